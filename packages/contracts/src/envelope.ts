@@ -1,0 +1,67 @@
+/**
+ * The NATS request/reply envelope (ARCHITECTURE §6) shared by the gateway and every service.
+ */
+import type { WireError } from './errors.js';
+
+export const serviceNames = ['auth', 'messaging', 'kb', 'notifications'] as const;
+export type ServiceName = (typeof serviceNames)[number];
+
+/** Who is calling, as seen inside one network. */
+export interface Principal {
+  /** The account behind a user token; absent for app (client-credentials) tokens. */
+  readonly accountId?: string;
+  /** The caller's profile in `ctx.networkEID`, when the call is scoped to a network and a user. */
+  readonly profileEID?: string;
+  /** The app (OAuth client) the token was issued to. */
+  readonly appEID?: string;
+  readonly external: boolean;
+  /** Network roles of the caller, e.g. `admin`, `member`. */
+  readonly roles: readonly string[];
+  /** User and application permissions, e.g. `MANAGE_KNOWLEDGE_BASE`, `infinite_limit`. */
+  readonly permissions: readonly string[];
+}
+
+export interface RequestContext {
+  /** The network the request is scoped to; absent for network-less routes such as `/whoami/`. */
+  readonly networkEID?: string;
+  readonly principal?: Principal;
+  /** The negotiated API version, e.g. `2026.1.13`. */
+  readonly version: string;
+  readonly requestId: string;
+  /** Preferred language of the caller (from `Accept-Language`), e.g. `en`, `nl`. */
+  readonly language?: string;
+}
+
+export interface RpcRequest<P = Record<string, unknown>, Q = Record<string, unknown>, B = unknown> {
+  readonly ctx: RequestContext;
+  readonly params: P;
+  readonly query: Q;
+  readonly body: B;
+}
+
+export type RpcReply<T = unknown> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly error: WireError };
+
+/** A reference to another resource. */
+export interface ResourceRef {
+  readonly type: string;
+  readonly EID: string;
+}
+
+/** A plain resource as services return it: no HAL, the gateway adds `_links` and `_embedded`. */
+export interface PlainResource {
+  readonly type: string;
+  readonly EID?: string;
+  readonly [field: string]: unknown;
+}
+
+/** A page of a collection as services return it; the gateway adds `next`/`prev` links. */
+export interface PlainCollection<T extends PlainResource = PlainResource> {
+  readonly type: 'collection';
+  readonly itemType: string;
+  /** The relation name the items are embedded under, e.g. `users`. */
+  readonly rel: string;
+  readonly total: number;
+  readonly limit: number;
+  readonly offset: number;
+  readonly items: readonly T[];
+}

@@ -1,0 +1,157 @@
+/**
+ * Resource schemas (TypeBox, i.e. JSON Schema) for what services return and clients send.
+ * Types are derived from these schemas, never written twice.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+export const EID_PATTERN = '^[0-9a-f]{24}$';
+export const Eid = Type.String({ pattern: EID_PATTERN, description: '24-hex-character identifier' });
+/** ISO 8601 date-time with a `+hh:mm` offset. */
+export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 with a +hh:mm offset' });
+
+export const Ref = (type?: string) =>
+  Type.Object({ type: type ? Type.Literal(type) : Type.String(), EID: Eid }, { additionalProperties: false });
+export type ResourceRefSchema = Static<ReturnType<typeof Ref>>;
+
+const Links = Type.Optional(
+  Type.Record(Type.String(), Type.Object({ href: Type.String() }), { description: 'HAL relations' }),
+);
+const Embedded = Type.Optional(Type.Record(Type.String(), Type.Unknown()));
+
+/** A HAL resource: the given fields plus `_links` and optional `_embedded`. */
+export function halResource<T extends Record<string, TSchema>>(type: string, fields: T, description: string) {
+  return Type.Object(
+    { type: Type.Literal(type), ...fields, _links: Links, _embedded: Embedded },
+    { description, $id: `resource.${type}` },
+  );
+}
+
+export const Subscription = Type.Object({ type: Type.String(), since: Timestamp });
+
+export const NetworkFields = {
+  EID: Eid,
+  name: Type.String(),
+  subdomain: Type.String(),
+  description: Type.String(),
+  emblemThumbnailUrl: Type.Union([Type.String(), Type.Null()]),
+  subscription: Subscription,
+  allowChatCustomSettings: Type.Boolean(),
+  language: Type.String(),
+  baseUrl: Type.String({ description: 'read-only' }),
+  hasExternalMembers: Type.Boolean({ description: 'read-only' }),
+  created: Timestamp,
+  lastModified: Timestamp,
+};
+export const NetworkResource = halResource('network', NetworkFields, 'A network (tenant).');
+export type Network = Static<typeof NetworkResource>;
+
+export const ProfileFields = {
+  EID: Eid,
+  XID: Type.Union([Type.String(), Type.Null()]),
+  fullName: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  jobTitle: Type.String(),
+  primaryEmail: Type.String(),
+  language: Type.String(),
+  role: Type.String({ description: '`admin` for every network-admin variant (from 1.4.8)' }),
+  userState: Type.String(),
+  isBot: Type.Boolean(),
+  extrnal: Type.Boolean({ description: 'read-only external flag, named as in the interface' }),
+  autoTranslation: Type.Boolean(),
+  network: Ref('network'),
+  lastModified: Timestamp,
+};
+export const ProfileResource = halResource('user', ProfileFields, "A user's profile in one network.");
+
+export const AggregateResource = halResource(
+  'aggregate',
+  {},
+  'Empty resource with the entry-point relations of a network (v1.0.18 on); earlier versions embed the network.',
+);
+
+export const WhoamiNetwork = Type.Object({
+  type: Type.Literal('network'),
+  EID: Eid,
+  name: Type.String(),
+  subdomain: Type.String(),
+  _user: Type.Object({
+    profile: Ref('user'),
+    role: Type.String(),
+    numNonActionRequiredAlertsCoalesced: Type.Integer(),
+    numActionRequiredAlerts: Type.Integer(),
+  }),
+});
+export const WhoamiResource = halResource(
+  'whoami',
+  {
+    EID: Eid,
+    email: Type.String(),
+    fullName: Type.String(),
+    networks: Type.Array(WhoamiNetwork),
+  },
+  'The caller: account identity and the networks it belongs to, each with `_user` counters.',
+);
+
+/** RFC 6749 §5.1 access token response. */
+export const AccessTokenResponse = Type.Object(
+  {
+    access_token: Type.String(),
+    token_type: Type.Literal('Bearer'),
+    expires_in: Type.Optional(Type.Integer()),
+    refresh_token: Type.Optional(Type.String()),
+    scope: Type.Optional(Type.String()),
+  },
+  { $id: 'oauth.token', description: 'RFC 6749 §5.1 access token response' },
+);
+export type AccessToken = Static<typeof AccessTokenResponse>;
+
+/** RFC 6749 §5.2 error response. */
+export const OAuthErrorResponse = Type.Object(
+  {
+    error: Type.Union(
+      [
+        'invalid_request',
+        'invalid_client',
+        'invalid_grant',
+        'unauthorized_client',
+        'unsupported_grant_type',
+        'invalid_scope',
+      ].map((v) => Type.Literal(v)),
+    ),
+    error_description: Type.Optional(Type.String()),
+  },
+  { $id: 'oauth.error' },
+);
+
+/** Token endpoint form body; which fields are required depends on `grant_type` (checked by auth). */
+export const TokenRequestBody = Type.Object(
+  {
+    grant_type: Type.String(),
+    client_id: Type.Optional(Type.String()),
+    client_secret: Type.Optional(Type.String()),
+    username: Type.Optional(Type.String()),
+    password: Type.Optional(Type.String()),
+    refresh_token: Type.Optional(Type.String()),
+    code: Type.Optional(Type.String()),
+    redirect_uri: Type.Optional(Type.String()),
+    code_verifier: Type.Optional(Type.String()),
+    scope: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+
+/** RFC 9457 problem details, as every JSON error is answered. */
+export const ProblemResponse = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    instance: Type.Optional(Type.String()),
+    code: Type.Integer({ description: 'platform error code from the catalogue' }),
+    requestId: Type.String(),
+    errors: Type.Optional(Type.Array(Type.Object({ pointer: Type.String(), message: Type.String() }))),
+  },
+  { $id: 'problem' },
+);

@@ -1,0 +1,36 @@
+/**
+ * NATS subjects: `rpc.<service>.<resource>.<action>` for request/reply and
+ * `events.<service>.<entity>.<verb>` for JetStream domain events (ARCHITECTURE §6).
+ */
+import type { ServiceName } from './envelope.js';
+
+export const EVENTS_STREAM = 'EVENTS';
+export const EVENTS_SUBJECTS = 'events.>';
+
+export function rpcSubject(service: ServiceName, resource: string, action: string): string {
+  return `rpc.${service}.${resource}.${action}`;
+}
+
+export function eventSubject(service: ServiceName, entity: string, verb: string): string {
+  return `events.${service}.${entity}.${verb}`;
+}
+
+/** Internal subjects that are not HTTP routes (called service to service or by the gateway itself). */
+export const internalSubjects = {
+  /** Gateway → auth: resolve an access token to its principal and memberships. */
+  tokenLookup: rpcSubject('auth', 'token', 'lookup'),
+  /** Gateway → auth: OAuth 2.0 token endpoint (form body, RFC 6749 replies). */
+  tokenGrant: rpcSubject('auth', 'oauth', 'token'),
+  /** Any → auth: profiles by EID in one batch (for `embed=`). */
+  profilesBatch: rpcSubject('auth', 'profile', 'batch'),
+} as const;
+
+/** Domain event envelope on JetStream. */
+export interface DomainEvent<D = Record<string, unknown>> {
+  readonly id: string;
+  readonly type: string;
+  readonly occurredAt: string;
+  readonly networkEID?: string;
+  readonly actor?: { readonly type: string; readonly EID: string };
+  readonly data: D;
+}
