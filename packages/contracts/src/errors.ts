@@ -84,6 +84,33 @@ export const errorCatalogue = define({
   // Spec: "Invalid date range → custom error code -38".
   INVALID_DATE_RANGE: { status: 400, code: -38, title: 'Bad Request', message: 'The date range is invalid.' },
 
+  // OAuth 2.0 token endpoint (RFC 6749 §5.2); the gateway answers these as `{ error, error_description }`.
+  OAUTH_INVALID_REQUEST: {
+    status: 400,
+    code: -120,
+    title: 'Bad Request',
+    message: 'The token request is missing a parameter or is malformed.',
+  },
+  OAUTH_INVALID_CLIENT: { status: 401, code: -121, title: 'Unauthorized', message: 'Client authentication failed.' },
+  OAUTH_INVALID_GRANT: {
+    status: 400,
+    code: -122,
+    title: 'Bad Request',
+    message: 'The grant is invalid, expired, revoked or was issued to another client.',
+  },
+  OAUTH_UNAUTHORIZED_CLIENT: {
+    status: 400,
+    code: -123,
+    title: 'Bad Request',
+    message: 'The client may not use this grant type.',
+  },
+  OAUTH_UNSUPPORTED_GRANT_TYPE: {
+    status: 400,
+    code: -124,
+    title: 'Bad Request',
+    message: 'The grant type is not supported.',
+  },
+  OAUTH_INVALID_SCOPE: { status: 400, code: -125, title: 'Bad Request', message: 'The scope is invalid.' },
   // Auth and directory (1xx).
   AUTH_ERR_NETWORK_NOT_FOUND: {
     status: 404,

@@ -3,3 +3,8 @@ export * from './errors.js';
 export * from './resources.js';
 export * from './routes.js';
 export * from './subjects.js';
+export * from './versions.js';
+export * from './gates.js';
+export * from './links.js';
+export * from './pagination.js';
+export * from './openapi.js';

@@ -37,7 +37,6 @@ export const NetworkFields = {
   subscription: Subscription,
   allowChatCustomSettings: Type.Boolean(),
   language: Type.String(),
-  baseUrl: Type.String({ description: 'read-only' }),
   hasExternalMembers: Type.Boolean({ description: 'read-only' }),
   created: Timestamp,
   lastModified: Timestamp,
@@ -155,3 +154,8 @@ export const ProblemResponse = Type.Object(
   },
   { $id: 'problem' },
 );
+
+/** ISO 8601 with a numeric `+00:00` offset (the spec wants a colon-separated offset, not `Z`). */
+export function toTimestamp(date: Date): string {
+  return date.toISOString().replace('Z', '+00:00');
+}

@@ -1,0 +1,65 @@
+/**
+ * The auth service as a module: its models and its handlers by NATS subject. `main.ts` hosts it;
+ * service tests build it in process against real NATS and the real store.
+ */
+import { DomainError, internalSubjects, routesOf, type RpcRequest } from '@ncs/contracts';
+import type { RpcHandler, ServiceModule, ServiceRuntime } from '@ncs/service-kit';
+import type { AuthConfig } from './config.js';
+import { loadDemoData } from './domain/demo-data.js';
+import { findCallerNetwork, presentNetwork, presentWhoami } from './domain/directory.js';
+import { grantToken, lookupAccessToken, type TokenRequest } from './domain/oauth.js';
+import { registerAuthModels, type AuthModels } from './models/index.js';
+
+export type AuthHandlers = Record<string, RpcHandler>;
+
+/** Handlers of the route table's auth routes, by route id. */
+export function routeHandlers(models: AuthModels): AuthHandlers {
+  return {
+    'oauth.token': (request) => grantToken(models, (request.body ?? {}) as TokenRequest),
+    'network.get': async ({ ctx }) => {
+      const network = await findCallerNetwork(models, ctx);
+      const hasExternalMembers = Boolean(await models.Profile.exists({ networkEID: ctx.networkEID, external: true }));
+      return presentNetwork(network, hasExternalMembers);
+    },
+    'aggregate.get': async ({ ctx }) => {
+      await findCallerNetwork(models, ctx);
+      return { type: 'aggregate' };
+    },
+    'whoami.get': ({ ctx }) => presentWhoami(models, ctx.principal?.accountId),
+  };
+}
+
+/** Handlers of internal subjects (not HTTP routes). */
+export function internalHandlers(models: AuthModels): Record<string, RpcHandler> {
+  return {
+    [internalSubjects.tokenLookup]: ({ body }: RpcRequest) => {
+      const token = (body as { token?: unknown } | null)?.token;
+      if (typeof token !== 'string') throw new DomainError('BAD_REQUEST', 'token is required.');
+      return lookupAccessToken(models, token);
+    },
+  };
+}
+
+export function buildAuthService(runtime: ServiceRuntime, config: AuthConfig): ServiceModule & { models: AuthModels } {
+  const models = registerAuthModels(runtime.db);
+  const byRoute = routeHandlers(models);
+  const handlers = new Map<string, RpcHandler>(Object.entries(internalHandlers(models)));
+  for (const route of routesOf('auth')) {
+    const handler = byRoute[route.id];
+    if (!handler) throw new Error(`auth: route ${route.id} has no handler`);
+    handlers.set(route.subject, handler);
+  }
+  return {
+    models,
+    handlers,
+    async start() {
+      if (config.DEMO_DATA) {
+        await loadDemoData(
+          models,
+          { password: config.DEMO_PASSWORD, clientId: config.DEMO_CLIENT_ID, clientSecret: config.DEMO_CLIENT_SECRET },
+          runtime.logger,
+        );
+      }
+    },
+  };
+}

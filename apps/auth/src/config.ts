@@ -1,0 +1,17 @@
+/** The auth service's configuration, validated once from the environment. */
+import { Type, type Static } from '@sinclair/typebox';
+import { baseServiceConfig, loadConfig } from '@ncs/service-kit';
+
+export const AuthConfigSchema = Type.Object({
+  ...baseServiceConfig,
+  MONGO_DB: Type.String({ default: 'ncs_auth' }),
+  DEMO_DATA: Type.Boolean({ default: true, description: 'create the demo networks, people and client on start' }),
+  DEMO_PASSWORD: Type.String({ default: 'demo-pass-123', minLength: 8 }),
+  DEMO_CLIENT_ID: Type.String({ default: 'ncs-demo-app', minLength: 1 }),
+  DEMO_CLIENT_SECRET: Type.String({ default: 'demo-secret', minLength: 1 }),
+});
+export type AuthConfig = Static<typeof AuthConfigSchema>;
+
+export function loadAuthConfig(env: Record<string, string | undefined> = process.env): AuthConfig {
+  return loadConfig(AuthConfigSchema, env);
+}

@@ -1,0 +1,70 @@
+/**
+ * Creating networks, accounts, memberships and OAuth clients. Used by the demo data and by test
+ * factories; each operation is idempotent on its natural key (subdomain, email, client id).
+ */
+import type { AuthModels, NetworkDoc } from '../models/index.js';
+import { hashSecret } from './secrets.js';
+
+export async function ensureNetwork(
+  models: AuthModels,
+  input: { subdomain: string; name: string; description?: string },
+): Promise<NetworkDoc> {
+  const existing = await models.Network.findOne({ subdomain: input.subdomain }).lean<NetworkDoc>();
+  if (existing) return existing;
+  return retryOnDuplicate(
+    async () => (await models.Network.create(input)).toObject() as NetworkDoc,
+    async () => models.Network.findOne({ subdomain: input.subdomain }).lean<NetworkDoc>(),
+  );
+}
+
+export async function ensureAccount(
+  models: AuthModels,
+  input: { email: string; password: string; firstName: string; lastName: string },
+): Promise<string> {
+  const email = input.email.toLowerCase();
+  const existing = await models.Account.findOne({ email }, { _id: 1 }).lean();
+  if (existing) return String(existing._id);
+  const passwordHash = await hashSecret(input.password);
+  const account = await retryOnDuplicate(
+    async () => (await models.Account.create({ ...input, email, passwordHash })).toObject(),
+    async () => models.Account.findOne({ email }).lean(),
+  );
+  return String(account._id);
+}
+
+export async function ensureMembership(
+  models: AuthModels,
+  input: { networkEID: string; accountId: string; role: 'admin' | 'member'; external?: boolean; jobTitle?: string },
+): Promise<string> {
+  const profile = await models.Profile.findOneAndUpdate(
+    { networkEID: input.networkEID, accountId: input.accountId },
+    { $setOnInsert: { role: input.role, external: input.external ?? false, jobTitle: input.jobTitle ?? '' } },
+    { upsert: true, new: true },
+  ).lean();
+  return String(profile._id);
+}
+
+export async function ensureClient(
+  models: AuthModels,
+  input: { clientId: string; name: string; secret: string; firstParty: boolean; grantTypes: string[] },
+): Promise<void> {
+  if (await models.Client.exists({ clientId: input.clientId })) return;
+  const secretHash = await hashSecret(input.secret);
+  const { secret: _secret, ...fields } = input;
+  await retryOnDuplicate(
+    async () => models.Client.create({ ...fields, secretHash }),
+    async () => models.Client.findOne({ clientId: input.clientId }),
+  );
+}
+
+/** Two instances starting at once may both insert: the loser reads what the winner wrote. */
+async function retryOnDuplicate<T>(create: () => Promise<T>, read: () => Promise<T | null>): Promise<T> {
+  try {
+    return await create();
+  } catch (error) {
+    if ((error as { code?: number }).code !== 11000) throw error;
+    const existing = await read();
+    if (!existing) throw error;
+    return existing;
+  }
+}

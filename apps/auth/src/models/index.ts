@@ -1,0 +1,108 @@
+/**
+ * The auth service's collections, registered once on its own connection (STYLE.md §3).
+ * Every tenant document carries `networkEID`, and its indexes start with it (ARCHITECTURE §10).
+ */
+import { Schema, type Connection, type InferSchemaType, type Model, type Types } from 'mongoose';
+
+const timestamps = { createdAt: 'created', updatedAt: 'lastModified' } as const;
+
+const networkSchema = new Schema(
+  {
+    name: { type: String, required: true, maxlength: 200 },
+    subdomain: { type: String, required: true, lowercase: true, match: /^[a-z0-9][a-z0-9-]{0,62}$/ },
+    description: { type: String, default: '', maxlength: 5000 },
+    language: { type: String, default: 'en' },
+    allowChatCustomSettings: { type: Boolean, default: false },
+    features: { type: [String], default: [] },
+    subscription: {
+      type: { type: String, default: 'free' },
+      since: { type: Date, default: () => new Date() },
+    },
+  },
+  { strict: true, timestamps, collection: 'networks' },
+);
+networkSchema.index({ subdomain: 1 }, { unique: true });
+
+const accountSchema = new Schema(
+  {
+    email: { type: String, required: true, lowercase: true, trim: true },
+    passwordHash: { type: String, required: true },
+    firstName: { type: String, default: '' },
+    lastName: { type: String, default: '' },
+    language: { type: String, default: 'en' },
+  },
+  { strict: true, timestamps, collection: 'accounts' },
+);
+accountSchema.index({ email: 1 }, { unique: true });
+
+const profileSchema = new Schema(
+  {
+    networkEID: { type: String, required: true },
+    accountId: { type: String, required: true },
+    role: { type: String, enum: ['admin', 'member'], default: 'member' },
+    userState: { type: String, enum: ['active', 'pending', 'suspended', 'deleted'], default: 'active' },
+    external: { type: Boolean, default: false },
+    isBot: { type: Boolean, default: false },
+    XID: { type: String, default: null },
+    jobTitle: { type: String, default: '' },
+    autoTranslation: { type: Boolean, default: true },
+  },
+  { strict: true, timestamps, collection: 'profiles' },
+);
+profileSchema.index({ networkEID: 1, accountId: 1 }, { unique: true });
+profileSchema.index({ accountId: 1 });
+
+const clientSchema = new Schema(
+  {
+    clientId: { type: String, required: true },
+    name: { type: String, required: true },
+    secretHash: { type: String, required: true },
+    firstParty: { type: Boolean, default: false },
+    grantTypes: { type: [String], default: [] },
+    redirectUris: { type: [String], default: [] },
+  },
+  { strict: true, timestamps, collection: 'oauth_clients' },
+);
+clientSchema.index({ clientId: 1 }, { unique: true });
+
+const tokenSchema = new Schema(
+  {
+    /** SHA-256 (hex) of the opaque token; the token itself is never stored. */
+    hash: { type: String, required: true },
+    kind: { type: String, enum: ['access', 'refresh'], required: true },
+    accountId: { type: String, default: null },
+    clientId: { type: String, required: true },
+    /** All tokens descended from one grant share a family; reuse of a rotated refresh token revokes it. */
+    familyId: { type: String, required: true },
+    expiresAt: { type: Date, default: null },
+    usedAt: { type: Date, default: null },
+    revokedAt: { type: Date, default: null },
+  },
+  { strict: true, timestamps: { createdAt: 'created', updatedAt: false }, collection: 'tokens' },
+);
+tokenSchema.index({ hash: 1 }, { unique: true });
+tokenSchema.index({ familyId: 1 });
+
+export type NetworkDoc = InferSchemaType<typeof networkSchema> & { _id: Types.ObjectId; created: Date; lastModified: Date };
+export type AccountDoc = InferSchemaType<typeof accountSchema> & { _id: Types.ObjectId; created: Date; lastModified: Date };
+export type ProfileDoc = InferSchemaType<typeof profileSchema> & { _id: Types.ObjectId; created: Date; lastModified: Date };
+export type ClientDoc = InferSchemaType<typeof clientSchema> & { _id: Types.ObjectId };
+export type TokenDoc = InferSchemaType<typeof tokenSchema> & { _id: Types.ObjectId; created: Date };
+
+export interface AuthModels {
+  readonly Network: Model<NetworkDoc>;
+  readonly Account: Model<AccountDoc>;
+  readonly Profile: Model<ProfileDoc>;
+  readonly Client: Model<ClientDoc>;
+  readonly Token: Model<TokenDoc>;
+}
+
+export function registerAuthModels(connection: Connection): AuthModels {
+  return {
+    Network: connection.model<NetworkDoc>('Network', networkSchema),
+    Account: connection.model<AccountDoc>('Account', accountSchema),
+    Profile: connection.model<ProfileDoc>('Profile', profileSchema),
+    Client: connection.model<ClientDoc>('Client', clientSchema),
+    Token: connection.model<TokenDoc>('Token', tokenSchema),
+  };
+}

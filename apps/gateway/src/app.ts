@@ -1,0 +1,196 @@
+/**
+ * The gateway as a Fastify app (built, not started: tests and `main.ts` both use it).
+ * Cross-cutting concerns live here: request ids, access logs without secrets, errors as
+ * problem+json, unknown routes, health and readiness, the OpenAPI document and the docs page.
+ */
+import { randomUUID } from 'node:crypto';
+import formBody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import type { NatsConnection } from 'nats';
+import { buildOpenApiDocument, DomainError, routes, serviceNames, type ErrorName } from '@ncs/contracts';
+import { redactUrl, type Logger, type RpcClient } from '@ncs/service-kit';
+import { AuthenticationError, TokenAuthenticator } from './authentication.js';
+import type { GatewayConfig } from './config.js';
+import { problemFromName, problemFromWireError, type Problem } from './problem.js';
+import { registerTableRoutes, toFastifyPath, ValidationProblem } from './routing.js';
+
+export interface GatewayDeps {
+  readonly config: GatewayConfig;
+  readonly nats: NatsConnection;
+  readonly rpc: RpcClient;
+  readonly logger: Logger;
+}
+
+export interface Gateway {
+  readonly app: FastifyInstance;
+  readonly authenticator: TokenAuthenticator;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
+  const { config } = deps;
+  const app: FastifyInstance = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    disableRequestLogging: true,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+  });
+  const baseUrl = (request: FastifyRequest) => config.PUBLIC_BASE_URL ?? `${request.protocol}://${request.host}`;
+  const authenticator = new TokenAuthenticator(deps.rpc, {
+    ttlMs: config.TOKEN_CACHE_TTL_MS,
+    maxEntries: config.TOKEN_CACHE_MAX_ENTRIES,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        requestId: request.id,
+        method: request.method,
+        url: redactUrl(request.url),
+        statusCode: reply.statusCode,
+        responseTimeMs: Math.round(reply.elapsedTime),
+      },
+      'request completed',
+    );
+  });
+
+  await app.register(formBody);
+  await registerDocs(app, config);
+  registerProbes(app, deps);
+  registerTableRoutes(app, { rpc: deps.rpc, authenticator, vendor: config.API_VENDOR, baseUrl });
+
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => answerError(error, request, reply));
+  app.setNotFoundHandler((request, reply) => {
+    const allowed = methodsFor(request.url);
+    if (allowed.length > 0) {
+      reply.header('Allow', allowed.join(', '));
+      return sendProblem(reply, problemFromName('METHOD_NOT_ALLOWED', String(request.id), undefined, { instance: request.url.split('?')[0] }));
+    }
+    return sendProblem(reply, problemFromName('ROUTE_NOT_FOUND', String(request.id), `No route ${request.method} ${request.url.split('?')[0]}.`));
+  });
+  return { app, authenticator };
+}
+
+function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
+  return reply.code(problem.status).header('Vary', 'Accept').type('application/problem+json').send(JSON.stringify(problem));
+}
+
+/** Fastify's own errors (body parsing, limits) mapped to catalogue entries. */
+const fastifyErrors: Record<string, ErrorName> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'BAD_REQUEST',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'BAD_REQUEST',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+};
+
+function answerError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const requestId = String(request.id);
+  const routeId = (request.routeOptions.config as { routeId?: string } | undefined)?.routeId;
+  const isOAuth = routes.some((r) => r.id === routeId && r.format === 'oauth');
+
+  if (error instanceof DomainError && isOAuth) return answerOAuthError(error, reply);
+  if (error instanceof ValidationProblem && isOAuth) {
+    const fields = (error.problem.errors ?? []).map((e) => `${e.pointer.replace(/^\/body\/?/, '') || 'body'}: ${e.message}`);
+    return answerOAuthError(new DomainError('OAUTH_INVALID_REQUEST', fields.join('; ') || error.message), reply);
+  }
+  if (error instanceof ValidationProblem) return sendProblem(reply, error.problem);
+  if (error instanceof DomainError) {
+    if (error instanceof AuthenticationError) {
+      const params = ['realm="ncs"', ...(error.bearerError ? [`error="${error.bearerError}"`] : [])];
+      reply.header('WWW-Authenticate', `Bearer ${params.join(', ')}`);
+    }
+    if (error.status >= 500) request.log.warn({ requestId, code: error.code, status: error.status }, error.message);
+    return sendProblem(reply, problemFromWireError(error.toWire(), requestId, request.url.split('?')[0]));
+  }
+  const name = fastifyErrors[(error as FastifyError).code ?? ''];
+  if (name) {
+    const problem = problemFromName(name, requestId, error.message);
+    return isOAuth ? answerOAuthError(new DomainError('OAUTH_INVALID_REQUEST', error.message), reply) : sendProblem(reply, problem);
+  }
+  request.log.error({ err: error, requestId }, 'unhandled error');
+  return sendProblem(reply, problemFromName('INTERNAL', requestId));
+}
+
+/** RFC 6749 §5.2: `{ error, error_description }`, never cached. */
+function answerOAuthError(error: DomainError, reply: FastifyReply): FastifyReply {
+  const code = error.errorName.startsWith('OAUTH_') ? error.errorName.slice('OAUTH_'.length).toLowerCase() : 'invalid_request';
+  if (error.status === 401) reply.header('WWW-Authenticate', 'Basic realm="ncs"');
+  const status = error.errorName.startsWith('OAUTH_') ? error.status : error.status >= 500 ? error.status : 400;
+  return reply
+    .code(status)
+    .header('Cache-Control', 'no-store')
+    .header('Pragma', 'no-cache')
+    .type('application/json')
+    .send({ error: status >= 500 ? 'server_error' : code, error_description: error.expose ? error.message : 'Internal error.' });
+}
+
+const tablePatterns = routes.map((route) => ({
+  method: route.method,
+  pattern: new RegExp(`^${toFastifyPath(route.path).replace(/\/$/, '').replace(/:\w+/g, '[^/]+')}/?$`),
+}));
+
+/** Methods the table allows on a path (for 405 and `Allow`). */
+function methodsFor(url: string): string[] {
+  const path = url.split('?')[0] ?? '';
+  return [...new Set(tablePatterns.filter((p) => p.pattern.test(path)).map((p) => p.method))];
+}
+
+function registerProbes(app: FastifyInstance, deps: GatewayDeps): void {
+  app.get('/health', async () => ({ status: 'ok' }));
+  app.get('/ready', async (request, reply) => {
+    const checks: Record<string, 'up' | 'down'> = { nats: 'down' };
+    if (!deps.nats.isClosed()) {
+      try {
+        await deps.nats.rtt();
+        checks.nats = 'up';
+      } catch {
+        checks.nats = 'down';
+      }
+    }
+    await Promise.all(
+      serviceNames.map(async (service) => {
+        checks[service] = checks.nats === 'up' && (await pingService(deps.nats, service, deps.config.READY_TIMEOUT_MS)) ? 'up' : 'down';
+      }),
+    );
+    const down = Object.entries(checks).filter(([, state]) => state === 'down').map(([name]) => name);
+    if (down.length === 0) return { status: 'ready', checks };
+    const problem = problemFromName('SERVICE_UNAVAILABLE', String(request.id), `Not ready: ${down.join(', ')} unreachable.`, { checks });
+    return sendProblem(reply, problem);
+  });
+}
+
+/** `$SRV.PING.<service>`: any instance answering means the service is reachable. */
+async function pingService(nats: NatsConnection, service: string, timeoutMs: number): Promise<boolean> {
+  try {
+    await nats.request(`$SRV.PING.${service}`, undefined, { timeout: timeoutMs });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function registerDocs(app: FastifyInstance, config: GatewayConfig): Promise<void> {
+  const document = buildOpenApiDocument({ baseUrl: config.PUBLIC_BASE_URL ?? '/', vendor: config.API_VENDOR });
+  await app.register(swagger, { mode: 'static', specification: { document: document as never } });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  app.get('/openapi.json', { config: { routeId: 'openapi' } }, async () => app.swagger());
+}

@@ -1,0 +1,91 @@
+/**
+ * Authentication of every non-public request: the access token from `Authorization: Bearer` or the
+ * `access_token` query parameter, resolved by the auth service over NATS and cached briefly.
+ */
+import { createHash } from 'node:crypto';
+import { DomainError, internalSubjects, type RequestContext } from '@ncs/contracts';
+import type { RpcClient } from '@ncs/service-kit';
+
+export interface Membership {
+  readonly networkEID: string;
+  readonly profileEID: string;
+  readonly role: string;
+  readonly external: boolean;
+  readonly permissions: readonly string[];
+}
+
+export interface TokenPrincipal {
+  readonly accountId: string | null;
+  readonly clientId: string;
+  readonly expiresAt: string | null;
+  readonly memberships: readonly Membership[];
+}
+
+/** Why a token was refused, as RFC 6750 `error` values. */
+export class AuthenticationError extends DomainError {
+  readonly bearerError: 'invalid_request' | 'invalid_token' | undefined;
+  constructor(message: string, bearerError?: 'invalid_request' | 'invalid_token') {
+    super('UNAUTHENTICATED', message);
+    this.bearerError = bearerError;
+  }
+}
+
+export function extractToken(authorization: string | undefined, queryToken: unknown): string {
+  const fromQuery = typeof queryToken === 'string' ? queryToken : undefined;
+  if (authorization !== undefined) {
+    const match = /^Bearer[ ]+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(authorization);
+    if (!match?.[1]) throw new AuthenticationError('The Authorization header must be "Bearer <token>".', 'invalid_request');
+    if (fromQuery !== undefined) {
+      throw new AuthenticationError('Send the access token in the header or the query, not both.', 'invalid_request');
+    }
+    return match[1];
+  }
+  if (Array.isArray(queryToken)) throw new AuthenticationError('access_token is given more than once.', 'invalid_request');
+  if (fromQuery) return fromQuery;
+  throw new AuthenticationError('An access token is required.');
+}
+
+interface CacheEntry {
+  readonly principal: TokenPrincipal;
+  readonly until: number;
+}
+
+export class TokenAuthenticator {
+  private readonly cache = new Map<string, CacheEntry>();
+
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly options: { ttlMs: number; maxEntries: number },
+  ) {}
+
+  async authenticate(token: string, ctx: RequestContext): Promise<TokenPrincipal> {
+    const key = createHash('sha256').update(token).digest('hex');
+    const now = Date.now();
+    const cached = this.cache.get(key);
+    if (cached && cached.until > now) return cached.principal;
+    const principal = await this.rpc.request<TokenPrincipal | null>(internalSubjects.tokenLookup, {
+      ctx,
+      body: { token },
+    });
+    if (!principal) throw new AuthenticationError('The access token is invalid, expired or revoked.', 'invalid_token');
+    this.remember(key, principal, now);
+    return principal;
+  }
+
+  /** Drops cached principals (e.g. on a revocation event). */
+  forget(tokenHashes?: readonly string[]): void {
+    if (!tokenHashes) this.cache.clear();
+    else for (const hash of tokenHashes) this.cache.delete(hash);
+  }
+
+  private remember(key: string, principal: TokenPrincipal, now: number): void {
+    if (this.options.ttlMs === 0 || this.options.maxEntries === 0) return;
+    const expires = principal.expiresAt ? Date.parse(principal.expiresAt) : Number.POSITIVE_INFINITY;
+    const until = Math.min(now + this.options.ttlMs, expires);
+    if (this.cache.size >= this.options.maxEntries) {
+      const oldest = this.cache.keys().next();
+      if (!oldest.done) this.cache.delete(oldest.value);
+    }
+    this.cache.set(key, { principal, until });
+  }
+}

@@ -1,0 +1,24 @@
+/** The gateway's configuration, validated once from the environment. */
+import { Type, type Static } from '@sinclair/typebox';
+import { baseServiceConfig, loadConfig } from '@ncs/service-kit';
+
+const { MONGO_URL: _unused, ...natsAndLogging } = baseServiceConfig;
+
+export const GatewayConfigSchema = Type.Object({
+  ...natsAndLogging,
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
+  HOST: Type.String({ default: '0.0.0.0' }),
+  /** Absolute base of `_links` hrefs; when absent, taken from the request's Host (and X-Forwarded-* when TRUST_PROXY). */
+  PUBLIC_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://[^/]+(/.*[^/])?$' })),
+  TRUST_PROXY: Type.Boolean({ default: false }),
+  API_VENDOR: Type.String({ default: 'ncs', pattern: '^[a-z0-9-]+$' }),
+  TOKEN_CACHE_TTL_MS: Type.Integer({ minimum: 0, maximum: 60_000, default: 5_000 }),
+  TOKEN_CACHE_MAX_ENTRIES: Type.Integer({ minimum: 0, default: 10_000 }),
+  BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
+  READY_TIMEOUT_MS: Type.Integer({ minimum: 50, default: 1_000 }),
+});
+export type GatewayConfig = Static<typeof GatewayConfigSchema>;
+
+export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+  return loadConfig(GatewayConfigSchema, env);
+}

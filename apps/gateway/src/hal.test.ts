@@ -1,0 +1,369 @@
+import {
+  effectivePageLimit,
+  pageLinks,
+  paginationDefaults,
+  type PlainCollection,
+  type PlainResource,
+} from '@ncs/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  attachEmbedded,
+  embeddedValueFor,
+  embedLimits,
+  embedRefs,
+  InvalidEmbedError,
+  parseEmbed,
+  toHal,
+  toHalCollection,
+  type FetchedResources,
+  type HalContext,
+} from './hal.js';
+
+const BASE = 'https://api.ncs.example';
+const NET = '0123456789abcdef01234567';
+const ME = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+const EMBLEM = 'eeeeeeeeeeeeeeeeeeeeeeee';
+const ctx: HalContext = { baseUrl: BASE, version: '2026.1.13', networkEID: NET, profileEID: ME };
+
+function newNetwork(fields: Record<string, unknown> = {}): PlainResource {
+  return { type: 'network', EID: NET, name: 'Acme', ...fields };
+}
+
+function newUser(EID: string, fields: Record<string, unknown> = {}): PlainResource {
+  return { type: 'user', EID, network: { type: 'network', EID: NET }, userState: 'active', ...fields };
+}
+
+describe('toHal', () => {
+  it('adds absolute links from the link relations', () => {
+    const hal = toHal(newNetwork({ emblem: { type: 'file', EID: EMBLEM } }), ctx);
+    expect(hal._links).toEqual({
+      self: { href: `${BASE}/networks/${NET}/` },
+      emblem: { href: `${BASE}/networks/${NET}/files/${EMBLEM}/` },
+      userProfile: { href: `${BASE}/networks/${NET}/users/${ME}/` },
+      hostInfo: { href: `${BASE}/networks/${NET}/host-info/` },
+      whitelabelApps: { href: `${BASE}/networks/${NET}/whitelabel-apps/` },
+    });
+  });
+
+  it('leaves out a link whose placeholder has no value', () => {
+    const links = toHal(newNetwork(), ctx)._links as Record<string, unknown>;
+    expect(links).not.toHaveProperty('emblem');
+    expect(links).not.toHaveProperty('favicon');
+    const anonymous = toHal(newNetwork(), { baseUrl: BASE, version: ctx.version, networkEID: NET });
+    expect(anonymous._links).not.toHaveProperty('userProfile');
+  });
+
+  it('keeps every property, also one named like a relation', () => {
+    const user = newUser(ME, { self: 'a property', _user: { member: true } });
+    const hal = toHal(user, ctx);
+    expect(hal).toMatchObject({ ...user });
+    expect(hal.self).toBe('a property');
+    expect(hal.network).toEqual({ type: 'network', EID: NET });
+    expect(hal._links).toEqual({
+      self: { href: `${BASE}/networks/${NET}/users/${ME}/` },
+      network: { href: `${BASE}/networks/${NET}/` },
+    });
+  });
+
+  it('shows versioned links only in their range', () => {
+    expect(Object.keys(toHal(newNetwork(), { ...ctx, version: '1.6.8' })._links as object)).toEqual([
+      'self',
+      'userProfile',
+    ]);
+    expect(Object.keys(toHal(newNetwork(), { ...ctx, version: '2023.0.1' })._links as object)).toEqual([
+      'self',
+      'userProfile',
+      'hostInfo',
+      'whitelabelApps',
+    ]);
+  });
+
+  it('applies the field gates of the version', () => {
+    const item: PlainResource = { type: 'menu_item', context: { includeExternalUsers: false } };
+    expect(toHal(item, { ...ctx, version: '2026.1.8' }).context).toEqual({});
+    expect(toHal(item, { ...ctx, version: '2026.1.9' }).context).toEqual({ includeExternalUsers: false });
+    expect(toHal(newUser(ME, { userState: 'deleted' }), { ...ctx, version: '1.6.8' }).deleted).toBe(true);
+    expect(toHal(newUser(ME, { userState: 'deleted' }), ctx)).not.toHaveProperty('deleted');
+  });
+
+  it('turns embedded resources into HAL, single and in arrays, and leaves other values alone', () => {
+    const OTHER = 'bbbbbbbbbbbbbbbbbbbbbbbb';
+    const resource: PlainResource = {
+      type: 'aggregate',
+      _embedded: {
+        network: newNetwork(),
+        users: [newUser(OTHER, { userState: 'deleted' }), 42],
+        note: 'text',
+      },
+    };
+    const hal = toHal(resource, { ...ctx, version: '1.0.17' });
+    const embedded = hal._embedded as Record<string, unknown>;
+    expect((embedded.network as Record<string, unknown>)._links).toEqual({
+      self: { href: `${BASE}/networks/${NET}/` },
+      userProfile: { href: `${BASE}/networks/${NET}/users/${ME}/` },
+    });
+    const [user, other] = embedded.users as [Record<string, unknown>, unknown];
+    expect(user._links).toEqual({
+      self: { href: `${BASE}/networks/${NET}/users/${OTHER}/` },
+      network: { href: `${BASE}/networks/${NET}/` },
+    });
+    expect(user.deleted).toBe(true);
+    expect(other).toBe(42);
+    expect(embedded.note).toBe('text');
+  });
+
+  it('places _links after the properties and _embedded last', () => {
+    const hal = toHal({ type: 'aggregate', _embedded: { x: 1 }, zeta: true }, ctx);
+    expect(Object.keys(hal)).toEqual(['type', 'zeta', '_links', '_embedded']);
+  });
+
+  it('keeps links a service sent, but the contract defines its own relations', () => {
+    const hal = toHal(
+      { type: 'whoami', _links: { self: { href: 'wrong' }, extra: { href: `${BASE}/x/` } } },
+      ctx,
+    );
+    expect(hal._links).toEqual({ extra: { href: `${BASE}/x/` }, self: { href: `${BASE}/whoami/` } });
+  });
+
+  it('has empty _links for a type without relations, and never mutates its input', () => {
+    const resource = Object.freeze({ type: 'label', EID: NET, name: 'x' });
+    expect(toHal(resource, ctx)).toEqual({ type: 'label', EID: NET, name: 'x', _links: {} });
+    expect(resource).not.toHaveProperty('_links');
+  });
+
+  it("does not put the caller's profile into a network of another tenant", () => {
+    const other = toHal(newNetwork({ EID: 'cccccccccccccccccccccccc' }), ctx);
+    expect(other._links).not.toHaveProperty('userProfile');
+  });
+});
+
+function newPage(total: number, limit: number, offset: number): PlainCollection {
+  const count = Math.max(0, Math.min(limit, total - offset));
+  return {
+    type: 'collection',
+    itemType: 'user',
+    rel: 'users',
+    total,
+    limit,
+    offset,
+    items: Array.from({ length: count }, (_, i) => newUser((offset + i).toString(16).padStart(24, '0'))),
+  };
+}
+
+describe('toHalCollection', () => {
+  const url = (query: string) => new URL(`${BASE}/networks/${NET}/users/${query}`);
+
+  it('has total, limit, offset, a self link and the items as HAL under their relation', () => {
+    const hal = toHalCollection(newPage(2, 20, 0), ctx, url('?limit=20'));
+    expect(hal).toMatchObject({ type: 'collection', total: 2, limit: 20, offset: 0 });
+    expect(hal._links).toEqual({ self: { href: `${BASE}/networks/${NET}/users/?limit=20` } });
+    const users = (hal._embedded as { users: Record<string, unknown>[] }).users;
+    expect(users).toHaveLength(2);
+    expect(users[0]?._links).toHaveProperty('self');
+  });
+
+  it('links next only on the first page', () => {
+    const links = toHalCollection(newPage(45, 20, 0), ctx, url('?limit=20'))._links as Record<
+      string,
+      unknown
+    >;
+    expect(links.next).toEqual({ href: `${BASE}/networks/${NET}/users/?limit=20&offset=20` });
+    expect(links).not.toHaveProperty('prev');
+  });
+
+  it('links next and prev on a middle page', () => {
+    const links = toHalCollection(newPage(45, 20, 20), ctx, url('?limit=20&offset=20&scope=chat'))._links;
+    expect(links).toEqual({
+      self: { href: `${BASE}/networks/${NET}/users/?limit=20&offset=20&scope=chat` },
+      next: { href: `${BASE}/networks/${NET}/users/?limit=20&offset=40&scope=chat` },
+      prev: { href: `${BASE}/networks/${NET}/users/?limit=20&offset=0&scope=chat` },
+    });
+  });
+
+  it('links prev only on the last page', () => {
+    const links = toHalCollection(newPage(45, 20, 40), ctx, url('?offset=40'))._links as Record<
+      string,
+      unknown
+    >;
+    expect(links).not.toHaveProperty('next');
+    expect(links.prev).toEqual({ href: `${BASE}/networks/${NET}/users/?offset=20` });
+  });
+
+  it('has neither link for a single page or an empty collection', () => {
+    expect(Object.keys(toHalCollection(newPage(20, 20, 0), ctx, url(''))._links as object)).toEqual(['self']);
+    expect(toHalCollection(newPage(0, 20, 0), ctx, url(''))).toMatchObject({
+      total: 0,
+      _embedded: { users: [] },
+    });
+  });
+
+  it('never echoes an access token', () => {
+    const hal = toHalCollection(newPage(45, 20, 20), ctx, url('?access_token=secret&offset=20'));
+    expect(JSON.stringify(hal)).not.toContain('secret');
+  });
+
+  it('pages a sub-resource through its own offset parameter', () => {
+    const links = toHalCollection(newPage(45, 20, 20), ctx, url('?offset%5Brecipients%5D=20'), {
+      offsetParam: 'offset[recipients]',
+    })._links as Record<string, { href: string }>;
+    expect(new URL(links.next!.href).searchParams.get('offset[recipients]')).toBe('40');
+    expect(new URL(links.prev!.href).searchParams.get('offset[recipients]')).toBe('0');
+  });
+});
+
+describe('pageLinks', () => {
+  const url = new URL(`${BASE}/x/?q=a%20b&limit=500`);
+
+  it('writes the page size actually served into an explicit limit', () => {
+    expect(pageLinks(url, 250, 100, 0).next).toBe(`${BASE}/x/?q=a+b&limit=100&offset=100`);
+  });
+
+  it('uses limit[rel] with offset[rel]', () => {
+    const next = pageLinks(
+      new URL(`${BASE}/x/?limit%5Brecipients%5D=5`),
+      20,
+      5,
+      0,
+      'offset[recipients]',
+    ).next!;
+    expect(new URL(next).searchParams.get('limit[recipients]')).toBe('5');
+    expect(new URL(next).searchParams.get('offset[recipients]')).toBe('5');
+  });
+
+  it('points prev of an offset past the end at the last page', () => {
+    expect(pageLinks(new URL(`${BASE}/x/`), 45, 20, 200)).toEqual({ prev: `${BASE}/x/?offset=40` });
+    expect(pageLinks(new URL(`${BASE}/x/`), 0, 20, 60)).toEqual({ prev: `${BASE}/x/?offset=0` });
+  });
+
+  it('points prev of an unaligned offset at the start, never below 0', () => {
+    expect(pageLinks(new URL(`${BASE}/x/`), 45, 20, 5).prev).toBe(`${BASE}/x/?offset=0`);
+  });
+
+  it('has no links for a zero limit', () => {
+    expect(pageLinks(new URL(`${BASE}/x/`), 45, 0, 5)).toEqual({});
+  });
+});
+
+describe('effectivePageLimit', () => {
+  it('defaults and clamps, unless the app has infinite_limit', () => {
+    expect(effectivePageLimit(undefined, [])).toBe(paginationDefaults.limit);
+    expect(effectivePageLimit(50, [])).toBe(50);
+    expect(effectivePageLimit(500, [])).toBe(paginationDefaults.maxLimit);
+    expect(effectivePageLimit(500, ['infinite_limit'])).toBe(500);
+  });
+});
+
+describe('parseEmbed', () => {
+  it('builds a tree of relation paths', () => {
+    expect(parseEmbed('a,b.c')).toEqual({ a: {}, b: { c: {} } });
+    expect(parseEmbed('journeys.recipients, journeys.author,users')).toEqual({
+      journeys: { recipients: {}, author: {} },
+      users: {},
+    });
+  });
+
+  it('trims and ignores empty entries', () => {
+    expect(parseEmbed(undefined)).toEqual({});
+    expect(parseEmbed('')).toEqual({});
+    expect(parseEmbed(' a , ,b ,, ')).toEqual({ a: {}, b: {} });
+    expect(parseEmbed('a,a')).toEqual({ a: {} });
+  });
+
+  it('handles names of Object.prototype members as plain names', () => {
+    expect(parseEmbed('constructor.toString')).toEqual({ constructor: { toString: {} } });
+  });
+
+  it.each(['a..b', 'a.', '.a', 'a-b', '1a', '__proto__', 'a b', 'a/b', 'a[0]'])('rejects %j', (embed) => {
+    expect(() => parseEmbed(embed)).toThrow(InvalidEmbedError);
+  });
+
+  it('rejects too deep or too many paths, with a detail for the problem', () => {
+    expect(() => parseEmbed('a.b.c.d')).toThrow(/deeper/);
+    const many = Array.from({ length: embedLimits.maxPaths + 1 }, (_, i) => `r${i}`).join(',');
+    expect(() => parseEmbed(many)).toThrow(InvalidEmbedError);
+    const error = (() => {
+      try {
+        parseEmbed('bad-name');
+      } catch (thrown) {
+        return thrown;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(InvalidEmbedError);
+    expect((error as InvalidEmbedError).detail.pointer).toBe('/query/embed');
+    expect((error as InvalidEmbedError).detail.message).toContain('bad-name');
+  });
+});
+
+describe('embedRefs', () => {
+  const A = 'a'.repeat(24);
+  const B = 'b'.repeat(24);
+  const C = 'c'.repeat(24);
+
+  it('collects single refs and arrays of refs of the named relations, by type, without duplicates', () => {
+    const resources: PlainResource[] = [
+      {
+        type: 'message',
+        author: { type: 'user', EID: A },
+        recipients: [
+          { type: 'user', EID: B },
+          { type: 'group', EID: C },
+        ],
+      },
+      { type: 'message', author: { type: 'user', EID: A }, recipients: [] },
+      {
+        type: 'message',
+        author: null,
+        recipients: [{ type: 'user' }, 'x'],
+        parentFolder: { type: 'folder', EID: C },
+      },
+    ];
+    const refs = embedRefs(resources, ['author', 'recipients', 'missing']);
+    expect(refs).toEqual(
+      new Map([
+        ['user', new Set([A, B])],
+        ['group', new Set([C])],
+      ]),
+    );
+  });
+
+  it('ignores inherited properties and empty EIDs', () => {
+    expect(embedRefs([{ type: 'x', ref: { type: 'user', EID: '' } }], ['constructor', 'ref'])).toEqual(
+      new Map(),
+    );
+  });
+});
+
+describe('embeddedValueFor', () => {
+  const A = 'a'.repeat(24);
+  const B = 'b'.repeat(24);
+  const fetched: FetchedResources = new Map([['user', new Map([[A, newUser(A)]])]]);
+
+  it('resolves a single ref and arrays (keeping order, dropping unknowns)', () => {
+    const message: PlainResource = {
+      type: 'message',
+      author: { type: 'user', EID: A },
+      recipients: [
+        { type: 'user', EID: B },
+        { type: 'user', EID: A },
+      ],
+      ghost: { type: 'user', EID: B },
+    };
+    expect(embeddedValueFor(message, 'author', fetched)).toEqual(newUser(A));
+    expect(embeddedValueFor(message, 'recipients', fetched)).toEqual([newUser(A)]);
+    expect(embeddedValueFor(message, 'ghost', fetched)).toBeUndefined();
+    expect(embeddedValueFor(message, 'nothing', fetched)).toBeUndefined();
+  });
+});
+
+describe('attachEmbedded', () => {
+  it('returns a copy with the relation added, others kept', () => {
+    const resource = Object.freeze({ type: 'aggregate', _embedded: Object.freeze({ a: 1 }) });
+    expect(attachEmbedded(resource, 'network', { type: 'network' })).toEqual({
+      type: 'aggregate',
+      _embedded: { a: 1, network: { type: 'network' } },
+    });
+    expect(attachEmbedded({ type: 'x' }, 'r', [])).toEqual({ type: 'x', _embedded: { r: [] } });
+    expect(resource._embedded).toEqual({ a: 1 });
+  });
+});

@@ -1,0 +1,19 @@
+import { telemetry } from './instrument.js';
+import { connectNats, createLogger, createRpcClient, onShutdown } from '@ncs/service-kit';
+import { buildGateway } from './app.js';
+import { loadGatewayConfig } from './config.js';
+
+const config = loadGatewayConfig();
+const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
+const nats = await connectNats({ url: config.NATS_URL, name: 'gateway', logger });
+const rpc = createRpcClient(nats, { timeoutMs: config.RPC_TIMEOUT_MS });
+const { app } = await buildGateway({ config, nats, rpc, logger });
+const address = await app.listen({ port: config.PORT, host: config.HOST });
+logger.info({ address }, 'gateway listening');
+
+onShutdown({
+  logger,
+  timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  // Stop taking requests (and finish those in flight), then drain NATS, then flush traces.
+  closers: [() => app.close(), () => nats.drain(), () => telemetry.shutdown()],
+});

@@ -1,0 +1,169 @@
+/**
+ * API version negotiation from the `Accept` header (spec: Versioning; ARCHITECTURE §5).
+ *
+ * - No `Accept` (or an empty one), `*\/*`, `application/*`, `application/json`,
+ *   `application/hal+json`, and the versionless `application/vnd.<vendor>.api+json+hal`: the latest
+ *   version.
+ * - `application/vnd.<vendor>.api-v<version>+json+hal`: that version, if supported.
+ * - Several entries: highest `q` first, then the order of the header; `q=0` means "not acceptable".
+ *   The first entry the server can serve wins; a malformed or unknown vendor version only fails the
+ *   negotiation when nothing else listed is acceptable (HTTP content negotiation: the server picks
+ *   any acceptable representation).
+ * - Media types are case-insensitive; parameters other than `q` are ignored.
+ */
+import { describeSupportedVersions, isSupportedVersion, LATEST_VERSION, parseVersion } from '@ncs/contracts';
+
+export interface NegotiatedVersion {
+  readonly version: string;
+  /** The response `Content-Type`, e.g. `application/vnd.ncs.api-v2026.1.13+json+hal`. */
+  readonly mediaType: string;
+}
+
+export type NegotiationResult =
+  | { readonly ok: true; readonly value: NegotiatedVersion }
+  | { readonly ok: false; /** Names the bad value and the supported range. */ readonly reason: string };
+
+export interface AcceptEntry {
+  /** Lower-cased `type/subtype`. */
+  readonly mediaType: string;
+  readonly q: number;
+}
+
+/** The media ranges that stand for "the latest version". */
+const LATEST_ALIASES = new Set(['*/*', 'application/*', 'application/json', 'application/hal+json']);
+const HAL_SUFFIX = '+json+hal';
+/** Client input quoted in a reason is cut to this length. */
+const MAX_QUOTED = 100;
+
+export function versionedMediaType(vendor: string, version: string): string {
+  return `application/vnd.${vendor}.api-v${version}${HAL_SUFFIX}`;
+}
+
+/** Splits on `separator` outside double-quoted strings (a quoted parameter may hold `,` or `;`). */
+function splitOutsideQuotes(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    if (char === separator && !quoted) {
+      parts.push(current);
+      current = '';
+    } else {
+      current += char;
+    }
+  }
+  parts.push(current);
+  return parts;
+}
+
+const QVALUE = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+/** The `q` of an entry: 1 when absent; `undefined` when unreadable (the entry is then ignored). */
+function qualityOf(parameters: readonly string[]): number | undefined {
+  for (const parameter of parameters) {
+    const [name = '', value = ''] = parameter.split('=', 2).map((part) => part.trim());
+    if (name.toLowerCase() !== 'q') continue;
+    if (!QVALUE.test(value)) return undefined;
+    const q = Number(value);
+    return q >= 0 && q <= 1 ? q : undefined;
+  }
+  return 1;
+}
+
+/** The entries of an `Accept` header in header order; entries that are not `type/subtype` are dropped. */
+export function parseAccept(header: string): AcceptEntry[] {
+  return splitOutsideQuotes(header, ',').flatMap((entry) => {
+    const [range = '', ...parameters] = splitOutsideQuotes(entry, ';');
+    const mediaType = range.trim().toLowerCase();
+    const q = qualityOf(parameters);
+    if (!/^[^\s/]+\/[^\s/]+$/.test(mediaType) || q === undefined) return [];
+    return [{ mediaType, q }];
+  });
+}
+
+type Offer =
+  | { readonly kind: 'version'; readonly version: string }
+  | { readonly kind: 'invalid'; readonly reason: string }
+  | { readonly kind: 'unrelated' };
+
+function quote(value: string): string {
+  return JSON.stringify(value.length > MAX_QUOTED ? `${value.slice(0, MAX_QUOTED)}…` : value);
+}
+
+function supportedRangeText(): string {
+  return `supported versions: ${describeSupportedVersions()}`;
+}
+
+function malformed(version: string): Offer {
+  return {
+    kind: 'invalid',
+    reason: `API version ${quote(version)} in Accept is malformed (expected api-v<major>.<minor>.<patch>); ${supportedRangeText()}.`,
+  };
+}
+
+function offerForVersion(version: string): Offer {
+  if (!parseVersion(version)) return malformed(version);
+  if (!isSupportedVersion(version)) {
+    return {
+      kind: 'invalid',
+      reason: `API version ${quote(version)} in Accept is not supported; ${supportedRangeText()}.`,
+    };
+  }
+  return { kind: 'version', version };
+}
+
+/** What the server can serve for one media range. */
+function offerFor(mediaType: string, vendor: string): Offer {
+  if (LATEST_ALIASES.has(mediaType)) return { kind: 'version', version: LATEST_VERSION };
+  const prefix = `application/vnd.${vendor.toLowerCase()}.api`;
+  if (!mediaType.startsWith(prefix) || !mediaType.endsWith(HAL_SUFFIX)) return { kind: 'unrelated' };
+  const middle = mediaType.slice(prefix.length, mediaType.length - HAL_SUFFIX.length);
+  if (middle === '') return { kind: 'version', version: LATEST_VERSION };
+  // `-v1.2.3`, but also `-1.2.3` or `-v`: an attempt at a version, answered as malformed.
+  if (!middle.startsWith('-')) return { kind: 'unrelated' };
+  return middle.startsWith('-v') ? offerForVersion(middle.slice(2)) : malformed(middle.slice(1));
+}
+
+/** Versions the client ruled out with `q=0` on a vendor media type. */
+function excludedVersions(entries: readonly AcceptEntry[], vendor: string): Set<string> {
+  const excluded = new Set<string>();
+  for (const entry of entries) {
+    if (entry.q !== 0 || LATEST_ALIASES.has(entry.mediaType)) continue;
+    const offer = offerFor(entry.mediaType, vendor);
+    if (offer.kind === 'version') excluded.add(offer.version);
+  }
+  return excluded;
+}
+
+function byPreference(entries: readonly AcceptEntry[]): AcceptEntry[] {
+  // Array.prototype.sort is stable: equal q keeps header order.
+  return entries.filter((entry) => entry.q > 0).sort((a, b) => b.q - a.q);
+}
+
+function accepted(version: string, vendor: string): NegotiationResult {
+  return { ok: true, value: { version, mediaType: versionedMediaType(vendor, version) } };
+}
+
+function nothingAcceptable(header: string, vendor: string): NegotiationResult {
+  return {
+    ok: false,
+    reason:
+      `Accept ${quote(header)} lists no media type this API serves; use ` +
+      `${versionedMediaType(vendor, '<version>')} (${supportedRangeText()}), application/hal+json or application/json.`,
+  };
+}
+
+export function negotiateVersion(accept: string | undefined, vendor: string): NegotiationResult {
+  // An absent header, or one without any entry, accepts anything.
+  if (accept === undefined || /^[\s,]*$/.test(accept)) return accepted(LATEST_VERSION, vendor);
+  const entries = parseAccept(accept);
+  const excluded = excludedVersions(entries, vendor);
+  let firstInvalid: string | undefined;
+  for (const entry of byPreference(entries)) {
+    const offer = offerFor(entry.mediaType, vendor);
+    if (offer.kind === 'version' && !excluded.has(offer.version)) return accepted(offer.version, vendor);
+    if (offer.kind === 'invalid') firstInvalid ??= offer.reason;
+  }
+  return firstInvalid !== undefined ? { ok: false, reason: firstInvalid } : nothingAcceptable(accept, vendor);
+}

@@ -1,0 +1,219 @@
+/**
+ * One HTTP route per entry of the route table: negotiate the version, authenticate, validate,
+ * scope to the network, call the owning service over NATS, and answer HAL (or OAuth JSON).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  bareResourceTypes,
+  DomainError,
+  LATEST_VERSION,
+  findRoute,
+  responseGatesFor,
+  routes,
+  type PlainCollection,
+  type PlainResource,
+  type Principal,
+  type RequestContext,
+  type RouteDefinition,
+} from '@ncs/contracts';
+import type { RpcClient } from '@ncs/service-kit';
+import { extractToken, type TokenAuthenticator, type TokenPrincipal } from './authentication.js';
+import { attachEmbedded, toHal, toHalCollection, type HalContext } from './hal.js';
+import { negotiateVersion } from './negotiation.js';
+import { problemFromAjvErrors } from './problem.js';
+import { compileRouteValidator, type Location } from './validation.js';
+
+export interface RoutingDeps {
+  readonly rpc: RpcClient;
+  readonly authenticator: TokenAuthenticator;
+  readonly vendor: string;
+  readonly baseUrl: (request: FastifyRequest) => string;
+}
+
+/** Query parameters the gateway itself consumes; they never reach route schemas or services. */
+const gatewayQueryParams = ['access_token'];
+
+/** `/networks/{networkEID}/` → `/networks/:networkEID/` */
+export function toFastifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+export function registerTableRoutes(app: FastifyInstance, deps: RoutingDeps): void {
+  for (const route of routes) {
+    const validator = compileRouteValidator(route);
+    app.route({
+      method: route.method,
+      url: toFastifyPath(route.path),
+      config: { routeId: route.id },
+      handler: async (request, reply) => {
+        const requestId = String(request.id);
+        const version = negotiate(route, request, deps.vendor);
+        const language = preferredLanguage(request.headers['accept-language']);
+        const baseCtx: RequestContext = { version: version.version, requestId, ...(language ? { language } : {}) };
+
+        const rawQuery = { ...(request.query as Record<string, unknown>) };
+        const token = rawQuery.access_token;
+        for (const name of gatewayQueryParams) delete rawQuery[name];
+        const tokenPrincipal =
+          route.scope === 'public'
+            ? undefined
+            : await deps.authenticator.authenticate(extractToken(request.headers.authorization, token), baseCtx);
+
+        const input: Record<Location, unknown> = {
+          params: { ...(request.params as Record<string, unknown>) },
+          query: rawQuery,
+          body: route.format === 'oauth' ? oauthBody(request) : request.body,
+        };
+        const failure = validator.validate(version.version, input);
+        if (failure) throw new ValidationProblem(problemFromAjvErrors(failure.errors, failure.location, requestId));
+
+        const ctx = scopeContext(route, baseCtx, tokenPrincipal, input.params as Record<string, string>);
+        const data = await deps.rpc.request<unknown>(route.subject, {
+          ctx,
+          params: input.params as Record<string, unknown>,
+          query: input.query as Record<string, unknown>,
+          body: input.body,
+        });
+
+        if (route.format === 'oauth') {
+          return reply
+            .code(route.reply.status)
+            .header('Cache-Control', 'no-store')
+            .header('Pragma', 'no-cache')
+            .type('application/json')
+            .send(data);
+        }
+        const halCtx: HalContext = {
+          baseUrl: deps.baseUrl(request),
+          version: version.version,
+          ...(ctx.networkEID ? { networkEID: ctx.networkEID } : {}),
+          ...(ctx.principal?.profileEID ? { profileEID: ctx.principal.profileEID } : {}),
+        };
+        const body = await assemble(data as PlainResource | PlainCollection, halCtx, ctx, request, deps.rpc);
+        return sendHal(reply, route.reply.status, version.mediaType, body);
+      },
+    });
+  }
+}
+
+/** Carries a ready problem (validation details) through Fastify's error handler. */
+export class ValidationProblem extends DomainError {
+  constructor(readonly problem: ReturnType<typeof problemFromAjvErrors>) {
+    super('VALIDATION_FAILED', problem.detail, problem.errors);
+  }
+}
+
+function negotiate(route: RouteDefinition, request: FastifyRequest, vendor: string) {
+  if (route.format !== 'hal') return { version: LATEST_VERSION, mediaType: 'application/json' };
+  const result = negotiateVersion(request.headers.accept, vendor);
+  if (!result.ok) throw new DomainError('NOT_ACCEPTABLE', result.reason);
+  return result.value;
+}
+
+/** RFC 6749 §2.3.1: client credentials may come as HTTP Basic instead of form fields. */
+function oauthBody(request: FastifyRequest): unknown {
+  const contentType = request.headers['content-type'] ?? '';
+  if (!contentType.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+    throw new DomainError('OAUTH_INVALID_REQUEST', 'The token request must be application/x-www-form-urlencoded.');
+  }
+  const body = { ...(request.body as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(body)) {
+    if (Array.isArray(value)) throw new DomainError('OAUTH_INVALID_REQUEST', `${key} is given more than once.`);
+  }
+  const basic = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(request.headers.authorization ?? '');
+  if (basic?.[1]) {
+    const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
+    const separator = decoded.indexOf(':');
+    if (separator < 0) throw new DomainError('OAUTH_INVALID_CLIENT', 'Malformed Basic credentials.');
+    if (body.client_secret !== undefined) {
+      throw new DomainError('OAUTH_INVALID_REQUEST', 'Use one client authentication method, not two.');
+    }
+    body.client_id = decodeURIComponent(decoded.slice(0, separator));
+    body.client_secret = decodeURIComponent(decoded.slice(separator + 1));
+  }
+  return body;
+}
+
+/** Builds the envelope context for the route's scope; a network the caller is not in is 404. */
+function scopeContext(
+  route: RouteDefinition,
+  base: RequestContext,
+  token: TokenPrincipal | undefined,
+  params: Record<string, string>,
+): RequestContext {
+  if (!token) return base;
+  if (route.scope === 'network') {
+    const networkEID = params.networkEID;
+    const membership = token.memberships.find((m) => m.networkEID === networkEID);
+    if (!networkEID || !membership) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
+    const principal: Principal = {
+      ...(token.accountId ? { accountId: token.accountId } : {}),
+      profileEID: membership.profileEID,
+      appEID: token.clientId,
+      external: membership.external,
+      roles: [membership.role],
+      permissions: membership.permissions,
+    };
+    return { ...base, networkEID, principal };
+  }
+  const principal: Principal = {
+    ...(token.accountId ? { accountId: token.accountId } : {}),
+    appEID: token.clientId,
+    external: false,
+    roles: [],
+    permissions: [],
+  };
+  return { ...base, principal };
+}
+
+async function assemble(
+  data: PlainResource | PlainCollection,
+  halCtx: HalContext,
+  ctx: RequestContext,
+  request: FastifyRequest,
+  rpc: RpcClient,
+): Promise<Record<string, unknown>> {
+  if (data.type === 'collection') {
+    return toHalCollection(data as PlainCollection, halCtx, new URL(request.url, halCtx.baseUrl));
+  }
+  let body = toHal(data as PlainResource, halCtx);
+  // Version gates that embed another route's resource (e.g. the aggregate's network before 1.0.18).
+  for (const gate of responseGatesFor(data.type, ctx.version)) {
+    if (gate.effect.kind !== 'embedRoute') continue;
+    const embedded = findRoute(gate.effect.routeId);
+    const resource = await rpc.request<PlainResource>(embedded.subject, {
+      ctx,
+      params: ctx.networkEID ? { networkEID: ctx.networkEID } : {},
+    });
+    body = attachEmbedded(body, gate.effect.rel, toHal(resource, halCtx));
+  }
+  if (bareResourceTypes.has(data.type)) {
+    const { _links, _embedded } = body;
+    return { _links, ...(_embedded ? { _embedded } : {}) };
+  }
+  return body;
+}
+
+function sendHal(reply: FastifyReply, status: number, mediaType: string, body: unknown): FastifyReply {
+  // A Buffer is sent as is: the negotiated media type goes out exactly, without a charset parameter.
+  return reply
+    .code(status)
+    .header('Vary', 'Accept')
+    .header('Content-Type', mediaType)
+    .send(Buffer.from(JSON.stringify(body)));
+}
+
+/** The primary language subtag of the most preferred entry of `Accept-Language`, e.g. `nl`. */
+export function preferredLanguage(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/.test(entry.tag) && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranked[0]?.tag.split('-')[0];
+}

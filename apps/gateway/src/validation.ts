@@ -1,0 +1,64 @@
+/**
+ * Request validation with ajv against the route table's schemas for the negotiated version
+ * (ARCHITECTURE §3.3). Path and query values arrive as strings and are coerced; bodies are not.
+ */
+import type { TSchema } from '@sinclair/typebox';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { inVersionRange, isVersionedSchema, type RouteDefinition } from '@ncs/contracts';
+
+export type Location = 'params' | 'query' | 'body';
+
+export interface ValidationFailure {
+  readonly location: Location;
+  readonly errors: readonly ErrorObject[];
+}
+
+export interface RouteValidator {
+  /** Validates (and coerces in place) one request; returns the first failing location, or null. */
+  validate(version: string, input: Record<Location, unknown>): ValidationFailure | null;
+}
+
+function newAjv(coerceTypes: boolean): Ajv {
+  const ajv = new Ajv({ allErrors: true, coerceTypes, useDefaults: true, strict: false, removeAdditional: false });
+  addFormats.default(ajv);
+  return ajv;
+}
+
+const coercing = newAjv(true);
+const strictTypes = newAjv(false);
+
+export function compileRouteValidator(route: RouteDefinition): RouteValidator {
+  const params = route.params ? coercing.compile(route.params) : undefined;
+  const query = route.query ? coercing.compile(route.query) : undefined;
+  const bodyVariants = compileBody(route);
+  return {
+    validate(version, input) {
+      const checks: [Location, ValidateFunction | undefined][] = [
+        ['params', params],
+        ['query', query],
+        ['body', bodyVariants(version)],
+      ];
+      for (const [location, validate] of checks) {
+        if (validate && !validate(input[location] ?? (location === 'body' ? undefined : {}))) {
+          return { location, errors: validate.errors ?? [] };
+        }
+      }
+      return null;
+    },
+  };
+}
+
+function compileBody(route: RouteDefinition): (version: string) => ValidateFunction | undefined {
+  const body = route.body;
+  if (!body) return () => undefined;
+  if (!isVersionedSchema(body)) {
+    const validate = strictTypes.compile(body as TSchema);
+    return () => validate;
+  }
+  const variants = body.variants.map((variant) => ({
+    range: variant.range,
+    validate: strictTypes.compile(variant.schema),
+  }));
+  return (version) => variants.find((variant) => inVersionRange(version, variant.range))?.validate;
+}

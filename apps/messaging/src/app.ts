@@ -1,0 +1,22 @@
+/**
+ * The messaging service as a module. It owns its database and answers `$SRV` discovery; its routes
+ * join the route table with the issues that specify them (the conformance test keeps both in step).
+ */
+import { routesOf } from '@ncs/contracts';
+import type { RpcHandler, ServiceModule } from '@ncs/service-kit';
+
+/** Handlers of the route table's messaging routes, by route id. */
+export function routeHandlers(): Record<string, RpcHandler> {
+  return {};
+}
+
+export function buildMessagingService(): ServiceModule {
+  const byRoute = routeHandlers();
+  const handlers = new Map<string, RpcHandler>();
+  for (const route of routesOf('messaging')) {
+    const handler = byRoute[route.id];
+    if (!handler) throw new Error(`messaging: route ${route.id} has no handler`);
+    handlers.set(route.subject, handler);
+  }
+  return { handlers };
+}

@@ -1,0 +1,7 @@
+// @ncs/local-infra: one helper, used by `npm start` and the test suites, that finds or starts NATS
+// (with JetStream) and a MongoDB-compatible store, waits until each answers, and stops what it started.
+export { MissingPrerequisiteError } from './errors.js';
+export type { Infra, InfraOptions } from './start-infra.js';
+export { startInfra } from './start-infra.js';
+// The platform's apps as child processes (`npm start`, end-to-end tests, benchmark); see stack.ts.
+export * from './stack.js';

@@ -1,0 +1,181 @@
+/**
+ * Starting the whole platform from the built apps: the four services and the gateway as child
+ * processes (each exactly as in production: `node --import ./dist/instrument.js ./dist/main.js`),
+ * waiting until the gateway's `/ready` says every service answers. Used by `npm start`, the
+ * end-to-end tests and the benchmark.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync, type WriteStream } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export const stackApps = ['auth', 'messaging', 'knowledge-base', 'notifications', 'gateway'] as const;
+export type StackApp = (typeof stackApps)[number];
+
+export interface StackOptions {
+  readonly natsUrl: string;
+  readonly mongoUrl: string;
+  readonly port: number;
+  /** Environment every process starts from (the caller's, usually). */
+  readonly baseEnv: Record<string, string | undefined>;
+  /** Extra variables per app, or for all (`'*'`). */
+  readonly env?: Partial<Record<StackApp | '*', Record<string, string>>>;
+  /** Each app's stdout and stderr go to `<logDir>/<app>.log`. */
+  readonly logDir: string;
+  /** Also called with every output line, prefixed by the app name (e.g. to show logs in a terminal). */
+  readonly onLine?: (app: StackApp, line: string) => void;
+  readonly readyTimeoutMs?: number;
+}
+
+export interface RunningApp {
+  readonly app: StackApp;
+  readonly child: ChildProcess;
+  readonly logFile: string;
+  readonly log: WriteStream;
+}
+
+export interface SpawnOptions {
+  readonly natsUrl: string;
+  readonly mongoUrl: string;
+  readonly baseEnv: Record<string, string | undefined>;
+  readonly env?: Record<string, string>;
+  readonly logFile: string;
+  readonly onLine?: (app: StackApp, line: string) => void;
+}
+
+/** Starts one app from its build, as in production, with its output appended to `logFile`. */
+export function spawnAppProcess(app: StackApp, options: SpawnOptions): RunningApp {
+  mkdirSync(dirname(options.logFile), { recursive: true });
+  const log = createWriteStream(options.logFile, { flags: 'a' });
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', '--import', './dist/instrument.js', './dist/main.js'],
+    {
+      cwd: join(repoRoot, 'apps', app),
+      env: {
+        ...options.baseEnv,
+        NATS_URL: options.natsUrl,
+        MONGO_URL: options.mongoUrl,
+        OTEL_SERVICE_NAME: app,
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.pipe(log, { end: false });
+    if (options.onLine) {
+      let pending = '';
+      stream?.on('data', (chunk: Buffer) => {
+        const lines = (pending + chunk.toString('utf8')).split('\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines) if (line) options.onLine?.(app, line);
+      });
+    }
+  }
+  return { app, child, logFile: options.logFile, log };
+}
+
+export interface Stack {
+  readonly baseUrl: string;
+  readonly apps: readonly RunningApp[];
+  /** Starts one more instance of an app (e.g. to test scaling or shutdown). */
+  spawnApp(app: StackApp, extraEnv?: Record<string, string>): RunningApp;
+  stop(): Promise<void>;
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  mkdirSync(options.logDir, { recursive: true });
+  const running: RunningApp[] = [];
+  const streams: WriteStream[] = [];
+  let instance = 0;
+
+  const spawnApp = (app: StackApp, extraEnv: Record<string, string> = {}): RunningApp => {
+    instance += 1;
+    const logFile = join(
+      options.logDir,
+      running.some((r) => r.app === app) ? `${app}-${instance}.log` : `${app}.log`,
+    );
+    const entry = spawnAppProcess(app, {
+      natsUrl: options.natsUrl,
+      mongoUrl: options.mongoUrl,
+      baseEnv: options.baseEnv,
+      env: {
+        ...(app === 'gateway' ? { PORT: String(options.port), HOST: '127.0.0.1' } : {}),
+        ...options.env?.['*'],
+        ...options.env?.[app],
+        ...extraEnv,
+      },
+      logFile,
+      ...(options.onLine ? { onLine: options.onLine } : {}),
+    });
+    streams.push(entry.log);
+    running.push(entry);
+    return entry;
+  };
+
+  const stop = async () => {
+    await Promise.all(running.map((entry) => stopChild(entry.child)));
+    for (const stream of streams) stream.end();
+  };
+  process.once('exit', () => {
+    for (const entry of running) if (entry.child.exitCode === null) entry.child.kill('SIGKILL');
+  });
+
+  for (const app of stackApps) spawnApp(app);
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  try {
+    await waitUntilReady(baseUrl, running, options.readyTimeoutMs ?? 60_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, apps: running, spawnApp, stop };
+}
+
+async function waitUntilReady(
+  baseUrl: string,
+  running: readonly RunningApp[],
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    const exited = running.find((entry) => entry.child.exitCode !== null);
+    if (exited)
+      throw new Error(`${exited.app} exited with code ${exited.child.exitCode}:\n${tail(exited.logFile)}`);
+    try {
+      const response = await fetch(`${baseUrl}/ready`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+      last = await response.text();
+    } catch (error) {
+      last = String(error);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const logs = running.map((entry) => `--- ${entry.app}\n${tail(entry.logFile)}`).join('\n');
+  throw new Error(`the platform was not ready within ${timeoutMs} ms (last answer: ${last})\n${logs}`);
+}
+
+function tail(file: string, lines = 15): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+/** SIGTERM, then SIGKILL after 8 s; resolves with the exit code. */
+export function stopChild(child: ChildProcess, graceMs = 8_000): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolveExit) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolveExit(code);
+    });
+    child.kill('SIGTERM');
+  });
+}

@@ -1,0 +1,42 @@
+/**
+ * Configuration from the environment, validated once against a TypeBox schema (STYLE.md §2).
+ * Each app's `src/config.ts` extends `baseServiceConfig` and calls `loadConfig` with `process.env`.
+ */
+import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
+import { Ajv } from 'ajv';
+
+export const baseServiceConfig = {
+  NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222', description: 'NATS server URL' }),
+  MONGO_URL: Type.String({ default: 'mongodb://127.0.0.1:27017/', description: 'MongoDB(-compatible) URL' }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
+    { default: 'info' },
+  ),
+  RPC_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 5_000 }),
+  SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 5_000 }),
+} satisfies TProperties;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Validates `env` against `schema`, applying defaults and coercing numbers and booleans.
+ * Throws a ConfigError naming every invalid variable.
+ */
+export function loadConfig<T extends TObject>(schema: T, env: Record<string, string | undefined>): Static<T> {
+  const ajv = new Ajv({ useDefaults: true, coerceTypes: true, allErrors: true, strict: false });
+  const validate = ajv.compile(schema);
+  const candidate: Record<string, unknown> = {};
+  for (const key of Object.keys(schema.properties)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') candidate[key] = value;
+  }
+  if (!validate(candidate)) {
+    const problems = (validate.errors ?? []).map(
+      (e) => `${e.instancePath.slice(1) || e.params?.missingProperty} ${e.message}`,
+    );
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  return candidate as Static<T>;
+}

@@ -1,0 +1,31 @@
+/**
+ * Each app owns its own mongoose connection and registers its models on it (STYLE.md §3):
+ * no global mongoose.
+ */
+import mongoose from 'mongoose';
+import type { Logger } from './logger.js';
+
+export interface DatabaseOptions {
+  readonly url: string;
+  readonly dbName: string;
+  readonly logger: Logger;
+}
+
+export async function connectDatabase(options: DatabaseOptions): Promise<mongoose.Connection> {
+  const connection = mongoose.createConnection(options.url, {
+    dbName: options.dbName,
+    serverSelectionTimeoutMS: 10_000,
+    autoIndex: true,
+  });
+  connection.on('disconnected', () =>
+    options.logger.warn({ dbName: options.dbName }, 'database disconnected'),
+  );
+  connection.on('reconnected', () => options.logger.info({ dbName: options.dbName }, 'database reconnected'));
+  await connection.asPromise();
+  return connection;
+}
+
+/** Creates the indexes of every model on the connection (before serving, so uniqueness holds). */
+export async function syncIndexes(connection: mongoose.Connection): Promise<void> {
+  await Promise.all(Object.values(connection.models).map((model) => model.createIndexes()));
+}

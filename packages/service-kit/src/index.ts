@@ -1,0 +1,10 @@
+export * from './config.js';
+export * from './database.js';
+export * from './logger.js';
+export * from './nats.js';
+export * from './outbox.js';
+export * from './rpc-client.js';
+export * from './rpc-server.js';
+export * from './service-host.js';
+export * from './shutdown.js';
+export { injectTraceHeaders, extractTraceContext } from './telemetry.js';

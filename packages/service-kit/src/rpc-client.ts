@@ -1,0 +1,102 @@
+/**
+ * RPC client: sends the envelope of ARCHITECTURE §6 to a service subject and turns the reply into
+ * data or a DomainError. Every request has a timeout; no responder is 503, no reply in time is 504.
+ */
+import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { ErrorCode, headers as natsHeaders, type NatsConnection, type NatsError } from 'nats';
+import { DomainError, isErrorName, type RequestContext, type RpcReply, type WireError } from '@ncs/contracts';
+import { injectTraceHeaders } from './telemetry.js';
+
+export const REQUEST_ID_HEADER = 'Ncs-Request-Id';
+
+export interface RpcCall {
+  readonly ctx: RequestContext;
+  readonly params?: Record<string, unknown>;
+  readonly query?: Record<string, unknown>;
+  readonly body?: unknown;
+}
+
+export interface RpcClient {
+  request<T = unknown>(subject: string, call: RpcCall, options?: { timeoutMs?: number }): Promise<T>;
+}
+
+/** An error reply from a service, kept as the service sent it (status, code, name, details). */
+export class RemoteError extends DomainError {
+  readonly wire: WireError;
+  constructor(wire: WireError) {
+    super(
+      isErrorName(wire.name) ? wire.name : wire.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST',
+      wire.message,
+      wire.details,
+    );
+    this.wire = wire;
+  }
+  override toWire(): WireError {
+    return this.wire;
+  }
+}
+
+const tracer = trace.getTracer('@ncs/service-kit');
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export function createRpcClient(nats: NatsConnection, defaults: { timeoutMs: number }): RpcClient {
+  return {
+    async request<T>(subject: string, call: RpcCall, options?: { timeoutMs?: number }): Promise<T> {
+      const span = tracer.startSpan(`${subject} send`, {
+        kind: SpanKind.PRODUCER,
+        attributes: {
+          'messaging.system': 'nats',
+          'messaging.destination.name': subject,
+          'ncs.request_id': call.ctx.requestId,
+        },
+      });
+      return context.with(trace.setSpan(context.active(), span), async () => {
+        const headers = natsHeaders();
+        headers.set(REQUEST_ID_HEADER, call.ctx.requestId);
+        injectTraceHeaders(headers);
+        const payload = encoder.encode(
+          JSON.stringify({
+            ctx: call.ctx,
+            params: call.params ?? {},
+            query: call.query ?? {},
+            body: call.body ?? null,
+          }),
+        );
+        try {
+          const msg = await nats.request(subject, payload, {
+            timeout: options?.timeoutMs ?? defaults.timeoutMs,
+            headers,
+          });
+          const reply = JSON.parse(decoder.decode(msg.data)) as RpcReply<T>;
+          if (reply.ok) return reply.data;
+          if (reply.error.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+          throw new RemoteError(reply.error);
+        } catch (error) {
+          throw mapTransportError(error, span);
+        } finally {
+          span.end();
+        }
+      });
+    },
+  };
+}
+
+function mapTransportError(
+  error: unknown,
+  span: { setStatus(s: { code: SpanStatusCode; message?: string }): unknown },
+): unknown {
+  if (error instanceof DomainError) return error;
+  const code = (error as Partial<NatsError>)?.code;
+  span.setStatus({ code: SpanStatusCode.ERROR, message: String(code ?? error) });
+  if (code === ErrorCode.NoResponders) return new DomainError('SERVICE_UNAVAILABLE');
+  if (code === ErrorCode.Timeout) return new DomainError('SERVICE_TIMEOUT');
+  if (
+    code === ErrorCode.ConnectionClosed ||
+    code === ErrorCode.Disconnect ||
+    code === ErrorCode.ConnectionDraining
+  ) {
+    return new DomainError('SERVICE_UNAVAILABLE');
+  }
+  return error;
+}

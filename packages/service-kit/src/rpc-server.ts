@@ -1,0 +1,149 @@
+/**
+ * RPC server: a service's endpoints registered through the NATS micro service API (`$SRV` ping,
+ * info, stats), in a queue group named after the service, speaking the envelope of ARCHITECTURE §6.
+ */
+import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import type { NatsConnection, Service, ServiceMsg } from 'nats';
+import { DomainError, type RpcReply, type RpcRequest, type ServiceName } from '@ncs/contracts';
+import type { Logger } from './logger.js';
+import { extractTraceContext } from './telemetry.js';
+import { REQUEST_ID_HEADER } from './rpc-client.js';
+
+export interface HandlerContext {
+  readonly logger: Logger;
+  readonly subject: string;
+}
+
+export type RpcHandler = (request: RpcRequest, handlerContext: HandlerContext) => Promise<unknown>;
+
+export interface RpcServerOptions {
+  readonly nats: NatsConnection;
+  readonly service: ServiceName;
+  readonly version: string;
+  readonly description: string;
+  readonly logger: Logger;
+  /** Handlers keyed by NATS subject. */
+  readonly handlers: ReadonlyMap<string, RpcHandler>;
+}
+
+export interface RpcServer {
+  readonly service: Service;
+  stop(): Promise<void>;
+}
+
+const tracer = trace.getTracer('@ncs/service-kit');
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export async function startRpcServer(options: RpcServerOptions): Promise<RpcServer> {
+  const service = await options.nats.services.add({
+    name: options.service,
+    version: options.version,
+    description: options.description,
+    queue: options.service,
+  });
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+
+  for (const [subject, handler] of options.handlers) {
+    service.addEndpoint(endpointName(subject), {
+      subject,
+      handler: (error, msg) => {
+        if (error) {
+          options.logger.error({ err: error, subject }, 'endpoint subscription failed');
+          return;
+        }
+        inFlight += 1;
+        void serve(msg, subject, handler, options.logger).finally(() => {
+          inFlight -= 1;
+          if (inFlight === 0) drained?.();
+        });
+      },
+    });
+  }
+
+  return {
+    service,
+    async stop() {
+      await service.stop();
+      if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
+    },
+  };
+}
+
+/** `rpc.auth.network.get` → `network-get` (endpoint names must be simple tokens). */
+function endpointName(subject: string): string {
+  return subject.split('.').slice(2).join('-');
+}
+
+async function serve(
+  msg: ServiceMsg,
+  subject: string,
+  handler: RpcHandler,
+  baseLogger: Logger,
+): Promise<void> {
+  const parent = extractTraceContext(msg.headers);
+  const requestId = msg.headers?.get(REQUEST_ID_HEADER) || undefined;
+  const logger = requestId ? baseLogger.child({ requestId }) : baseLogger;
+  const span = tracer.startSpan(
+    `${subject} process`,
+    {
+      kind: SpanKind.CONSUMER,
+      attributes: {
+        'messaging.system': 'nats',
+        'messaging.destination.name': subject,
+        'ncs.request_id': requestId,
+      },
+    },
+    parent,
+  );
+  await context.with(trace.setSpan(parent, span), async () => {
+    let reply: RpcReply;
+    try {
+      const request = decodeRequest(msg.data);
+      const data = await handler(request, { logger, subject });
+      reply = { ok: true, data: data ?? null };
+    } catch (error) {
+      const domainError = toDomainError(error);
+      if (domainError.status >= 500) {
+        logger.error({ err: error, subject }, 'handler failed');
+        span.recordException(error instanceof Error ? error : new Error(String(error)));
+        span.setStatus({ code: SpanStatusCode.ERROR });
+      }
+      span.setAttribute('ncs.error.code', domainError.code);
+      reply = { ok: false, error: domainError.toWire() };
+    }
+    const payload = encoder.encode(JSON.stringify(reply));
+    if (reply.ok) msg.respond(payload);
+    else msg.respondError(reply.error.status, reply.error.message, payload);
+    span.end();
+  });
+}
+
+function decodeRequest(data: Uint8Array): RpcRequest {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(decoder.decode(data));
+  } catch {
+    throw new DomainError('BAD_REQUEST', 'The RPC envelope is not JSON.');
+  }
+  if (!parsed || typeof parsed !== 'object' || !('ctx' in parsed)) {
+    throw new DomainError('BAD_REQUEST', 'The RPC envelope has no ctx.');
+  }
+  const envelope = parsed as Partial<RpcRequest>;
+  return {
+    ctx: envelope.ctx!,
+    params: envelope.params ?? {},
+    query: envelope.query ?? {},
+    body: envelope.body ?? null,
+  };
+}
+
+function toDomainError(error: unknown): DomainError {
+  if (error instanceof DomainError) return error;
+  // Mongo duplicate key: a concurrent create of the same thing.
+  if (error && typeof error === 'object' && 'code' in error && error.code === 11000) {
+    return new DomainError('CONFLICT');
+  }
+  return new DomainError('INTERNAL');
+}

@@ -1,0 +1,122 @@
+/**
+ * Hosting a service: connect NATS and the database, ensure the events stream, build the app's
+ * module, create indexes, serve its RPC endpoints, relay its outbox, and shut down gracefully.
+ * Tests use `createServiceRuntime` + `serveModule` to run one service in process.
+ */
+import type mongoose from 'mongoose';
+import type { NatsConnection } from 'nats';
+import type { ServiceName } from '@ncs/contracts';
+import { connectDatabase, syncIndexes } from './database.js';
+import { createLogger, type Logger } from './logger.js';
+import { connectNats } from './nats.js';
+import { createOutbox, ensureEventsStream, type Outbox } from './outbox.js';
+import { createRpcClient, type RpcClient } from './rpc-client.js';
+import { startRpcServer, type RpcHandler, type RpcServer } from './rpc-server.js';
+import { onShutdown } from './shutdown.js';
+
+export interface ServiceRuntime {
+  readonly service: ServiceName;
+  readonly logger: Logger;
+  readonly nats: NatsConnection;
+  readonly db: mongoose.Connection;
+  readonly rpc: RpcClient;
+  readonly outbox: Outbox;
+}
+
+/** What an app contributes: its handlers by subject, and optional background work. */
+export interface ServiceModule {
+  readonly handlers: ReadonlyMap<string, RpcHandler>;
+  /** Runs after indexes exist and before endpoints are served (e.g. demo data). */
+  start?(): Promise<void>;
+  stop?(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  readonly service: ServiceName;
+  readonly natsUrl: string;
+  readonly mongoUrl: string;
+  readonly dbName: string;
+  readonly rpcTimeoutMs: number;
+  readonly logger?: Logger;
+  readonly logLevel?: string;
+}
+
+export interface RuntimeHandle extends ServiceRuntime {
+  close(): Promise<void>;
+}
+
+export async function createServiceRuntime(options: RuntimeOptions): Promise<RuntimeHandle> {
+  const logger =
+    options.logger ??
+    createLogger({ service: options.service, ...(options.logLevel ? { level: options.logLevel } : {}) });
+  const nats = await connectNats({ url: options.natsUrl, name: options.service, logger });
+  const db = await connectDatabase({ url: options.mongoUrl, dbName: options.dbName, logger });
+  await ensureEventsStream(nats);
+  const outbox = createOutbox({ connection: db, nats, service: options.service, logger });
+  const rpc = createRpcClient(nats, { timeoutMs: options.rpcTimeoutMs });
+  return {
+    service: options.service,
+    logger,
+    nats,
+    db,
+    rpc,
+    outbox,
+    async close() {
+      await outbox.stop();
+      if (!nats.isClosed()) await nats.drain();
+      await db.close();
+    },
+  };
+}
+
+export interface ServedModule {
+  readonly server: RpcServer;
+  stop(): Promise<void>;
+}
+
+export async function serveModule(
+  runtime: ServiceRuntime,
+  module: ServiceModule,
+  identity: { version: string; description: string },
+): Promise<ServedModule> {
+  await syncIndexes(runtime.db);
+  await module.start?.();
+  runtime.outbox.start();
+  const server = await startRpcServer({
+    nats: runtime.nats,
+    service: runtime.service,
+    version: identity.version,
+    description: identity.description,
+    logger: runtime.logger,
+    handlers: module.handlers,
+  });
+  return {
+    server,
+    async stop() {
+      await server.stop();
+      await module.stop?.();
+    },
+  };
+}
+
+export interface RunServiceOptions extends RuntimeOptions {
+  readonly version: string;
+  readonly description: string;
+  readonly shutdownTimeoutMs: number;
+  build(runtime: ServiceRuntime): Promise<ServiceModule> | ServiceModule;
+  /** Flushes telemetry last, after everything else closed. */
+  readonly onClosed?: () => Promise<void>;
+}
+
+/** The whole life of a service process, for `src/main.ts`. */
+export async function runService(options: RunServiceOptions): Promise<void> {
+  const runtime = await createServiceRuntime(options);
+  const module = await options.build(runtime);
+  const served = await serveModule(runtime, module, options);
+  onShutdown({
+    logger: runtime.logger,
+    timeoutMs: options.shutdownTimeoutMs,
+    closers: [() => served.stop(), () => runtime.close(), ...(options.onClosed ? [options.onClosed] : [])],
+  });
+  runtime.logger.info({ subjects: [...module.handlers.keys()] }, `${options.service} service ready`);
+}

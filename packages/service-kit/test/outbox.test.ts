@@ -1,0 +1,350 @@
+/**
+ * The outbox relay and event consumers against real NATS (JetStream) and the real store. Every test
+ * uses its own database and its own entity name, so its subjects (`events.kb.<entity>.<verb>`) and
+ * data are its own even though the EVENTS stream is shared.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mongoose from 'mongoose';
+import { connect, nanos, StorageType } from 'nats';
+import type { JsMsg, NatsConnection } from 'nats';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { EVENTS_STREAM } from '@ncs/contracts';
+import type { DomainEvent } from '@ncs/contracts';
+import { createLogger } from '../src/logger.js';
+import { createOutbox, ensureEventsStream, startEventConsumer } from '../src/outbox.js';
+import type { Outbox } from '../src/outbox.js';
+
+const natsUrl = process.env.NATS_URL ?? inject('natsUrl');
+const mongoUrl = process.env.MONGO_URL ?? inject('mongoUrl');
+const logger = createLogger({ service: 'kb', level: process.env.OUTBOX_TEST_LOG ?? 'silent' });
+
+/** Teardown steps of the running test, run last-in first-out. */
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const suffix = () => randomBytes(4).toString('hex');
+
+async function openDatabase(): Promise<mongoose.Connection> {
+  const connection = await mongoose
+    .createConnection(mongoUrl, { dbName: `outbox_test_${suffix()}` })
+    .asPromise();
+  cleanups.push(async () => {
+    await connection.dropDatabase();
+    await connection.close();
+  });
+  return connection;
+}
+
+async function openNats(url = natsUrl): Promise<NatsConnection> {
+  const nc = await connect({ servers: url, maxReconnectAttempts: -1, reconnectTimeWait: 100 });
+  cleanups.push(() => nc.close());
+  return nc;
+}
+
+function newOutbox(nats: NatsConnection, connection: mongoose.Connection): Outbox {
+  const outbox = createOutbox({ connection, nats, service: 'kb', logger, pollIntervalMs: 200 });
+  cleanups.push(() => outbox.stop());
+  return outbox;
+}
+
+async function until<T>(
+  what: string,
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Every message the stream holds on `filter`, read with an ordered consumer until `settleMs` of quiet. */
+async function readStream(nc: NatsConnection, filter: string, settleMs = 500): Promise<JsMsg[]> {
+  const consumer = await nc.jetstream().consumers.get(EVENTS_STREAM, { filterSubjects: filter });
+  const messages: JsMsg[] = [];
+  for (;;) {
+    const batch = await consumer.fetch({ max_messages: 100, expires: Math.max(settleMs, 1_000) });
+    const before = messages.length;
+    for await (const msg of batch) messages.push(msg);
+    if (messages.length === before) return messages;
+  }
+}
+
+const unpublished = (connection: mongoose.Connection) =>
+  connection.collection('outbox').countDocuments({ publishedAt: null });
+
+/** A nats-server of the test's own (`nats-server` on PATH), to stop and restart at will. */
+interface PrivateNats {
+  /** Known once started; a restart keeps the port and the JetStream storage. */
+  readonly url: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function privateNats(): Promise<PrivateNats> {
+  const storeDir = await mkdtemp(join(tmpdir(), 'ncs-outbox-nats-'));
+  // The server picks its port (-1) the first time, so parallel tests cannot race for one; the
+  // name proves the probe reached this server and not another that took the port meanwhile.
+  const name = `outbox-test-${suffix()}`;
+  let port = -1;
+  let child: ChildProcess | undefined;
+  const server: PrivateNats = {
+    get url() {
+      return `nats://127.0.0.1:${port}`;
+    },
+    async start() {
+      const args = ['-js', '-n', name, '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir];
+      const started = spawn('nats-server', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+      child = started;
+      let log = '';
+      started.stderr.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
+      const exited = () => {
+        if (started.exitCode !== null) throw new Error(`nats-server exited with ${started.exitCode}: ${log}`);
+      };
+      port = await until('the private nats-server to listen', () => {
+        exited();
+        const listening = /Listening for client connections on [^\s]+:(\d+)/.exec(log);
+        return listening === null ? undefined : Number(listening[1]);
+      });
+      await until('JetStream on the private nats-server', async () => {
+        exited();
+        try {
+          const probe = await connect({ servers: server.url, reconnect: false, timeout: 500 });
+          try {
+            await (await probe.jetstreamManager()).getAccountInfo();
+            return probe.info?.server_name === name;
+          } finally {
+            await probe.close();
+          }
+        } catch {
+          return false;
+        }
+      });
+    },
+    async stop() {
+      const running = child;
+      child = undefined;
+      if (running === undefined || running.exitCode !== null) return;
+      running.kill('SIGTERM');
+      await once(running, 'exit');
+    },
+  };
+  cleanups.push(async () => {
+    await server.stop();
+    await rm(storeDir, { recursive: true, force: true });
+  });
+  await server.start();
+  return server;
+}
+
+describe('outbox relay', () => {
+  it('publishes every recorded event to JetStream once, in order, with Nats-Msg-Id = event id', async () => {
+    const [nc, connection] = await Promise.all([openNats(), openDatabase()]);
+    await ensureEventsStream(nc);
+    const entity = `relay${suffix()}`;
+    // Two instances of the service on one database: both relays publish, JetStream de-duplicates.
+    const first = newOutbox(nc, connection);
+    const second = newOutbox(nc, connection);
+
+    const recorded: DomainEvent[] = [];
+    for (let n = 0; n < 10; n += 1) {
+      recorded.push(await first.record(entity, 'created', { networkEID: 'n1', data: { n } }));
+    }
+    first.start();
+    second.start();
+    for (let n = 10; n < 20; n += 1) {
+      const outbox = n % 2 === 0 ? first : second;
+      recorded.push(
+        await outbox.record(entity, n === 19 ? 'deleted' : 'updated', {
+          networkEID: 'n1',
+          actor: { type: 'user', EID: '5f1b2c3d4e5f6a7b8c9d0e1f' },
+          // Keys FerretDB would refuse in a document, and a nested array: stored as JSON text.
+          data: { n, 'dotted.key': true, $dollar: 'x', matrix: [[1, 2], [3]] },
+        }),
+      );
+    }
+    await until('all events published', async () => (await unpublished(connection)) === 0);
+
+    const messages = await readStream(nc, `events.kb.${entity}.>`);
+    expect(messages.map((msg) => msg.headers?.get('Nats-Msg-Id'))).toEqual(recorded.map((event) => event.id));
+    expect(messages.map((msg) => msg.json<DomainEvent>())).toEqual(recorded);
+    expect(messages.at(-1)?.subject).toBe(`events.kb.${entity}.deleted`);
+
+    const [event] = recorded;
+    expect(event?.id).toMatch(/^[0-9a-f]{24}$/);
+    expect(event?.type).toBe(`kb.${entity}.created`);
+    expect(event?.occurredAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/);
+    expect(recorded[19]?.data).toEqual({ n: 19, 'dotted.key': true, $dollar: 'x', matrix: [[1, 2], [3]] });
+  });
+
+  it('keeps events while NATS is down and publishes all of them once it is back', async () => {
+    const server = await privateNats();
+    const [nc, connection] = await Promise.all([openNats(server.url), openDatabase()]);
+    await ensureEventsStream(nc);
+    const entity = `outage${suffix()}`;
+    await server.stop();
+
+    const outbox = newOutbox(nc, connection);
+    outbox.start();
+    const recorded: DomainEvent[] = [];
+    for (let n = 0; n < 5; n += 1) recorded.push(await outbox.record(entity, 'created', { data: { n } }));
+    // Long enough for several failed attempts.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    recorded.push(await outbox.record(entity, 'updated', { data: { n: 5 } }));
+    expect(await unpublished(connection)).toBe(6);
+
+    await server.start();
+    await until('all events published', async () => (await unpublished(connection)) === 0, 30_000);
+    const messages = await readStream(nc, `events.kb.${entity}.>`);
+    expect(messages.map((msg) => msg.json<DomainEvent>())).toEqual(recorded);
+  });
+
+  it('stop() waits for the relay and leaves later events for the next start', async () => {
+    const [nc, connection] = await Promise.all([openNats(), openDatabase()]);
+    const entity = `stop${suffix()}`;
+    const outbox = newOutbox(nc, connection);
+    outbox.start();
+    await outbox.record(entity, 'created', { data: {} });
+    await until('the first event published', async () => (await unpublished(connection)) === 0);
+    await outbox.stop();
+    await outbox.record(entity, 'updated', { data: {} });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await unpublished(connection)).toBe(1);
+    outbox.start();
+    await until('the second event published', async () => (await unpublished(connection)) === 0);
+  });
+
+  it('refuses an entity or verb that is not one subject token', async () => {
+    const [nc, connection] = await Promise.all([openNats(), openDatabase()]);
+    const outbox = newOutbox(nc, connection);
+    await expect(outbox.record('kb.category', 'created', { data: {} })).rejects.toThrow(TypeError);
+    await expect(outbox.record('category', '*', { data: {} })).rejects.toThrow(TypeError);
+  });
+});
+
+describe('event consumers', () => {
+  it('redelivers an event whose handler failed and applies a redelivered event once', async () => {
+    const [nc, connection] = await Promise.all([openNats(), openDatabase()]);
+    await ensureEventsStream(nc);
+    const entity = `consume${suffix()}`;
+    const outbox = newOutbox(nc, connection);
+    outbox.start();
+
+    const attempts = new Map<string, number>();
+    const applied: string[] = [];
+    const consumer = startEventConsumer({
+      nats: nc,
+      connection,
+      durable: `outbox-test-${entity}`,
+      filterSubjects: [`events.kb.${entity}.>`],
+      logger,
+      retryDelayMs: 100,
+      handle: (event) => {
+        const attempt = (attempts.get(event.id) ?? 0) + 1;
+        attempts.set(event.id, attempt);
+        if (event.data.failOnce === true && attempt === 1)
+          return Promise.reject(new Error('handler failed once'));
+        applied.push(event.id);
+        return Promise.resolve();
+      },
+    });
+    cleanups.push(() => consumer.stop());
+
+    const flaky = await outbox.record(entity, 'created', { data: { failOnce: true } });
+    const steady = await outbox.record(entity, 'updated', { data: {} });
+    await until('both events applied', () => applied.length === 2);
+    expect(attempts.get(flaky.id)).toBe(2);
+    expect(attempts.get(steady.id)).toBe(1);
+
+    // The same event again under another message id (a re-publish after the duplicate window):
+    // the processed-events check acknowledges it without calling the handler.
+    const js = nc.jetstream();
+    await js.publish(`events.kb.${entity}.created`, JSON.stringify(flaky), { msgID: `replay-${flaky.id}` });
+    const last = await outbox.record(entity, 'deleted', { data: {} });
+    await until('the last event applied', () => applied.includes(last.id));
+    // The failed event was retried after a delay while the next one went on.
+    expect(applied).toEqual([steady.id, flaky.id, last.id]);
+    expect(attempts.get(flaky.id)).toBe(2);
+    expect(
+      await connection.collection('processed_events').countDocuments({ consumer: `outbox-test-${entity}` }),
+    ).toBe(3);
+  });
+
+  it('shares a durable between instances and applies each event once', async () => {
+    const [nc, connection] = await Promise.all([openNats(), openDatabase()]);
+    await ensureEventsStream(nc);
+    const entity = `shared${suffix()}`;
+    const outbox = newOutbox(nc, connection);
+    const applied: string[] = [];
+    const instances = [1, 2].map(() =>
+      startEventConsumer({
+        nats: nc,
+        connection,
+        durable: `outbox-test-${entity}`,
+        filterSubjects: [`events.kb.${entity}.created`, `events.kb.${entity}.deleted`],
+        logger,
+        handle: (event) => {
+          applied.push(event.id);
+          return Promise.resolve();
+        },
+      }),
+    );
+    for (const instance of instances) cleanups.push(() => instance.stop());
+
+    const wanted: string[] = [];
+    for (let n = 0; n < 20; n += 1) {
+      const verb = n % 4 === 3 ? 'updated' : 'created';
+      const event = await outbox.record(entity, verb, { data: { n } });
+      if (verb === 'created') wanted.push(event.id);
+    }
+    const lastEvent = await outbox.record(entity, 'deleted', { data: {} });
+    wanted.push(lastEvent.id);
+    outbox.start();
+    await until('every matching event applied', () => applied.length >= wanted.length);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect([...applied].sort()).toEqual([...wanted].sort());
+  });
+});
+
+describe('ensureEventsStream', () => {
+  it('creates the EVENTS stream once when called concurrently, and accepts it afterwards', async () => {
+    const server = await privateNats();
+    const [one, two] = await Promise.all([openNats(server.url), openNats(server.url)]);
+    await Promise.all([ensureEventsStream(one), ensureEventsStream(two), ensureEventsStream(one)]);
+    await ensureEventsStream(two);
+    const { config } = await (await one.jetstreamManager()).streams.info(EVENTS_STREAM);
+    expect(config.subjects).toEqual(['events.>']);
+    expect(config.storage).toBe(StorageType.File);
+    expect(config.duplicate_window).toBe(nanos(120_000));
+  });
+
+  it('widens an existing EVENTS stream that does not cover events.>', async () => {
+    const server = await privateNats();
+    const nc = await openNats(server.url);
+    const jsm = await nc.jetstreamManager();
+    await jsm.streams.add({
+      name: EVENTS_STREAM,
+      subjects: ['events.kb.>', 'audit.>'],
+      storage: StorageType.File,
+    });
+    await ensureEventsStream(nc);
+    const { config } = await jsm.streams.info(EVENTS_STREAM);
+    expect([...config.subjects].sort()).toEqual(['audit.>', 'events.>']);
+  });
+
+  it('succeeds concurrently on the shared server', async () => {
+    const nc = await openNats();
+    await expect(Promise.all([ensureEventsStream(nc), ensureEventsStream(nc)])).resolves.toBeDefined();
+  });
+});

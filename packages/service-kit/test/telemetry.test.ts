@@ -1,0 +1,245 @@
+/**
+ * Telemetry: spans reach an OTLP/HTTP receiver, trace context survives NATS headers, and
+ * `startTelemetry` under `node --import` instruments an ESM app (Fastify/http, mongodb, pino).
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isSpanContextValid, ROOT_CONTEXT, SpanKind, trace, TraceFlags } from '@opentelemetry/api';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { headers } from 'nats';
+import ts from 'typescript';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { startOtlpReceiver } from '../../../tests/support/otlp-receiver.js';
+import type { OtlpReceiver } from '../../../tests/support/otlp-receiver.js';
+import { extractTraceContext, injectTraceHeaders } from '../src/telemetry.js';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function receiver(): Promise<OtlpReceiver> {
+  const started = await startOtlpReceiver();
+  cleanups.push(() => started.close());
+  return started;
+}
+
+describe('OTLP export', () => {
+  it('delivers ended spans to the OTLP/HTTP JSON receiver, ids and parentage intact', async () => {
+    const otlp = await receiver();
+    const provider = new BasicTracerProvider({
+      resource: resourceFromAttributes({ 'service.name': 'telemetry-test' }),
+      spanProcessors: [
+        new BatchSpanProcessor(new OTLPTraceExporter({ url: `${otlp.url}/v1/traces` }), {
+          scheduledDelayMillis: 20,
+        }),
+      ],
+    });
+    cleanups.push(() => provider.shutdown());
+    const tracer = provider.getTracer('telemetry-test');
+    const parent = tracer.startSpan('rpc.kb.category.get', {
+      kind: SpanKind.CLIENT,
+      attributes: { 'messaging.system': 'nats', attempt: 2, cached: false },
+    });
+    const child = tracer.startSpan(
+      'find categories',
+      { kind: SpanKind.INTERNAL },
+      trace.setSpan(ROOT_CONTEXT, parent),
+    );
+    child.end();
+    parent.end();
+
+    const spans = await otlp.waitFor((received) => received.length >= 2);
+    const parentSpan = spans.find((span) => span.name === 'rpc.kb.category.get');
+    const childSpan = spans.find((span) => span.name === 'find categories');
+    expect(parentSpan).toMatchObject({
+      traceId: parent.spanContext().traceId,
+      spanId: parent.spanContext().spanId,
+      parentSpanId: undefined,
+      kind: 'client',
+      serviceName: 'telemetry-test',
+      scopeName: 'telemetry-test',
+      attributes: { 'messaging.system': 'nats', attempt: 2, cached: false },
+    });
+    expect(childSpan).toMatchObject({
+      traceId: parent.spanContext().traceId,
+      spanId: child.spanContext().spanId,
+      parentSpanId: parent.spanContext().spanId,
+      kind: 'internal',
+    });
+  });
+});
+
+describe('trace context over NATS headers', () => {
+  const spanContext = {
+    traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
+    spanId: '00f067aa0ba902b7',
+    traceFlags: TraceFlags.SAMPLED,
+    traceState: undefined,
+  };
+
+  it('round-trips traceparent through message headers', () => {
+    const carrier = headers();
+    injectTraceHeaders(carrier, trace.setSpanContext(ROOT_CONTEXT, spanContext));
+    expect(carrier.get('traceparent')).toBe('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01');
+
+    const extracted = trace.getSpanContext(extractTraceContext(carrier, ROOT_CONTEXT));
+    expect(extracted).toMatchObject({
+      traceId: spanContext.traceId,
+      spanId: spanContext.spanId,
+      traceFlags: TraceFlags.SAMPLED,
+      isRemote: true,
+    });
+  });
+
+  it('carries tracestate along', () => {
+    const carrier = headers();
+    carrier.set('traceparent', '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00');
+    carrier.set('tracestate', 'vendor=opaque,other=1');
+    const extracted = trace.getSpanContext(extractTraceContext(carrier, ROOT_CONTEXT));
+    expect(extracted?.traceState?.serialize()).toBe('vendor=opaque,other=1');
+
+    const forwarded = headers();
+    injectTraceHeaders(forwarded, extractTraceContext(carrier, ROOT_CONTEXT));
+    expect(forwarded.get('tracestate')).toBe('vendor=opaque,other=1');
+  });
+
+  it('writes nothing without a span, and extracts nothing from missing or broken headers', () => {
+    const carrier = headers();
+    injectTraceHeaders(carrier, ROOT_CONTEXT);
+    expect(carrier.has('traceparent')).toBe(false);
+
+    expect(extractTraceContext(undefined, ROOT_CONTEXT)).toBe(ROOT_CONTEXT);
+    const broken = headers();
+    broken.set('traceparent', 'not-a-traceparent');
+    const spanContext = trace.getSpanContext(extractTraceContext(broken, ROOT_CONTEXT));
+    expect(spanContext === undefined || !isSpanContextValid(spanContext)).toBe(true);
+  });
+});
+
+describe('startTelemetry in a process started with --import', () => {
+  const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+  /**
+   * Node 20 cannot run TypeScript: the modules under test are transpiled into a scratch directory
+   * inside the package's node_modules, from where their imports resolve as they do from src/.
+   */
+  async function buildFixture(): Promise<string> {
+    const dir = join(
+      packageDir,
+      'node_modules',
+      '.cache',
+      `telemetry-test-${randomBytes(4).toString('hex')}`,
+    );
+    await mkdir(dir, { recursive: true });
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    for (const name of ['telemetry', 'logger']) {
+      const source = await readFile(join(packageDir, 'src', `${name}.ts`), 'utf8');
+      const { outputText } = ts.transpileModule(source, {
+        compilerOptions: {
+          module: ts.ModuleKind.ESNext,
+          target: ts.ScriptTarget.ES2022,
+          verbatimModuleSyntax: true,
+        },
+      });
+      await writeFile(join(dir, `${name}.js`), outputText);
+    }
+    await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
+    await writeFile(
+      join(dir, 'instrument.js'),
+      "import { startTelemetry } from './telemetry.js';\nstartTelemetry('telemetry-fixture');\n",
+    );
+    await writeFile(join(dir, 'app.js'), fixtureApp);
+    return dir;
+  }
+
+  // An ESM app as the services are: Fastify, mongoose and the service-kit logger, all imported
+  // after instrument.js ran. It serves one probe and one real request, then flushes and exits.
+  const fixtureApp = `
+import Fastify from 'fastify';
+import mongoose from 'mongoose';
+import { createLogger } from './logger.js';
+import { startTelemetry } from './telemetry.js';
+
+const logger = createLogger({ service: 'telemetry-fixture' });
+const connection = await mongoose
+  .createConnection(process.env.MONGO_URL, { dbName: process.env.FIXTURE_DB })
+  .asPromise();
+const Things = connection.model('Thing', new mongoose.Schema({ name: String, secret: String }));
+const app = Fastify();
+app.get('/health', async () => 'up');
+app.get('/things/:id', async (request) => {
+  logger.info({ url: request.url }, 'reading a thing');
+  await Things.create({ name: request.params.id, secret: 'SECRET-VALUE' });
+  return Things.findOne({ secret: 'SECRET-VALUE' }).lean();
+});
+await app.listen({ host: '127.0.0.1', port: 0 });
+const base = 'http://127.0.0.1:' + app.server.address().port;
+await (await fetch(base + '/health')).text();
+await (await fetch(base + '/things/42?access_token=TOKEN-VALUE')).text();
+await app.close();
+await connection.dropDatabase();
+await connection.close();
+await startTelemetry('ignored').shutdown();
+`;
+
+  it('traces Fastify, http and MongoDB, correlates pino logs, and keeps secrets and probes out', async () => {
+    const otlp = await receiver();
+    const dir = await buildFixture();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      MONGO_URL: process.env.MONGO_URL ?? inject('mongoUrl'),
+      FIXTURE_DB: `telemetry_test_${randomBytes(4).toString('hex')}`,
+      OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
+      OTEL_BSP_SCHEDULE_DELAY: '50',
+    };
+    delete env.OTEL_SERVICE_NAME;
+    delete env.OTEL_SDK_DISABLED;
+    delete env.NODE_OPTIONS;
+
+    const child = spawn(process.execPath, ['--import', './instrument.js', 'app.js'], { cwd: dir, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const exitCode = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(exitCode).toBe(0);
+
+    const spans = await otlp.waitFor((received) => received.some((span) => span.name === 'find things'));
+    const server = spans.find((span) => span.kind === 'server');
+    expect(server).toMatchObject({
+      name: 'GET /things/:id',
+      serviceName: 'telemetry-fixture',
+      attributes: { 'url.path': '/things/42', 'http.route': '/things/:id' },
+    });
+    const traceOf = spans.filter((span) => span.traceId === server?.traceId);
+    expect(traceOf.map((span) => span.scopeName)).toEqual(
+      expect.arrayContaining([
+        '@opentelemetry/instrumentation-http',
+        '@fastify/otel',
+        '@opentelemetry/instrumentation-mongodb',
+      ]),
+    );
+    const insert = traceOf.find((span) => span.name === 'insert things');
+    expect(insert?.attributes['db.query.text']).toEqual(expect.stringContaining('"secret":"?"'));
+    // The probe made no span at all; neither the token nor the stored secret reached a span.
+    expect(spans.some((span) => JSON.stringify(span.attributes).includes('/health'))).toBe(false);
+    expect(JSON.stringify(spans)).not.toContain('TOKEN-VALUE');
+    expect(JSON.stringify(spans)).not.toContain('SECRET-VALUE');
+
+    const records = stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const logged = records.find((record) => record.msg === 'reading a thing');
+    expect(logged).toMatchObject({ service: 'telemetry-fixture', trace_id: server?.traceId });
+    expect(traceOf.map((span) => span.spanId)).toContain(logged?.span_id);
+    expect(stdout).not.toContain('TOKEN-VALUE');
+  });
+});

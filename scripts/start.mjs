@@ -1,0 +1,92 @@
+// Command 1 of the README: install what is missing, build, start NATS and the store (found or
+// started), start all five apps with demo data, and print how to call the API. Ctrl-C stops all.
+import { join } from 'node:path';
+import { prepare, repoRoot } from './prepare.mjs';
+
+const out = (line = '') => process.stdout.write(`${line}\n`);
+
+prepare({ log: out });
+const { startInfra, startStack, MissingPrerequisiteError } = await import('../packages/local-infra/dist/index.js');
+
+let infra;
+try {
+  infra = await startInfra({ log: (m) => out(`[infra] ${m}`) });
+} catch (error) {
+  if (error instanceof MissingPrerequisiteError) {
+    process.stderr.write(`Cannot start: ${error.message}\n`);
+    process.exit(2);
+  }
+  throw error;
+}
+
+const port = Number(process.env.PORT ?? 8080);
+const logDir = join(repoRoot, '.ncs', 'logs');
+let stack;
+try {
+  stack = await startStack({
+    natsUrl: infra.natsUrl,
+    mongoUrl: infra.mongoUrl,
+    port,
+    baseEnv: process.env,
+    logDir,
+    onLine: process.env.NCS_SHOW_LOGS === '1' ? (app, line) => out(`${app.padEnd(14)}| ${line}`) : undefined,
+  });
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  await infra.stop();
+  process.exit(1);
+}
+
+const base = stack.baseUrl;
+const password = process.env.DEMO_PASSWORD ?? 'demo-pass-123';
+const clientId = process.env.DEMO_CLIENT_ID ?? 'ncs-demo-app';
+const clientSecret = process.env.DEMO_CLIENT_SECRET ?? 'demo-secret';
+const networkEID = await findDemoNetwork().catch(() => '<networkEID from GET /whoami/>');
+
+out('');
+out(`NCS is running at ${base}  (API docs: ${base}/docs, OpenAPI: ${base}/openapi.json)`);
+out(`NATS ${infra.natsUrl} (${infra.kind.nats}), store ${infra.mongoUrl} (${infra.kind.mongo}); logs in ${logDir}`);
+out('');
+out(`Demo people (password ${password}): alice@acme.example (admin), bob@acme.example, gina@globex.example (Globex admin)`);
+out(`Demo client: client_id=${clientId} client_secret=${clientSecret}`);
+out('');
+out('Try it:');
+out(
+  `  TOKEN=$(curl -s -X POST ${base}/oauth/v2/token -H 'Accept: application/json' ` +
+    `-d grant_type=password -d username=alice@acme.example -d password=${password} ` +
+    `-d client_id=${clientId} -d client_secret=${clientSecret} | node -pe 'JSON.parse(require("fs").readFileSync(0)).access_token')`,
+);
+out(`  curl -s ${base}/networks/${networkEID}/ -H "Authorization: Bearer $TOKEN" -H 'Accept: application/vnd.ncs.api-v2026.1.13+json+hal'`);
+out('');
+out('Press Ctrl-C to stop.');
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    out('\nStopping…');
+    void stack
+      .stop()
+      .then(() => infra.stop())
+      .then(() => {
+        out('Stopped.');
+        process.exit(0);
+      });
+  });
+}
+
+async function findDemoNetwork() {
+  const form = new URLSearchParams({
+    grant_type: 'password',
+    username: 'alice@acme.example',
+    password,
+    client_id: clientId,
+    client_secret: clientSecret,
+  });
+  const token = await (await fetch(`${base}/oauth/v2/token`, { method: 'POST', body: form })).json();
+  const whoami = await (
+    await fetch(`${base}/whoami/`, { headers: { Authorization: `Bearer ${token.access_token}` } })
+  ).json();
+  return whoami.networks.find((n) => n.subdomain === 'acme').EID;
+}

@@ -1,0 +1,66 @@
+/**
+ * Global setup of the end-to-end tier: fresh infrastructure (real NATS, real MongoDB-compatible
+ * store), an OTLP receiver for trace assertions, and the whole platform started from its builds
+ * exactly as `npm start` runs it. Tests reach it over HTTP only.
+ */
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startInfra, startStack } from '@ncs/local-infra';
+import { startOtlpReceiver } from '../support/otlp-receiver.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    logDir: string;
+    natsUrl: string;
+    mongoUrl: string;
+    otlpUrl: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const infra = await startInfra({ ephemeral: true, log: (m) => process.stderr.write(`[infra] ${m}\n`) });
+  const receiver = await startOtlpReceiver();
+  const logDir = mkdtempSync(join(tmpdir(), 'ncs-e2e-logs-'));
+  const stack = await startStack({
+    natsUrl: infra.natsUrl,
+    mongoUrl: infra.mongoUrl,
+    port: await freePort(),
+    baseEnv: process.env,
+    logDir,
+    env: {
+      '*': {
+        // Debug logging makes the no-secrets-in-logs test as strict as it can be.
+        LOG_LEVEL: 'debug',
+        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+        OTEL_BSP_SCHEDULE_DELAY: '100',
+      },
+    },
+  });
+  project.provide('baseUrl', stack.baseUrl);
+  project.provide('logDir', logDir);
+  project.provide('natsUrl', infra.natsUrl);
+  project.provide('mongoUrl', infra.mongoUrl);
+  project.provide('otlpUrl', receiver.url);
+  return async () => {
+    await stack.stop();
+    await receiver.close();
+    await infra.stop();
+  };
+}

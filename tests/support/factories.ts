@@ -1,0 +1,89 @@
+/**
+ * Test data factories: each test builds its own networks and people through the auth service's
+ * own provisioning code, written to the real store, so tests never depend on each other.
+ */
+import { randomBytes } from 'node:crypto';
+import mongoose from 'mongoose';
+import { inject } from 'vitest';
+import { ensureAccount, ensureClient, ensureMembership, ensureNetwork } from '../../apps/auth/src/domain/provisioning.js';
+import { registerAuthModels, type AuthModels } from '../../apps/auth/src/models/index.js';
+import { networkOf, tokenFor } from './api.js';
+
+let models: Promise<{ connection: mongoose.Connection; models: AuthModels }> | undefined;
+
+function authStore() {
+  models ??= (async () => {
+    const connection = await mongoose.createConnection(inject('mongoUrl'), { dbName: 'ncs_auth' }).asPromise();
+    return { connection, models: registerAuthModels(connection) };
+  })();
+  return models;
+}
+
+export async function closeFactories(): Promise<void> {
+  if (models) await (await models).connection.close();
+  models = undefined;
+}
+
+export const uniqueSuffix = () => randomBytes(4).toString('hex');
+
+export interface TestPerson {
+  readonly email: string;
+  readonly password: string;
+  readonly profileEID: string;
+  token(): Promise<string>;
+  /** Sets the membership's userState to `suspended`, as an admin would. */
+  suspend(): Promise<void>;
+}
+
+export interface TestNetwork {
+  readonly networkEID: string;
+  readonly subdomain: string;
+  readonly admin: TestPerson;
+  newMember(options?: { role?: 'admin' | 'member'; external?: boolean }): Promise<TestPerson>;
+}
+
+export async function newNetwork(name = 'Test network'): Promise<TestNetwork> {
+  const { models: m } = await authStore();
+  const subdomain = `t-${uniqueSuffix()}`;
+  const network = await ensureNetwork(m, { subdomain, name });
+  const networkEID = String(network._id);
+  const newMember = async (options: { role?: 'admin' | 'member'; external?: boolean } = {}): Promise<TestPerson> => {
+    const email = `p-${uniqueSuffix()}@${subdomain}.example`;
+    const password = `pw-${uniqueSuffix()}-${uniqueSuffix()}`;
+    const accountId = await ensureAccount(m, { email, password, firstName: 'Test', lastName: 'Person' });
+    const profileEID = await ensureMembership(m, {
+      networkEID,
+      accountId,
+      role: options.role ?? 'member',
+      ...(options.external !== undefined ? { external: options.external } : {}),
+    });
+    return {
+      email,
+      password,
+      profileEID,
+      token: () => tokenFor(email, password),
+      suspend: async () => {
+        await m.Profile.updateOne({ _id: profileEID }, { $set: { userState: 'suspended' } });
+      },
+    };
+  };
+  const admin = await newMember({ role: 'admin' });
+  return { networkEID, subdomain, admin, newMember };
+}
+
+/** Registers an OAuth client (not first-party unless asked). */
+export async function newClient(options: { firstParty?: boolean; grantTypes?: string[] } = {}) {
+  const { models: m } = await authStore();
+  const clientId = `client-${uniqueSuffix()}`;
+  const secret = `secret-${uniqueSuffix()}${uniqueSuffix()}`;
+  await ensureClient(m, {
+    clientId,
+    name: 'Test client',
+    secret,
+    firstParty: options.firstParty ?? false,
+    grantTypes: options.grantTypes ?? ['password', 'refresh_token'],
+  });
+  return { clientId, secret };
+}
+
+export { networkOf };
