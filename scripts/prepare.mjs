@@ -29,5 +29,6 @@ export function prepare({ log = (m) => process.stdout.write(`${m}\n`) } = {}) {
     if (run('npm', ['ci', '--no-audit', '--no-fund']) !== 0) throw new Error('npm ci failed');
   }
   log('Building (turbo run build)…');
-  if (run('npx', ['turbo', 'run', 'build', '--output-logs=errors-only']) !== 0) throw new Error('the build failed');
+  if (run('npx', ['turbo', 'run', 'build', '--output-logs=errors-only']) !== 0)
+    throw new Error('the build failed');
 }

@@ -6,7 +6,8 @@ import { prepare, repoRoot } from './prepare.mjs';
 const out = (line = '') => process.stdout.write(`${line}\n`);
 
 prepare({ log: out });
-const { startInfra, startStack, MissingPrerequisiteError } = await import('../packages/local-infra/dist/index.js');
+const { startInfra, startStack, MissingPrerequisiteError } =
+  await import('../packages/local-infra/dist/index.js');
 
 let infra;
 try {
@@ -45,9 +46,13 @@ const networkEID = await findDemoNetwork().catch(() => '<networkEID from GET /wh
 
 out('');
 out(`NCS is running at ${base}  (API docs: ${base}/docs, OpenAPI: ${base}/openapi.json)`);
-out(`NATS ${infra.natsUrl} (${infra.kind.nats}), store ${infra.mongoUrl} (${infra.kind.mongo}); logs in ${logDir}`);
+out(
+  `NATS ${infra.natsUrl} (${infra.kind.nats}), store ${infra.mongoUrl} (${infra.kind.mongo}); logs in ${logDir}`,
+);
 out('');
-out(`Demo people (password ${password}): alice@acme.example (admin), bob@acme.example, gina@globex.example (Globex admin)`);
+out(
+  `Demo people (password ${password}): alice@acme.example (admin), bob@acme.example, gina@globex.example (Globex admin)`,
+);
 out(`Demo client: client_id=${clientId} client_secret=${clientSecret}`);
 out('');
 out('Try it:');
@@ -56,7 +61,9 @@ out(
     `-d grant_type=password -d username=alice@acme.example -d password=${password} ` +
     `-d client_id=${clientId} -d client_secret=${clientSecret} | node -pe 'JSON.parse(require("fs").readFileSync(0)).access_token')`,
 );
-out(`  curl -s ${base}/networks/${networkEID}/ -H "Authorization: Bearer $TOKEN" -H 'Accept: application/vnd.ncs.api-v2026.1.13+json+hal'`);
+out(
+  `  curl -s ${base}/networks/${networkEID}/ -H "Authorization: Bearer $TOKEN" -H 'Accept: application/vnd.ncs.api-v2026.1.13+json+hal'`,
+);
 out('');
 out('Press Ctrl-C to stop.');
 

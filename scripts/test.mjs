@@ -1,15 +1,23 @@
 // Command 2 of the README: the whole suite on its own infrastructure. Static checks (types, lint,
 // format) count as tests too; the run ends with a plain "N passed, N failed" line.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { prepare, repoRoot, run } from './prepare.mjs';
 
 const out = (line) => process.stdout.write(`${line}\n`);
 prepare({ log: out });
 
+// Test folders have their own tsconfig (they compile against the packages' sources).
+const testProjects = [
+  'tests',
+  ...['apps', 'packages'].flatMap((dir) =>
+    readdirSync(join(repoRoot, dir)).map((name) => `${dir}/${name}/test`),
+  ),
+].filter((dir) => existsSync(join(repoRoot, dir, 'tsconfig.json')));
+
 const checks = [
   ['typecheck', 'npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-only']],
-  ['typecheck tests', 'npx', ['tsc', '-p', 'tests/tsconfig.json']],
+  ...testProjects.map((dir) => [`typecheck ${dir}`, 'npx', ['tsc', '-p', `${dir}/tsconfig.json`]]),
   ['lint', 'npx', ['eslint', '--max-warnings=0', '.']],
   ['format', 'npx', ['prettier', '--check', '--log-level=warn', '.']],
 ];

@@ -36,7 +36,9 @@ describe('GET /networks/{networkEID}/', () => {
     });
     const links = response.body._links as Record<string, { href: string }>;
     expect(links.self?.href).toBe(`${baseUrl()}/networks/${acme.networkEID}/`);
-    expect(links.userProfile?.href).toBe(`${baseUrl()}/networks/${acme.networkEID}/users/${acme.profileEID}/`);
+    expect(links.userProfile?.href).toBe(
+      `${baseUrl()}/networks/${acme.networkEID}/users/${acme.profileEID}/`,
+    );
     // No emblem is set, so there is no emblem link (a link with nothing behind it is omitted).
     expect(links.emblem).toBeUndefined();
   });
@@ -55,7 +57,10 @@ describe('GET /networks/{networkEID}/', () => {
   });
 
   it('answers the negotiated media type with Vary: Accept and a request id', async () => {
-    const response = await call(`/networks/${acme.networkEID}/`, { token: alice, accept: mediaType('2024.1.0') });
+    const response = await call(`/networks/${acme.networkEID}/`, {
+      token: alice,
+      accept: mediaType('2024.1.0'),
+    });
     expect(response.headers.get('content-type')).toBe('application/vnd.ncs.api-v2024.1.0+json+hal');
     expect(response.headers.get('vary')).toMatch(/Accept/i);
     expect(response.headers.get('x-request-id')).toMatch(/^[\w.:-]+$/);
@@ -73,7 +78,10 @@ describe('GET /networks/{networkEID}/', () => {
   });
 
   it('keeps a caller-supplied X-Request-Id and makes one otherwise', async () => {
-    const given = await call(`/networks/${acme.networkEID}/`, { token: alice, headers: { 'x-request-id': 'trace-me-123' } });
+    const given = await call(`/networks/${acme.networkEID}/`, {
+      token: alice,
+      headers: { 'x-request-id': 'trace-me-123' },
+    });
     expect(given.headers.get('x-request-id')).toBe('trace-me-123');
     const a = await call(`/networks/${acme.networkEID}/`, { token: alice });
     const b = await call(`/networks/${acme.networkEID}/`, { token: alice });
@@ -145,7 +153,9 @@ describe('version negotiation', () => {
   });
 
   it('negotiates before authenticating: a bad version is 406 even without a token', async () => {
-    const response = await call(`/networks/${acme.networkEID}/`, { accept: 'application/vnd.ncs.api-v9.9.9+json+hal' });
+    const response = await call(`/networks/${acme.networkEID}/`, {
+      accept: 'application/vnd.ncs.api-v9.9.9+json+hal',
+    });
     expect(response.status).toBe(406);
   });
 });
@@ -168,7 +178,10 @@ describe('GET /networks/{networkEID}/aggregate/', () => {
   ];
 
   it('is an empty resource with only the spec relations from v1.0.18 on', async () => {
-    const response = await call(`/networks/${acme.networkEID}/aggregate/`, { token: alice, accept: mediaType('1.0.18') });
+    const response = await call(`/networks/${acme.networkEID}/aggregate/`, {
+      token: alice,
+      accept: mediaType('1.0.18'),
+    });
     expect(response.status).toBe(200);
     expect(Object.keys(response.body)).toEqual(['_links']);
     const links = response.body._links as Record<string, { href: string }>;
@@ -183,7 +196,10 @@ describe('GET /networks/{networkEID}/aggregate/', () => {
   });
 
   it('embeds the current network before v1.0.18', async () => {
-    const response = await call(`/networks/${acme.networkEID}/aggregate/`, { token: alice, accept: mediaType('1.0.17') });
+    const response = await call(`/networks/${acme.networkEID}/aggregate/`, {
+      token: alice,
+      accept: mediaType('1.0.17'),
+    });
     expect(response.status).toBe(200);
     const embedded = response.body._embedded as { network: Record<string, unknown> };
     expect(embedded.network).toMatchObject({ type: 'network', EID: acme.networkEID, name: 'Acme Corp' });
@@ -239,9 +255,82 @@ describe('errors', () => {
   });
 
   it('answers 405 with Allow for a known path and a wrong method', async () => {
-    const response = await call(`/networks/${acme.networkEID}/aggregate/`, { token: alice, method: 'DELETE' });
+    const response = await call(`/networks/${acme.networkEID}/aggregate/`, {
+      token: alice,
+      method: 'DELETE',
+    });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET');
     expect(response.headers.get('content-type')).toMatch(problemType);
+  });
+});
+
+describe('GET /networks/{networkEID}/users/{profileEID}/', () => {
+  it("answers the caller's own profile, which the network's userProfile link leads to", async () => {
+    const network = await call(`/networks/${acme.networkEID}/`, { token: alice });
+    const href = (network.body._links as { userProfile: { href: string } }).userProfile.href;
+    const response = await call(href.slice(baseUrl().length), { token: alice });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      type: 'user',
+      EID: acme.profileEID,
+      fullName: 'Alice Anders',
+      primaryEmail: demo.alice,
+      role: 'admin',
+      userState: 'active',
+      isBot: false,
+      extrnal: false,
+      autoTranslation: true,
+      network: { type: 'network', EID: acme.networkEID },
+    });
+    const links = response.body._links as Record<string, { href: string }>;
+    expect(links.self?.href).toBe(href);
+    expect(links.network?.href).toBe(`${baseUrl()}/networks/${acme.networkEID}/`);
+  });
+
+  it('embeds the network with embed=network, as a HAL resource', async () => {
+    const response = await call(`/networks/${acme.networkEID}/users/${acme.profileEID}/?embed=network`, {
+      token: alice,
+    });
+    expect(response.status).toBe(200);
+    const embedded = response.body._embedded as { network: Record<string, unknown> };
+    expect(embedded.network).toMatchObject({ type: 'network', EID: acme.networkEID, name: 'Acme Corp' });
+    expect((embedded.network._links as { self: { href: string } }).self.href).toBe(
+      `${baseUrl()}/networks/${acme.networkEID}/`,
+    );
+    // Without embed= there is nothing embedded.
+    const plain = await call(`/networks/${acme.networkEID}/users/${acme.profileEID}/`, { token: alice });
+    expect(plain.body._embedded).toBeUndefined();
+  });
+
+  it('answers 400 naming embed for a relation the route cannot embed', async () => {
+    for (const embed of ['groups', 'network,groups', 'bad name!']) {
+      const response = await call(
+        `/networks/${acme.networkEID}/users/${acme.profileEID}/?embed=${encodeURIComponent(embed)}`,
+        {
+          token: alice,
+        },
+      );
+      expect(response.status, embed).toBe(400);
+      expect(response.body.errors).toEqual([expect.objectContaining({ pointer: '/query/embed' })]);
+    }
+  });
+
+  it("answers 404 for another network's profile, read through either network", async () => {
+    // gina's profile exists, but not in acme
+    expect(
+      (await call(`/networks/${acme.networkEID}/users/${globex.profileEID}/`, { token: alice })).status,
+    ).toBe(404);
+    // gina cannot read acme's profiles at all
+    expect(
+      (await call(`/networks/${acme.networkEID}/users/${acme.profileEID}/`, { token: gina })).status,
+    ).toBe(404);
+  });
+
+  it('lets a member read another member of the same network', async () => {
+    const bob = await tokenFor(demo.bob);
+    const response = await call(`/networks/${acme.networkEID}/users/${acme.profileEID}/`, { token: bob });
+    expect(response.status).toBe(200);
+    expect(response.body.EID).toBe(acme.profileEID);
   });
 });

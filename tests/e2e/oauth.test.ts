@@ -59,7 +59,9 @@ describe('POST /oauth/v2/token, grant_type=password', () => {
   it('accepts client credentials as HTTP Basic (RFC 6749 §2.3.1)', async () => {
     const response = await call<TokenPair>('/oauth/v2/token', {
       accept: 'application/json',
-      headers: { authorization: `Basic ${Buffer.from(`${demo.clientId}:${demo.clientSecret}`).toString('base64')}` },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${demo.clientId}:${demo.clientSecret}`).toString('base64')}`,
+      },
       form: { grant_type: 'password', username: demo.bob, password: demo.password },
     });
     expect(response.status).toBe(200);
@@ -67,10 +69,42 @@ describe('POST /oauth/v2/token, grant_type=password', () => {
   });
 
   it.each([
-    ['grant_type', { username: demo.alice, password: demo.password, client_id: demo.clientId, client_secret: demo.clientSecret }],
-    ['username', { grant_type: 'password', password: demo.password, client_id: demo.clientId, client_secret: demo.clientSecret }],
-    ['password', { grant_type: 'password', username: demo.alice, client_id: demo.clientId, client_secret: demo.clientSecret }],
-    ['client_id', { grant_type: 'password', username: demo.alice, password: demo.password, client_secret: demo.clientSecret }],
+    [
+      'grant_type',
+      {
+        username: demo.alice,
+        password: demo.password,
+        client_id: demo.clientId,
+        client_secret: demo.clientSecret,
+      },
+    ],
+    [
+      'username',
+      {
+        grant_type: 'password',
+        password: demo.password,
+        client_id: demo.clientId,
+        client_secret: demo.clientSecret,
+      },
+    ],
+    [
+      'password',
+      {
+        grant_type: 'password',
+        username: demo.alice,
+        client_id: demo.clientId,
+        client_secret: demo.clientSecret,
+      },
+    ],
+    [
+      'client_id',
+      {
+        grant_type: 'password',
+        username: demo.alice,
+        password: demo.password,
+        client_secret: demo.clientSecret,
+      },
+    ],
   ])('answers 400 invalid_request naming a missing %s', async (field, fields) => {
     const response = await tokenForm(fields);
     expect(response.status).toBe(400);
@@ -79,7 +113,11 @@ describe('POST /oauth/v2/token, grant_type=password', () => {
   });
 
   it('answers 400 unsupported_grant_type for an unknown grant', async () => {
-    const response = await tokenForm({ grant_type: 'magic', client_id: demo.clientId, client_secret: demo.clientSecret });
+    const response = await tokenForm({
+      grant_type: 'magic',
+      client_id: demo.clientId,
+      client_secret: demo.clientSecret,
+    });
     expect(response.status).toBe(400);
     expect(response.body.error).toBe('unsupported_grant_type');
   });
@@ -105,7 +143,10 @@ describe('POST /oauth/v2/token, grant_type=password', () => {
 
   it('refuses the password grant to a client that is not first-party (unauthorized_client)', async () => {
     const client = await newClient({ firstParty: false });
-    const response = await passwordGrant(demo.alice, demo.password, { client_id: client.clientId, client_secret: client.secret });
+    const response = await passwordGrant(demo.alice, demo.password, {
+      client_id: client.clientId,
+      client_secret: client.secret,
+    });
     expect(response.status).toBe(400);
     expect(response.body.error).toBe('unauthorized_client');
   });
@@ -123,7 +164,12 @@ describe('POST /oauth/v2/token, grant_type=password', () => {
 
 describe('POST /oauth/v2/token, grant_type=refresh_token', () => {
   const refresh = (refreshToken: string) =>
-    tokenForm({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: demo.clientId, client_secret: demo.clientSecret });
+    tokenForm({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: demo.clientId,
+      client_secret: demo.clientSecret,
+    });
 
   it('issues a new access token and rotates the refresh token', async () => {
     const first = (await passwordGrant(demo.bob)).body;
@@ -148,7 +194,12 @@ describe('POST /oauth/v2/token, grant_type=refresh_token', () => {
   it('refuses an unknown refresh token and one presented by another client', async () => {
     expect((await refresh('not-a-token')).body.error).toBe('invalid_grant');
     const client = await newClient({ firstParty: true });
-    const issued = (await passwordGrant(demo.bob, demo.password, { client_id: client.clientId, client_secret: client.secret })).body;
+    const issued = (
+      await passwordGrant(demo.bob, demo.password, {
+        client_id: client.clientId,
+        client_secret: client.secret,
+      })
+    ).body;
     const response = await refresh(issued.refresh_token);
     expect(response.status).toBe(400);
     expect(response.body.error).toBe('invalid_grant');

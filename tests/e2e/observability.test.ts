@@ -12,7 +12,10 @@ import type { ReceivedSpan } from '../support/otlp-receiver.js';
 
 afterAll(closeFactories);
 
-async function spansWhere(predicate: (spans: ReceivedSpan[]) => boolean, timeoutMs = 15_000): Promise<ReceivedSpan[]> {
+async function spansWhere(
+  predicate: (spans: ReceivedSpan[]) => boolean,
+  timeoutMs = 15_000,
+): Promise<ReceivedSpan[]> {
   const deadline = Date.now() + timeoutMs;
   let spans: ReceivedSpan[] = [];
   while (Date.now() < deadline) {
@@ -28,22 +31,35 @@ describe('tracing', () => {
     const token = (await passwordGrant(demo.alice)).body.access_token;
     const { networkEID } = await networkOf(token, 'acme');
     const requestId = `trace-${Date.now()}`;
-    const response = await call(`/networks/${networkEID}/`, { token, headers: { 'x-request-id': requestId } });
+    const response = await call(`/networks/${networkEID}/`, {
+      token,
+      headers: { 'x-request-id': requestId },
+    });
     expect(response.status).toBe(200);
 
     const isAuthSpan = (s: ReceivedSpan) =>
-      s.serviceName === 'auth' && s.kind === 'consumer' && s.attributes['ncs.request_id'] === requestId && s.name.startsWith('rpc.auth.network.get');
+      s.serviceName === 'auth' &&
+      s.kind === 'consumer' &&
+      s.attributes['ncs.request_id'] === requestId &&
+      s.name.startsWith('rpc.auth.network.get');
+    const isMongo = (s: ReceivedSpan) =>
+      s.serviceName === 'auth' && s.kind === 'client' && s.attributes['db.system.name'] === 'mongodb';
+    // Spans arrive in batches from three processes: wait until the whole trace is in.
     const spans = await spansWhere((all) => {
       const authSpan = all.find(isAuthSpan);
-      return Boolean(authSpan && all.some((s) => s.traceId === authSpan.traceId && s.serviceName === 'gateway' && s.kind === 'server'));
+      const inTrace = all.filter((s) => s.traceId === authSpan?.traceId);
+      return inTrace.some((s) => s.serviceName === 'gateway' && s.kind === 'server') && inTrace.some(isMongo);
     });
     const authSpan = spans.find(isAuthSpan);
     expect(authSpan, 'auth consumer span for the request').toBeDefined();
     const trace = spans.filter((s) => s.traceId === authSpan!.traceId);
 
     const server = trace.find((s) => s.serviceName === 'gateway' && s.kind === 'server');
-    const send = trace.find((s) => s.serviceName === 'gateway' && s.kind === 'producer' && s.name.startsWith('rpc.auth.network.get'));
-    const mongo = trace.filter((s) => s.serviceName === 'auth' && s.kind === 'client' && s.attributes['db.system'] === 'mongodb');
+    const send = trace.find(
+      (s) =>
+        s.serviceName === 'gateway' && s.kind === 'producer' && s.name.startsWith('rpc.auth.network.get'),
+    );
+    const mongo = trace.filter(isMongo);
     expect(server, 'gateway HTTP server span').toBeDefined();
     expect(send, 'gateway NATS send span').toBeDefined();
     expect(mongo.length, 'MongoDB spans of the auth service').toBeGreaterThan(0);
@@ -58,7 +74,10 @@ describe('logs', () => {
     const network = await newNetwork();
     const person = await network.newMember();
     const client = await newClient({ firstParty: true });
-    const grant = await passwordGrant(person.email, person.password, { client_id: client.clientId, client_secret: client.secret });
+    const grant = await passwordGrant(person.email, person.password, {
+      client_id: client.clientId,
+      client_secret: client.secret,
+    });
     expect(grant.status).toBe(200);
     const { access_token: accessToken, refresh_token: refreshToken } = grant.body as TokenPair;
     // Use every secret in every place it can travel: header, query string, form body, failures.
@@ -66,13 +85,27 @@ describe('logs', () => {
     await call(`/networks/${network.networkEID}/?access_token=${accessToken}`);
     await call(`/whoami/?access_token=${accessToken}&x=1`);
     await call('/no/such/route?access_token=' + accessToken);
-    await passwordGrant(person.email, `${person.password}-wrong`, { client_id: client.clientId, client_secret: client.secret });
-    await passwordGrant(person.email, person.password, { client_id: client.clientId, client_secret: `${client.secret}-wrong` });
+    await passwordGrant(person.email, `${person.password}-wrong`, {
+      client_id: client.clientId,
+      client_secret: client.secret,
+    });
+    await passwordGrant(person.email, person.password, {
+      client_id: client.clientId,
+      client_secret: `${client.secret}-wrong`,
+    });
     await call('/oauth/v2/token', {
       accept: 'application/json',
-      form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: client.clientId, client_secret: client.secret },
+      form: {
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        client_id: client.clientId,
+        client_secret: client.secret,
+      },
     });
-    await call('/oauth/v2/token', { accept: 'application/json', json: { password: person.password, client_secret: client.secret } });
+    await call('/oauth/v2/token', {
+      accept: 'application/json',
+      json: { password: person.password, client_secret: client.secret },
+    });
     await new Promise((r) => setTimeout(r, 1_000)); // let the processes flush their logs
 
     const logDir = inject('logDir');

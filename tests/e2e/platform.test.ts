@@ -25,13 +25,15 @@ describe('probes', () => {
 
 describe('OpenAPI document and docs', () => {
   it('serves an OpenAPI 3.1 document listing every route of the table', async () => {
-    const response = await call<{ openapi: string; paths: Record<string, Record<string, { operationId: string }>> }>(
-      '/openapi.json',
-      { accept: 'application/json' },
-    );
+    const response = await call<{
+      openapi: string;
+      paths: Record<string, Record<string, { operationId: string }>>;
+    }>('/openapi.json', { accept: 'application/json' });
     expect(response.status).toBe(200);
     expect(response.body.openapi).toMatch(/^3\.1\./);
-    const operations = Object.values(response.body.paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId));
+    const operations = Object.values(response.body.paths).flatMap((methods) =>
+      Object.values(methods).map((op) => op.operationId),
+    );
     expect(operations.sort()).toEqual(routes.map((r) => r.id).sort());
   });
 
@@ -45,7 +47,10 @@ describe('OpenAPI document and docs', () => {
   it('routes every entry of the table to a handler (none answers "no such route")', async () => {
     for (const route of routes) {
       const path = route.path.replace('{networkEID}', '0123456789abcdef01234567');
-      const response = await call(path, { method: route.method, ...(route.format === 'oauth' ? { accept: 'application/json' } : {}) });
+      const response = await call(path, {
+        method: route.method,
+        ...(route.format === 'oauth' ? { accept: 'application/json' } : {}),
+      });
       expect(response.status, `${route.method} ${route.path}`).toBeLessThan(500);
       expect(response.body?.code, `${route.method} ${route.path}`).not.toBe(-6);
     }

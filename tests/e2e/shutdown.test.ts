@@ -20,7 +20,11 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return;
@@ -64,7 +68,10 @@ describe('graceful shutdown', () => {
     const port = await freePort();
     const extra = spawnExtra('gateway', { PORT: String(port), HOST: '127.0.0.1' });
     const url = `http://127.0.0.1:${port}`;
-    await waitFor(async () => (await fetch(`${url}/health`).catch(() => null))?.ok === true, 'gateway to listen');
+    await waitFor(
+      async () => (await fetch(`${url}/health`).catch(() => null))?.ok === true,
+      'gateway to listen',
+    );
     expect((await fetch(`${url}/ready`)).status).toBe(200);
     const started = Date.now();
     expect(await stopChild(extra.child, 10_000)).toBe(0);

@@ -38,6 +38,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const infra = await startInfra({ ephemeral: true, log: (m) => process.stderr.write(`[infra] ${m}\n`) });
   const receiver = await startOtlpReceiver();
   const logDir = mkdtempSync(join(tmpdir(), 'ncs-e2e-logs-'));
+  const stopInfrastructure = async () => {
+    await receiver.close();
+    await infra.stop();
+  };
   const stack = await startStack({
     natsUrl: infra.natsUrl,
     mongoUrl: infra.mongoUrl,
@@ -52,6 +56,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
         OTEL_BSP_SCHEDULE_DELAY: '100',
       },
     },
+  }).catch(async (error: unknown) => {
+    await stopInfrastructure(); // nothing may outlive a failed setup
+    throw error;
   });
   project.provide('baseUrl', stack.baseUrl);
   project.provide('logDir', logDir);
@@ -60,7 +67,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('otlpUrl', receiver.url);
   return async () => {
     await stack.stop();
-    await receiver.close();
-    await infra.stop();
+    await stopInfrastructure();
   };
 }

@@ -27,7 +27,10 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
-export async function call<T = Record<string, unknown>>(path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+export async function call<T = Record<string, unknown>>(
+  path: string,
+  options: CallOptions = {},
+): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.accept !== null) headers.accept = options.accept ?? mediaType();
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -72,7 +75,11 @@ export interface TokenPair {
   readonly expires_in: number;
 }
 
-export function passwordGrant(username: string, password: string = demo.password, extra: Record<string, string> = {}) {
+export function passwordGrant(
+  username: string,
+  password: string = demo.password,
+  extra: Record<string, string> = {},
+) {
   return call<TokenPair & { error?: string; error_description?: string }>('/oauth/v2/token', {
     accept: 'application/json',
     form: {
@@ -99,7 +106,10 @@ export interface WhoamiBody {
 }
 
 /** The caller's network by subdomain, with the caller's profile in it. */
-export async function networkOf(token: string, subdomain: string): Promise<{ networkEID: string; profileEID: string }> {
+export async function networkOf(
+  token: string,
+  subdomain: string,
+): Promise<{ networkEID: string; profileEID: string }> {
   const whoami = await call<WhoamiBody>('/whoami/', { token });
   const network = whoami.body.networks.find((n) => n.subdomain === subdomain);
   if (!network) throw new Error(`no network ${subdomain} in whoami: ${whoami.text}`);

@@ -5,7 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 import { inject } from 'vitest';
-import { ensureAccount, ensureClient, ensureMembership, ensureNetwork } from '../../apps/auth/src/domain/provisioning.js';
+import {
+  ensureAccount,
+  ensureClient,
+  ensureMembership,
+  ensureNetwork,
+} from '../../apps/auth/src/domain/provisioning.js';
 import { registerAuthModels, type AuthModels } from '../../apps/auth/src/models/index.js';
 import { networkOf, tokenFor } from './api.js';
 
@@ -13,7 +18,9 @@ let models: Promise<{ connection: mongoose.Connection; models: AuthModels }> | u
 
 function authStore() {
   models ??= (async () => {
-    const connection = await mongoose.createConnection(inject('mongoUrl'), { dbName: 'ncs_auth' }).asPromise();
+    const connection = await mongoose
+      .createConnection(inject('mongoUrl'), { dbName: 'ncs_auth' })
+      .asPromise();
     return { connection, models: registerAuthModels(connection) };
   })();
   return models;
@@ -47,7 +54,9 @@ export async function newNetwork(name = 'Test network'): Promise<TestNetwork> {
   const subdomain = `t-${uniqueSuffix()}`;
   const network = await ensureNetwork(m, { subdomain, name });
   const networkEID = String(network._id);
-  const newMember = async (options: { role?: 'admin' | 'member'; external?: boolean } = {}): Promise<TestPerson> => {
+  const newMember = async (
+    options: { role?: 'admin' | 'member'; external?: boolean } = {},
+  ): Promise<TestPerson> => {
     const email = `p-${uniqueSuffix()}@${subdomain}.example`;
     const password = `pw-${uniqueSuffix()}-${uniqueSuffix()}`;
     const accountId = await ensureAccount(m, { email, password, firstName: 'Test', lastName: 'Person' });

@@ -2,7 +2,7 @@
  * A tiny OTLP/HTTP trace receiver for tests: it accepts what `@opentelemetry/exporter-trace-otlp-http`
  * sends (`POST /v1/traces`, `application/json`, optionally gzip) and keeps the spans in memory,
  * flattened, so a test can assert on one trace across processes. Put `url` in
- * `OTEL_EXPORTER_OTLP_ENDPOINT`.
+ * `OTEL_EXPORTER_OTLP_ENDPOINT`. `GET /spans` answers the spans so far, for tests in other processes.
  */
 import { once } from 'node:events';
 import { createServer } from 'node:http';
@@ -87,6 +87,11 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
         response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       };
       const path = request.url?.split('?')[0];
+      // Tests run in other processes than the global setup that owns the receiver: they read here.
+      if (request.method === 'GET' && path === '/spans') {
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(received));
+        return;
+      }
       if (request.method !== 'POST' || path !== '/v1/traces') return reply(404, { message: 'not found' });
       if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
         return reply(415, { message: 'only OTLP/JSON is accepted' });

@@ -20,6 +20,10 @@ const handlersByService: Record<ServiceName, string[]> = {
 
 describe('route table ⇔ handlers', () => {
   it.each(serviceNames)('%s has exactly one handler per route of the table', (service) => {
-    expect([...handlersByService[service]].sort()).toEqual(routesOf(service).map((r) => r.id).sort());
+    expect([...handlersByService[service]].sort()).toEqual(
+      routesOf(service)
+        .map((r) => r.id)
+        .sort(),
+    );
   });
 });

@@ -6,8 +6,15 @@ import { DomainError, internalSubjects, routesOf, type RpcRequest } from '@ncs/c
 import type { RpcHandler, ServiceModule, ServiceRuntime } from '@ncs/service-kit';
 import type { AuthConfig } from './config.js';
 import { loadDemoData } from './domain/demo-data.js';
-import { findCallerNetwork, presentNetwork, presentWhoami } from './domain/directory.js';
-import { grantToken, lookupAccessToken, type TokenRequest } from './domain/oauth.js';
+import {
+  findCallerNetwork,
+  findCallerNetworks,
+  findProfile,
+  findProfiles,
+  presentNetwork,
+  presentWhoami,
+} from './domain/directory.js';
+import { grantToken, lookupAccessToken } from './domain/oauth.js';
 import { registerAuthModels, type AuthModels } from './models/index.js';
 
 export type AuthHandlers = Record<string, RpcHandler>;
@@ -15,16 +22,19 @@ export type AuthHandlers = Record<string, RpcHandler>;
 /** Handlers of the route table's auth routes, by route id. */
 export function routeHandlers(models: AuthModels): AuthHandlers {
   return {
-    'oauth.token': (request) => grantToken(models, (request.body ?? {}) as TokenRequest),
+    'oauth.token': (request) => grantToken(models, request.body ?? {}),
     'network.get': async ({ ctx }) => {
       const network = await findCallerNetwork(models, ctx);
-      const hasExternalMembers = Boolean(await models.Profile.exists({ networkEID: ctx.networkEID, external: true }));
+      const hasExternalMembers = Boolean(
+        await models.Profile.exists({ networkEID: ctx.networkEID, external: true }),
+      );
       return presentNetwork(network, hasExternalMembers);
     },
     'aggregate.get': async ({ ctx }) => {
       await findCallerNetwork(models, ctx);
       return { type: 'aggregate' };
     },
+    'profile.get': ({ ctx, params }) => findProfile(models, ctx, String(params.profileEID)),
     'whoami.get': ({ ctx }) => presentWhoami(models, ctx.principal?.accountId),
   };
 }
@@ -37,10 +47,29 @@ export function internalHandlers(models: AuthModels): Record<string, RpcHandler>
       if (typeof token !== 'string') throw new DomainError('BAD_REQUEST', 'token is required.');
       return lookupAccessToken(models, token);
     },
+    [internalSubjects.profilesBatch]: async ({ ctx, body }: RpcRequest) => {
+      if (!ctx.networkEID || !ctx.principal?.profileEID) return [];
+      await findCallerNetwork(models, ctx);
+      return findProfiles(models, ctx.networkEID, requestedEIDs(body));
+    },
+    [internalSubjects.networksBatch]: ({ ctx, body }: RpcRequest) =>
+      findCallerNetworks(models, ctx, requestedEIDs(body)),
   };
 }
 
-export function buildAuthService(runtime: ServiceRuntime, config: AuthConfig): ServiceModule & { models: AuthModels } {
+/** `{ EIDs: string[] }` of a batch request, bounded. */
+function requestedEIDs(body: unknown): string[] {
+  const eids = (body as { EIDs?: unknown } | null)?.EIDs;
+  if (!Array.isArray(eids) || eids.length > 1000 || !eids.every((e) => typeof e === 'string')) {
+    throw new DomainError('BAD_REQUEST', 'EIDs must be an array of at most 1000 strings.');
+  }
+  return eids;
+}
+
+export function buildAuthService(
+  runtime: ServiceRuntime,
+  config: AuthConfig,
+): ServiceModule & { models: AuthModels } {
   const models = registerAuthModels(runtime.db);
   const byRoute = routeHandlers(models);
   const handlers = new Map<string, RpcHandler>(Object.entries(internalHandlers(models)));
@@ -56,7 +85,11 @@ export function buildAuthService(runtime: ServiceRuntime, config: AuthConfig): S
       if (config.DEMO_DATA) {
         await loadDemoData(
           models,
-          { password: config.DEMO_PASSWORD, clientId: config.DEMO_CLIENT_ID, clientSecret: config.DEMO_CLIENT_SECRET },
+          {
+            password: config.DEMO_PASSWORD,
+            clientId: config.DEMO_CLIENT_ID,
+            clientSecret: config.DEMO_CLIENT_SECRET,
+          },
           runtime.logger,
         );
       }

@@ -5,7 +5,10 @@ import { baseServiceConfig, loadConfig } from '@ncs/service-kit';
 export const AuthConfigSchema = Type.Object({
   ...baseServiceConfig,
   MONGO_DB: Type.String({ default: 'ncs_auth' }),
-  DEMO_DATA: Type.Boolean({ default: true, description: 'create the demo networks, people and client on start' }),
+  DEMO_DATA: Type.Boolean({
+    default: true,
+    description: 'create the demo networks, people and client on start',
+  }),
   DEMO_PASSWORD: Type.String({ default: 'demo-pass-123', minLength: 8 }),
   DEMO_CLIENT_ID: Type.String({ default: 'ncs-demo-app', minLength: 1 }),
   DEMO_CLIENT_SECRET: Type.String({ default: 'demo-secret', minLength: 1 }),

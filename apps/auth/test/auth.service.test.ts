@@ -26,10 +26,13 @@ const dbName = `auth_test_${randomBytes(4).toString('hex')}`;
 const ctx: RequestContext = { version: '2026.1.13', requestId: 'svc-test' };
 
 const token = (fields: Record<string, string>) =>
-  runtime.rpc.request<{ access_token: string; refresh_token: string; expires_in: number }>(findRoute('oauth.token').subject, {
-    ctx,
-    body: fields,
-  });
+  runtime.rpc.request<{ access_token: string; refresh_token: string; expires_in: number }>(
+    findRoute('oauth.token').subject,
+    {
+      ctx,
+      body: fields,
+    },
+  );
 const aliceGrant = {
   grant_type: 'password',
   username: 'alice@acme.example',
@@ -96,16 +99,26 @@ describe('tokens over NATS', () => {
 
   it('looks an access token up to the caller and its memberships', async () => {
     const granted = await token(aliceGrant);
-    const principal = await runtime.rpc.request<{ memberships: { networkEID: string; role: string; permissions: string[] }[] }>(
-      internalSubjects.tokenLookup,
-      { ctx, body: { token: granted.access_token } },
-    );
+    const principal = await runtime.rpc.request<{
+      memberships: { networkEID: string; role: string; permissions: string[] }[];
+    }>(internalSubjects.tokenLookup, { ctx, body: { token: granted.access_token } });
     const acme = await models.Network.findOne({ subdomain: 'acme' }).lean();
     expect(principal.memberships).toEqual([
-      expect.objectContaining({ networkEID: String(acme?._id), role: 'admin', permissions: expect.arrayContaining(['MANAGE_KNOWLEDGE_BASE']) }),
+      expect.objectContaining({
+        networkEID: String(acme?._id),
+        role: 'admin',
+        permissions: expect.arrayContaining(['MANAGE_KNOWLEDGE_BASE']),
+      }),
     ]);
-    expect(await runtime.rpc.request(internalSubjects.tokenLookup, { ctx, body: { token: granted.refresh_token } })).toBeNull();
-    expect(await runtime.rpc.request(internalSubjects.tokenLookup, { ctx, body: { token: 'nope' } })).toBeNull();
+    expect(
+      await runtime.rpc.request(internalSubjects.tokenLookup, {
+        ctx,
+        body: { token: granted.refresh_token },
+      }),
+    ).toBeNull();
+    expect(
+      await runtime.rpc.request(internalSubjects.tokenLookup, { ctx, body: { token: 'nope' } }),
+    ).toBeNull();
   });
 
   it('does not look up an expired access token', async () => {
@@ -115,12 +128,20 @@ describe('tokens over NATS', () => {
       { $set: { expiresAt: new Date(Date.now() - 1000) } },
     );
     expect(expired.modifiedCount).toBe(1);
-    expect(await runtime.rpc.request(internalSubjects.tokenLookup, { ctx, body: { token: granted.access_token } })).toBeNull();
+    expect(
+      await runtime.rpc.request(internalSubjects.tokenLookup, { ctx, body: { token: granted.access_token } }),
+    ).toBeNull();
   });
 
   it('answers grant errors as domain errors with their status and code', async () => {
-    await expect(token({ ...aliceGrant, password: 'wrong' })).rejects.toMatchObject({ status: 400, errorName: 'OAUTH_INVALID_GRANT' });
-    await expect(token({ ...aliceGrant, client_secret: 'wrong' })).rejects.toMatchObject({ status: 401, errorName: 'OAUTH_INVALID_CLIENT' });
+    await expect(token({ ...aliceGrant, password: 'wrong' })).rejects.toMatchObject({
+      status: 400,
+      errorName: 'OAUTH_INVALID_GRANT',
+    });
+    await expect(token({ ...aliceGrant, client_secret: 'wrong' })).rejects.toMatchObject({
+      status: 401,
+      errorName: 'OAUTH_INVALID_CLIENT',
+    });
   });
 });
 
@@ -128,11 +149,29 @@ describe('directory over NATS', () => {
   it('reads a network for a member and refuses a non-member with 404', async () => {
     const acme = await models.Network.findOne({ subdomain: 'acme' }).lean();
     const globexAdmin = await models.Profile.findOne({ networkEID: { $ne: String(acme?._id) } }).lean();
-    const aliceProfile = await models.Profile.findOne({ networkEID: String(acme?._id), role: 'admin' }).lean();
+    const aliceProfile = await models.Profile.findOne({
+      networkEID: String(acme?._id),
+      role: 'admin',
+    }).lean();
     const subject = findRoute('network.get').subject;
-    const asMember = { ...ctx, networkEID: String(acme?._id), principal: { profileEID: String(aliceProfile?._id), external: false, roles: ['admin'], permissions: [] } };
-    expect(await runtime.rpc.request(subject, { ctx: asMember })).toMatchObject({ type: 'network', name: 'Acme Corp' });
-    const asStranger = { ...asMember, principal: { ...asMember.principal, profileEID: String(globexAdmin?._id) } };
+    const asMember = {
+      ...ctx,
+      networkEID: String(acme?._id),
+      principal: {
+        profileEID: String(aliceProfile?._id),
+        external: false,
+        roles: ['admin'],
+        permissions: [],
+      },
+    };
+    expect(await runtime.rpc.request(subject, { ctx: asMember })).toMatchObject({
+      type: 'network',
+      name: 'Acme Corp',
+    });
+    const asStranger = {
+      ...asMember,
+      principal: { ...asMember.principal, profileEID: String(globexAdmin?._id) },
+    };
     await expect(runtime.rpc.request(subject, { ctx: asStranger })).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -7,8 +7,10 @@ import { randomUUID } from 'node:crypto';
 import formBody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, {
   type FastifyBaseLogger,
+  type RawServerDefault,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
@@ -38,8 +40,9 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
   const { config } = deps;
-  const app: FastifyInstance = Fastify({
-    loggerInstance: deps.logger as FastifyBaseLogger,
+  // The pino logger stands in as Fastify's base logger (the generic keeps FastifyInstance's default types).
+  const app = Fastify<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger>({
+    loggerInstance: deps.logger,
     disableRequestLogging: true,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
@@ -50,7 +53,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
   });
-  const baseUrl = (request: FastifyRequest) => config.PUBLIC_BASE_URL ?? `${request.protocol}://${request.host}`;
+  const baseUrl = (request: FastifyRequest) =>
+    config.PUBLIC_BASE_URL ?? `${request.protocol}://${request.host}`;
   const authenticator = new TokenAuthenticator(deps.rpc, {
     ttlMs: config.TOKEN_CACHE_TTL_MS,
     maxEntries: config.TOKEN_CACHE_MAX_ENTRIES,
@@ -82,15 +86,31 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
     const allowed = methodsFor(request.url);
     if (allowed.length > 0) {
       reply.header('Allow', allowed.join(', '));
-      return sendProblem(reply, problemFromName('METHOD_NOT_ALLOWED', String(request.id), undefined, { instance: request.url.split('?')[0] }));
+      return sendProblem(
+        reply,
+        problemFromName('METHOD_NOT_ALLOWED', String(request.id), undefined, {
+          instance: request.url.split('?')[0],
+        }),
+      );
     }
-    return sendProblem(reply, problemFromName('ROUTE_NOT_FOUND', String(request.id), `No route ${request.method} ${request.url.split('?')[0]}.`));
+    return sendProblem(
+      reply,
+      problemFromName(
+        'ROUTE_NOT_FOUND',
+        String(request.id),
+        `No route ${request.method} ${request.url.split('?')[0]}.`,
+      ),
+    );
   });
   return { app, authenticator };
 }
 
 function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
-  return reply.code(problem.status).header('Vary', 'Accept').type('application/problem+json').send(JSON.stringify(problem));
+  return reply
+    .code(problem.status)
+    .header('Vary', 'Accept')
+    .type('application/problem+json')
+    .send(JSON.stringify(problem));
 }
 
 /** Fastify's own errors (body parsing, limits) mapped to catalogue entries. */
@@ -102,29 +122,41 @@ const fastifyErrors: Record<string, ErrorName> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
 };
 
-function answerError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+function answerError(
+  error: FastifyError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
   const requestId = String(request.id);
   const routeId = (request.routeOptions.config as { routeId?: string } | undefined)?.routeId;
   const isOAuth = routes.some((r) => r.id === routeId && r.format === 'oauth');
 
-  if (error instanceof DomainError && isOAuth) return answerOAuthError(error, reply);
   if (error instanceof ValidationProblem && isOAuth) {
-    const fields = (error.problem.errors ?? []).map((e) => `${e.pointer.replace(/^\/body\/?/, '') || 'body'}: ${e.message}`);
-    return answerOAuthError(new DomainError('OAUTH_INVALID_REQUEST', fields.join('; ') || error.message), reply);
+    const fields = (error.problem.errors ?? []).map(
+      (e) => `${e.pointer.replace(/^\/body\/?/, '') || 'body'}: ${e.message}`,
+    );
+    return answerOAuthError(
+      new DomainError('OAUTH_INVALID_REQUEST', fields.join('; ') || error.message),
+      reply,
+    );
   }
+  if (error instanceof DomainError && isOAuth) return answerOAuthError(error, reply);
   if (error instanceof ValidationProblem) return sendProblem(reply, error.problem);
   if (error instanceof DomainError) {
     if (error instanceof AuthenticationError) {
       const params = ['realm="ncs"', ...(error.bearerError ? [`error="${error.bearerError}"`] : [])];
       reply.header('WWW-Authenticate', `Bearer ${params.join(', ')}`);
     }
-    if (error.status >= 500) request.log.warn({ requestId, code: error.code, status: error.status }, error.message);
+    if (error.status >= 500)
+      request.log.warn({ requestId, code: error.code, status: error.status }, error.message);
     return sendProblem(reply, problemFromWireError(error.toWire(), requestId, request.url.split('?')[0]));
   }
   const name = fastifyErrors[(error as FastifyError).code ?? ''];
   if (name) {
     const problem = problemFromName(name, requestId, error.message);
-    return isOAuth ? answerOAuthError(new DomainError('OAUTH_INVALID_REQUEST', error.message), reply) : sendProblem(reply, problem);
+    return isOAuth
+      ? answerOAuthError(new DomainError('OAUTH_INVALID_REQUEST', error.message), reply)
+      : sendProblem(reply, problem);
   }
   request.log.error({ err: error, requestId }, 'unhandled error');
   return sendProblem(reply, problemFromName('INTERNAL', requestId));
@@ -132,15 +164,24 @@ function answerError(error: FastifyError | Error, request: FastifyRequest, reply
 
 /** RFC 6749 §5.2: `{ error, error_description }`, never cached. */
 function answerOAuthError(error: DomainError, reply: FastifyReply): FastifyReply {
-  const code = error.errorName.startsWith('OAUTH_') ? error.errorName.slice('OAUTH_'.length).toLowerCase() : 'invalid_request';
+  const code = error.errorName.startsWith('OAUTH_')
+    ? error.errorName.slice('OAUTH_'.length).toLowerCase()
+    : 'invalid_request';
   if (error.status === 401) reply.header('WWW-Authenticate', 'Basic realm="ncs"');
-  const status = error.errorName.startsWith('OAUTH_') ? error.status : error.status >= 500 ? error.status : 400;
+  const status = error.errorName.startsWith('OAUTH_')
+    ? error.status
+    : error.status >= 500
+      ? error.status
+      : 400;
   return reply
     .code(status)
     .header('Cache-Control', 'no-store')
     .header('Pragma', 'no-cache')
     .type('application/json')
-    .send({ error: status >= 500 ? 'server_error' : code, error_description: error.expose ? error.message : 'Internal error.' });
+    .send({
+      error: status >= 500 ? 'server_error' : code,
+      error_description: error.expose ? error.message : 'Internal error.',
+    });
 }
 
 const tablePatterns = routes.map((route) => ({
@@ -155,7 +196,7 @@ function methodsFor(url: string): string[] {
 }
 
 function registerProbes(app: FastifyInstance, deps: GatewayDeps): void {
-  app.get('/health', async () => ({ status: 'ok' }));
+  app.get('/health', (_request, reply) => reply.send({ status: 'ok' }));
   app.get('/ready', async (request, reply) => {
     const checks: Record<string, 'up' | 'down'> = { nats: 'down' };
     if (!deps.nats.isClosed()) {
@@ -168,12 +209,22 @@ function registerProbes(app: FastifyInstance, deps: GatewayDeps): void {
     }
     await Promise.all(
       serviceNames.map(async (service) => {
-        checks[service] = checks.nats === 'up' && (await pingService(deps.nats, service, deps.config.READY_TIMEOUT_MS)) ? 'up' : 'down';
+        checks[service] =
+          checks.nats === 'up' && (await pingService(deps.nats, service, deps.config.READY_TIMEOUT_MS))
+            ? 'up'
+            : 'down';
       }),
     );
-    const down = Object.entries(checks).filter(([, state]) => state === 'down').map(([name]) => name);
+    const down = Object.entries(checks)
+      .filter(([, state]) => state === 'down')
+      .map(([name]) => name);
     if (down.length === 0) return { status: 'ready', checks };
-    const problem = problemFromName('SERVICE_UNAVAILABLE', String(request.id), `Not ready: ${down.join(', ')} unreachable.`, { checks });
+    const problem = problemFromName(
+      'SERVICE_UNAVAILABLE',
+      String(request.id),
+      `Not ready: ${down.join(', ')} unreachable.`,
+      { checks },
+    );
     return sendProblem(reply, problem);
   });
 }
@@ -189,8 +240,13 @@ async function pingService(nats: NatsConnection, service: string, timeoutMs: num
 }
 
 async function registerDocs(app: FastifyInstance, config: GatewayConfig): Promise<void> {
-  const document = buildOpenApiDocument({ baseUrl: config.PUBLIC_BASE_URL ?? '/', vendor: config.API_VENDOR });
+  const document = buildOpenApiDocument({
+    baseUrl: config.PUBLIC_BASE_URL ?? '/',
+    vendor: config.API_VENDOR,
+  });
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
-  app.get('/openapi.json', { config: { routeId: 'openapi' } }, async () => app.swagger());
+  app.get('/openapi.json', { config: { routeId: 'openapi' } }, (_request, reply) =>
+    reply.send(app.swagger()),
+  );
 }

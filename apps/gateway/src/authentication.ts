@@ -34,13 +34,18 @@ export function extractToken(authorization: string | undefined, queryToken: unkn
   const fromQuery = typeof queryToken === 'string' ? queryToken : undefined;
   if (authorization !== undefined) {
     const match = /^Bearer[ ]+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(authorization);
-    if (!match?.[1]) throw new AuthenticationError('The Authorization header must be "Bearer <token>".', 'invalid_request');
+    if (!match?.[1])
+      throw new AuthenticationError('The Authorization header must be "Bearer <token>".', 'invalid_request');
     if (fromQuery !== undefined) {
-      throw new AuthenticationError('Send the access token in the header or the query, not both.', 'invalid_request');
+      throw new AuthenticationError(
+        'Send the access token in the header or the query, not both.',
+        'invalid_request',
+      );
     }
     return match[1];
   }
-  if (Array.isArray(queryToken)) throw new AuthenticationError('access_token is given more than once.', 'invalid_request');
+  if (Array.isArray(queryToken))
+    throw new AuthenticationError('access_token is given more than once.', 'invalid_request');
   if (fromQuery) return fromQuery;
   throw new AuthenticationError('An access token is required.');
 }
@@ -67,7 +72,8 @@ export class TokenAuthenticator {
       ctx,
       body: { token },
     });
-    if (!principal) throw new AuthenticationError('The access token is invalid, expired or revoked.', 'invalid_token');
+    if (!principal)
+      throw new AuthenticationError('The access token is invalid, expired or revoked.', 'invalid_token');
     this.remember(key, principal, now);
     return principal;
   }

@@ -6,21 +6,34 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   bareResourceTypes,
   DomainError,
+  embedSources,
   LATEST_VERSION,
   findRoute,
   responseGatesFor,
   routes,
   type PlainCollection,
   type PlainResource,
+  type ErrorDetail,
   type Principal,
   type RequestContext,
   type RouteDefinition,
 } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
 import { extractToken, type TokenAuthenticator, type TokenPrincipal } from './authentication.js';
-import { attachEmbedded, toHal, toHalCollection, type HalContext } from './hal.js';
+import {
+  attachEmbedded,
+  embeddedValueFor,
+  embedRefs,
+  InvalidEmbedError,
+  parseEmbed,
+  toHal,
+  toHalCollection,
+  type EmbedTree,
+  type FetchedResources,
+  type HalContext,
+} from './hal.js';
 import { negotiateVersion } from './negotiation.js';
-import { problemFromAjvErrors } from './problem.js';
+import { problemFromAjvErrors, problemFromName } from './problem.js';
 import { compileRouteValidator, type Location } from './validation.js';
 
 export interface RoutingDeps {
@@ -49,7 +62,11 @@ export function registerTableRoutes(app: FastifyInstance, deps: RoutingDeps): vo
         const requestId = String(request.id);
         const version = negotiate(route, request, deps.vendor);
         const language = preferredLanguage(request.headers['accept-language']);
-        const baseCtx: RequestContext = { version: version.version, requestId, ...(language ? { language } : {}) };
+        const baseCtx: RequestContext = {
+          version: version.version,
+          requestId,
+          ...(language ? { language } : {}),
+        };
 
         const rawQuery = { ...(request.query as Record<string, unknown>) };
         const token = rawQuery.access_token;
@@ -57,7 +74,10 @@ export function registerTableRoutes(app: FastifyInstance, deps: RoutingDeps): vo
         const tokenPrincipal =
           route.scope === 'public'
             ? undefined
-            : await deps.authenticator.authenticate(extractToken(request.headers.authorization, token), baseCtx);
+            : await deps.authenticator.authenticate(
+                extractToken(request.headers.authorization, token),
+                baseCtx,
+              );
 
         const input: Record<Location, unknown> = {
           params: { ...(request.params as Record<string, unknown>) },
@@ -65,8 +85,10 @@ export function registerTableRoutes(app: FastifyInstance, deps: RoutingDeps): vo
           body: route.format === 'oauth' ? oauthBody(request) : request.body,
         };
         const failure = validator.validate(version.version, input);
-        if (failure) throw new ValidationProblem(problemFromAjvErrors(failure.errors, failure.location, requestId));
+        if (failure)
+          throw new ValidationProblem(problemFromAjvErrors(failure.errors, failure.location, requestId));
 
+        const embed = embedTreeFor(route, (input.query as { embed?: unknown }).embed, requestId);
         const ctx = scopeContext(route, baseCtx, tokenPrincipal, input.params as Record<string, string>);
         const data = await deps.rpc.request<unknown>(route.subject, {
           ctx,
@@ -89,7 +111,14 @@ export function registerTableRoutes(app: FastifyInstance, deps: RoutingDeps): vo
           ...(ctx.networkEID ? { networkEID: ctx.networkEID } : {}),
           ...(ctx.principal?.profileEID ? { profileEID: ctx.principal.profileEID } : {}),
         };
-        const body = await assemble(data as PlainResource | PlainCollection, halCtx, ctx, request, deps.rpc);
+        const body = await assemble(
+          data as PlainResource | PlainCollection,
+          halCtx,
+          ctx,
+          request,
+          deps.rpc,
+          embed,
+        );
         return sendHal(reply, route.reply.status, version.mediaType, body);
       },
     });
@@ -114,11 +143,15 @@ function negotiate(route: RouteDefinition, request: FastifyRequest, vendor: stri
 function oauthBody(request: FastifyRequest): unknown {
   const contentType = request.headers['content-type'] ?? '';
   if (!contentType.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
-    throw new DomainError('OAUTH_INVALID_REQUEST', 'The token request must be application/x-www-form-urlencoded.');
+    throw new DomainError(
+      'OAUTH_INVALID_REQUEST',
+      'The token request must be application/x-www-form-urlencoded.',
+    );
   }
   const body = { ...(request.body as Record<string, unknown>) };
   for (const [key, value] of Object.entries(body)) {
-    if (Array.isArray(value)) throw new DomainError('OAUTH_INVALID_REQUEST', `${key} is given more than once.`);
+    if (Array.isArray(value))
+      throw new DomainError('OAUTH_INVALID_REQUEST', `${key} is given more than once.`);
   }
   const basic = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(request.headers.authorization ?? '');
   if (basic?.[1]) {
@@ -166,17 +199,109 @@ function scopeContext(
   return { ...base, principal };
 }
 
+/** The relations asked for with `embed=`, each one the route declares embeddable (else 400). */
+function embedTreeFor(route: RouteDefinition, embed: unknown, requestId: string): EmbedTree {
+  if (embed === undefined) return {};
+  let tree: EmbedTree;
+  try {
+    tree = parseEmbed(typeof embed === 'string' ? embed : undefined);
+  } catch (error) {
+    if (error instanceof InvalidEmbedError) throw new EmbedProblem(error.detail, requestId);
+    throw error;
+  }
+  const unknown = Object.keys(tree).filter((rel) => !(route.embeddable ?? []).includes(rel));
+  if (unknown.length > 0) {
+    const allowed = route.embeddable?.length ? route.embeddable.join(', ') : 'none';
+    throw new EmbedProblem(
+      { pointer: '/query/embed', message: `cannot embed ${unknown.join(', ')}; embeddable here: ${allowed}` },
+      requestId,
+    );
+  }
+  return tree;
+}
+
+class EmbedProblem extends ValidationProblem {
+  constructor(detail: ErrorDetail, requestId: string) {
+    super(
+      problemFromName('VALIDATION_FAILED', requestId, 'The query does not match the schema.', {
+        errors: [detail],
+      }),
+    );
+  }
+}
+
+/**
+ * Fetches what `embed=` asks for: the references of every resource of the reply, one batch request
+ * per resource type to its owner (never one request per item).
+ */
+async function fetchEmbedded(
+  resources: readonly PlainResource[],
+  relations: readonly string[],
+  ctx: RequestContext,
+  rpc: RpcClient,
+): Promise<FetchedResources> {
+  const refs = embedRefs(resources, relations);
+  const entries = await Promise.all(
+    [...refs].map(async ([type, eids]) => {
+      const subject = embedSources[type];
+      if (!subject) return [type, new Map<string, PlainResource>()] as const;
+      const found = await rpc.request<PlainResource[]>(subject, { ctx, body: { EIDs: [...eids] } });
+      return [type, new Map(found.map((resource) => [String(resource.EID), resource]))] as const;
+    }),
+  );
+  return new Map(entries);
+}
+
+function withEmbedded(
+  hal: Record<string, unknown>,
+  plain: PlainResource,
+  relations: readonly string[],
+  fetched: FetchedResources,
+  halCtx: HalContext,
+): Record<string, unknown> {
+  let body = hal;
+  for (const rel of relations) {
+    const value = embeddedValueFor(plain, rel, fetched);
+    if (value === undefined) continue;
+    body = attachEmbedded(
+      body,
+      rel,
+      Array.isArray(value) ? value.map((v) => toHal(v, halCtx)) : toHal(value, halCtx),
+    );
+  }
+  return body;
+}
+
 async function assemble(
   data: PlainResource | PlainCollection,
   halCtx: HalContext,
   ctx: RequestContext,
   request: FastifyRequest,
   rpc: RpcClient,
+  embed: EmbedTree,
 ): Promise<Record<string, unknown>> {
+  const relations = Object.keys(embed);
   if (data.type === 'collection') {
-    return toHalCollection(data as PlainCollection, halCtx, new URL(request.url, halCtx.baseUrl));
+    const page = data as PlainCollection;
+    const collection = toHalCollection(page, halCtx, new URL(request.url, halCtx.baseUrl));
+    if (relations.length === 0) return collection;
+    const fetched = await fetchEmbedded(page.items, relations, ctx, rpc);
+    const embedded = collection._embedded as Record<string, Record<string, unknown>[]>;
+    const items = (embedded[page.rel] ?? []).map((item, i) =>
+      withEmbedded(item, page.items[i]!, relations, fetched, halCtx),
+    );
+    return { ...collection, _embedded: { ...embedded, [page.rel]: items } };
   }
   let body = toHal(data as PlainResource, halCtx);
+  if (relations.length > 0) {
+    body = withEmbedded(
+      body,
+      data as PlainResource,
+      relations,
+      await fetchEmbedded([data as PlainResource], relations, ctx, rpc),
+      halCtx,
+    );
+  }
   // Version gates that embed another route's resource (e.g. the aggregate's network before 1.0.18).
   for (const gate of responseGatesFor(data.type, ctx.version)) {
     if (gate.effect.kind !== 'embedRoute') continue;

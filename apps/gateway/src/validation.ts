@@ -2,7 +2,6 @@
  * Request validation with ajv against the route table's schemas for the negotiated version
  * (ARCHITECTURE §3.3). Path and query values arrive as strings and are coerced; bodies are not.
  */
-import type { TSchema } from '@sinclair/typebox';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { inVersionRange, isVersionedSchema, type RouteDefinition } from '@ncs/contracts';
@@ -20,7 +19,13 @@ export interface RouteValidator {
 }
 
 function newAjv(coerceTypes: boolean): Ajv {
-  const ajv = new Ajv({ allErrors: true, coerceTypes, useDefaults: true, strict: false, removeAdditional: false });
+  const ajv = new Ajv({
+    allErrors: true,
+    coerceTypes,
+    useDefaults: true,
+    strict: false,
+    removeAdditional: false,
+  });
   addFormats.default(ajv);
   return ajv;
 }
@@ -53,7 +58,7 @@ function compileBody(route: RouteDefinition): (version: string) => ValidateFunct
   const body = route.body;
   if (!body) return () => undefined;
   if (!isVersionedSchema(body)) {
-    const validate = strictTypes.compile(body as TSchema);
+    const validate = strictTypes.compile(body);
     return () => validate;
   }
   const variants = body.variants.map((variant) => ({

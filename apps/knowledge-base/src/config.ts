@@ -8,6 +8,8 @@ export const KnowledgeBaseConfigSchema = Type.Object({
 });
 export type KnowledgeBaseConfig = Static<typeof KnowledgeBaseConfigSchema>;
 
-export function loadKnowledgeBaseConfig(env: Record<string, string | undefined> = process.env): KnowledgeBaseConfig {
+export function loadKnowledgeBaseConfig(
+  env: Record<string, string | undefined> = process.env,
+): KnowledgeBaseConfig {
   return loadConfig(KnowledgeBaseConfigSchema, env);
 }

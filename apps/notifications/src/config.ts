@@ -8,6 +8,8 @@ export const NotificationsConfigSchema = Type.Object({
 });
 export type NotificationsConfig = Static<typeof NotificationsConfigSchema>;
 
-export function loadNotificationsConfig(env: Record<string, string | undefined> = process.env): NotificationsConfig {
+export function loadNotificationsConfig(
+  env: Record<string, string | undefined> = process.env,
+): NotificationsConfig {
   return loadConfig(NotificationsConfigSchema, env);
 }

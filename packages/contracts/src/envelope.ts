@@ -39,7 +39,8 @@ export interface RpcRequest<P = Record<string, unknown>, Q = Record<string, unkn
   readonly body: B;
 }
 
-export type RpcReply<T = unknown> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly error: WireError };
+export type RpcReply<T = unknown> =
+  { readonly ok: true; readonly data: T } | { readonly ok: false; readonly error: WireError };
 
 /** A reference to another resource. */
 export interface ResourceRef {

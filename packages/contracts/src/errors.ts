@@ -49,7 +49,12 @@ export const errorCatalogue = define({
     title: 'Not Acceptable',
     message: 'The requested media type or API version is not supported.',
   },
-  CONFLICT: { status: 409, code: -9, title: 'Conflict', message: 'The request conflicts with the current state.' },
+  CONFLICT: {
+    status: 409,
+    code: -9,
+    title: 'Conflict',
+    message: 'The request conflicts with the current state.',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     code: -10,
@@ -91,7 +96,12 @@ export const errorCatalogue = define({
     title: 'Bad Request',
     message: 'The token request is missing a parameter or is malformed.',
   },
-  OAUTH_INVALID_CLIENT: { status: 401, code: -121, title: 'Unauthorized', message: 'Client authentication failed.' },
+  OAUTH_INVALID_CLIENT: {
+    status: 401,
+    code: -121,
+    title: 'Unauthorized',
+    message: 'Client authentication failed.',
+  },
   OAUTH_INVALID_GRANT: {
     status: 400,
     code: -122,

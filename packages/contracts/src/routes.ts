@@ -9,6 +9,7 @@ import {
   AggregateResource,
   Eid,
   NetworkResource,
+  ProfileResource,
   TokenRequestBody,
   WhoamiResource,
 } from './resources.js';
@@ -62,6 +63,9 @@ export function isVersionedSchema(schema: TSchema | VersionedSchema): schema is 
 }
 
 const NetworkParams = Type.Object({ networkEID: Eid }, { additionalProperties: false });
+const ProfileParams = Type.Object({ networkEID: Eid, profileEID: Eid }, { additionalProperties: false });
+/** `embed=a,b.c`: relations to embed under `_embedded` (each must be one of the route's `embeddable`). */
+const EmbedQuery = Type.Object({ embed: Type.Optional(Type.String({ maxLength: 500 })) });
 
 function route(def: Omit<RouteDefinition, 'subject'> & { subject?: string }): RouteDefinition {
   const [resource, action] = def.id.split('.') as [string, string];
@@ -105,6 +109,20 @@ export const routes: readonly RouteDefinition[] = [
     format: 'hal',
     params: NetworkParams,
     reply: { status: 200, schema: AggregateResource },
+  }),
+  route({
+    id: 'profile.get',
+    method: 'GET',
+    path: '/networks/{networkEID}/users/{profileEID}/',
+    service: 'auth',
+    summary: "A user's profile in the network (`embed=network` embeds the network)",
+    tag: 'Network and sessions',
+    scope: 'network',
+    format: 'hal',
+    params: ProfileParams,
+    query: EmbedQuery,
+    embeddable: ['network'],
+    reply: { status: 200, schema: ProfileResource },
   }),
   route({
     id: 'whoami.get',

@@ -21,9 +21,20 @@ export const internalSubjects = {
   tokenLookup: rpcSubject('auth', 'token', 'lookup'),
   /** Gateway → auth: OAuth 2.0 token endpoint (form body, RFC 6749 replies). */
   tokenGrant: rpcSubject('auth', 'oauth', 'token'),
-  /** Any → auth: profiles by EID in one batch (for `embed=`). */
+  /** Any → auth: profiles of the request's network by EID, in one batch (for `embed=`). */
   profilesBatch: rpcSubject('auth', 'profile', 'batch'),
+  /** Any → auth: networks by EID, in one batch, limited to the caller's (for `embed=`). */
+  networksBatch: rpcSubject('auth', 'network', 'batch'),
 } as const;
+
+/**
+ * Where the gateway fetches embeddable resources of each type: one request per owner and type,
+ * body `{ EIDs: string[] }`, reply the resources found (never one request per item).
+ */
+export const embedSources: Readonly<Record<string, string>> = {
+  user: internalSubjects.profilesBatch,
+  network: internalSubjects.networksBatch,
+};
 
 /** Domain event envelope on JetStream. */
 export interface DomainEvent<D = Record<string, unknown>> {

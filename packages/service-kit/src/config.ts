@@ -38,5 +38,5 @@ export function loadConfig<T extends TObject>(schema: T, env: Record<string, str
     );
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
-  return candidate as Static<T>;
+  return candidate;
 }

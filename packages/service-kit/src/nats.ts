@@ -1,5 +1,5 @@
 /** The NATS connection of a process: reconnects forever, logs its state changes. */
-import { connect, type NatsConnection } from 'nats';
+import { connect, Events, type NatsConnection } from 'nats';
 import type { Logger } from './logger.js';
 
 export async function connectNats(options: {
@@ -17,8 +17,12 @@ export async function connectNats(options: {
   });
   void (async () => {
     for await (const status of nc.status()) {
-      if (status.type === 'disconnect' || status.type === 'reconnect' || status.type === 'error') {
-        options.logger.info({ nats: status.type, server: String(status.data) }, 'nats status');
+      if (
+        status.type === Events.Disconnect ||
+        status.type === Events.Reconnect ||
+        status.type === Events.Error
+      ) {
+        options.logger.info({ nats: status.type, data: status.data }, 'nats status');
       }
     }
   })();

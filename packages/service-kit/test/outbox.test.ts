@@ -3,7 +3,7 @@
  * uses its own database and its own entity name, so its subjects (`events.kb.<entity>.<verb>`) and
  * data are its own even though the EVENTS stream is shared.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -19,6 +19,14 @@ import type { DomainEvent } from '@ncs/contracts';
 import { createLogger } from '../src/logger.js';
 import { createOutbox, ensureEventsStream, startEventConsumer } from '../src/outbox.js';
 import type { Outbox } from '../src/outbox.js';
+
+// What tests/setup/infra.ts provides (declared there too; repeated so this file type-checks alone).
+declare module 'vitest' {
+  export interface ProvidedContext {
+    natsUrl: string;
+    mongoUrl: string;
+  }
+}
 
 const natsUrl = process.env.NATS_URL ?? inject('natsUrl');
 const mongoUrl = process.env.MONGO_URL ?? inject('mongoUrl');
@@ -83,6 +91,9 @@ async function readStream(nc: NatsConnection, filter: string, settleMs = 500): P
 
 const unpublished = (connection: mongoose.Connection) =>
   connection.collection('outbox').countDocuments({ publishedAt: null });
+
+/** Tests that stop and restart NATS run a server of their own; they need `nats-server` on PATH. */
+const natsServerInstalled = spawnSync('nats-server', ['--version']).error === undefined;
 
 /** A nats-server of the test's own (`nats-server` on PATH), to stop and restart at will. */
 interface PrivateNats {
@@ -188,27 +199,30 @@ describe('outbox relay', () => {
     expect(recorded[19]?.data).toEqual({ n: 19, 'dotted.key': true, $dollar: 'x', matrix: [[1, 2], [3]] });
   });
 
-  it('keeps events while NATS is down and publishes all of them once it is back', async () => {
-    const server = await privateNats();
-    const [nc, connection] = await Promise.all([openNats(server.url), openDatabase()]);
-    await ensureEventsStream(nc);
-    const entity = `outage${suffix()}`;
-    await server.stop();
+  it.skipIf(!natsServerInstalled)(
+    'keeps events while NATS is down and publishes all of them once it is back',
+    async () => {
+      const server = await privateNats();
+      const [nc, connection] = await Promise.all([openNats(server.url), openDatabase()]);
+      await ensureEventsStream(nc);
+      const entity = `outage${suffix()}`;
+      await server.stop();
 
-    const outbox = newOutbox(nc, connection);
-    outbox.start();
-    const recorded: DomainEvent[] = [];
-    for (let n = 0; n < 5; n += 1) recorded.push(await outbox.record(entity, 'created', { data: { n } }));
-    // Long enough for several failed attempts.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    recorded.push(await outbox.record(entity, 'updated', { data: { n: 5 } }));
-    expect(await unpublished(connection)).toBe(6);
+      const outbox = newOutbox(nc, connection);
+      outbox.start();
+      const recorded: DomainEvent[] = [];
+      for (let n = 0; n < 5; n += 1) recorded.push(await outbox.record(entity, 'created', { data: { n } }));
+      // Long enough for several failed attempts.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      recorded.push(await outbox.record(entity, 'updated', { data: { n: 5 } }));
+      expect(await unpublished(connection)).toBe(6);
 
-    await server.start();
-    await until('all events published', async () => (await unpublished(connection)) === 0, 30_000);
-    const messages = await readStream(nc, `events.kb.${entity}.>`);
-    expect(messages.map((msg) => msg.json<DomainEvent>())).toEqual(recorded);
-  });
+      await server.start();
+      await until('all events published', async () => (await unpublished(connection)) === 0, 30_000);
+      const messages = await readStream(nc, `events.kb.${entity}.>`);
+      expect(messages.map((msg) => msg.json<DomainEvent>())).toEqual(recorded);
+    },
+  );
 
   it('stop() waits for the relay and leaves later events for the next start', async () => {
     const [nc, connection] = await Promise.all([openNats(), openDatabase()]);
@@ -318,30 +332,36 @@ describe('event consumers', () => {
 });
 
 describe('ensureEventsStream', () => {
-  it('creates the EVENTS stream once when called concurrently, and accepts it afterwards', async () => {
-    const server = await privateNats();
-    const [one, two] = await Promise.all([openNats(server.url), openNats(server.url)]);
-    await Promise.all([ensureEventsStream(one), ensureEventsStream(two), ensureEventsStream(one)]);
-    await ensureEventsStream(two);
-    const { config } = await (await one.jetstreamManager()).streams.info(EVENTS_STREAM);
-    expect(config.subjects).toEqual(['events.>']);
-    expect(config.storage).toBe(StorageType.File);
-    expect(config.duplicate_window).toBe(nanos(120_000));
-  });
+  it.skipIf(!natsServerInstalled)(
+    'creates the EVENTS stream once when called concurrently, and accepts it afterwards',
+    async () => {
+      const server = await privateNats();
+      const [one, two] = await Promise.all([openNats(server.url), openNats(server.url)]);
+      await Promise.all([ensureEventsStream(one), ensureEventsStream(two), ensureEventsStream(one)]);
+      await ensureEventsStream(two);
+      const { config } = await (await one.jetstreamManager()).streams.info(EVENTS_STREAM);
+      expect(config.subjects).toEqual(['events.>']);
+      expect(config.storage).toBe(StorageType.File);
+      expect(config.duplicate_window).toBe(nanos(120_000));
+    },
+  );
 
-  it('widens an existing EVENTS stream that does not cover events.>', async () => {
-    const server = await privateNats();
-    const nc = await openNats(server.url);
-    const jsm = await nc.jetstreamManager();
-    await jsm.streams.add({
-      name: EVENTS_STREAM,
-      subjects: ['events.kb.>', 'audit.>'],
-      storage: StorageType.File,
-    });
-    await ensureEventsStream(nc);
-    const { config } = await jsm.streams.info(EVENTS_STREAM);
-    expect([...config.subjects].sort()).toEqual(['audit.>', 'events.>']);
-  });
+  it.skipIf(!natsServerInstalled)(
+    'widens an existing EVENTS stream that does not cover events.>',
+    async () => {
+      const server = await privateNats();
+      const nc = await openNats(server.url);
+      const jsm = await nc.jetstreamManager();
+      await jsm.streams.add({
+        name: EVENTS_STREAM,
+        subjects: ['events.kb.>', 'audit.>'],
+        storage: StorageType.File,
+      });
+      await ensureEventsStream(nc);
+      const { config } = await jsm.streams.info(EVENTS_STREAM);
+      expect([...config.subjects].sort()).toEqual(['audit.>', 'events.>']);
+    },
+  );
 
   it('succeeds concurrently on the shared server', async () => {
     const nc = await openNats();

@@ -28,7 +28,11 @@ const demoNetworks = [
   },
 ] as const;
 
-export async function loadDemoData(models: AuthModels, settings: DemoSettings, logger: Logger): Promise<void> {
+export async function loadDemoData(
+  models: AuthModels,
+  settings: DemoSettings,
+  logger: Logger,
+): Promise<void> {
   await ensureClient(models, {
     clientId: settings.clientId,
     name: 'NCS demo app',

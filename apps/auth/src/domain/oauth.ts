@@ -69,7 +69,11 @@ async function authenticateClient(models: AuthModels, request: TokenRequest): Pr
   return client;
 }
 
-async function passwordGrant(models: AuthModels, client: ClientDoc, request: TokenRequest): Promise<AccessToken> {
+async function passwordGrant(
+  models: AuthModels,
+  client: ClientDoc,
+  request: TokenRequest,
+): Promise<AccessToken> {
   // Spec: the password grant is only for the platform's own applications.
   if (!client.firstParty) {
     throw new DomainError('OAUTH_UNAUTHORIZED_CLIENT', 'The password grant is only for first-party clients.');
@@ -81,16 +85,31 @@ async function passwordGrant(models: AuthModels, client: ClientDoc, request: Tok
   if (!account || !valid) throw new DomainError('OAUTH_INVALID_GRANT', 'The username or password is wrong.');
   const active = await models.Profile.exists({ accountId: String(account._id), userState: 'active' });
   if (!active) throw new DomainError('OAUTH_INVALID_GRANT', 'The account has no active membership.');
-  return issueTokenPair(models, { accountId: String(account._id), clientId: client.clientId, familyId: randomUUID() });
+  return issueTokenPair(models, {
+    accountId: String(account._id),
+    clientId: client.clientId,
+    familyId: randomUUID(),
+  });
 }
 
-async function refreshGrant(models: AuthModels, client: ClientDoc, request: TokenRequest): Promise<AccessToken> {
+async function refreshGrant(
+  models: AuthModels,
+  client: ClientDoc,
+  request: TokenRequest,
+): Promise<AccessToken> {
   const presented = required(request, 'refresh_token');
   const hash = sha256(presented);
   const now = new Date();
   // Claim the refresh token atomically: only one request can rotate it.
   const claimed = await models.Token.findOneAndUpdate(
-    { hash, kind: 'refresh', clientId: client.clientId, usedAt: null, revokedAt: null, expiresAt: { $gt: now } },
+    {
+      hash,
+      kind: 'refresh',
+      clientId: client.clientId,
+      usedAt: null,
+      revokedAt: null,
+      expiresAt: { $gt: now },
+    },
     { $set: { usedAt: now } },
     { new: true },
   ).lean();
@@ -98,9 +117,15 @@ async function refreshGrant(models: AuthModels, client: ClientDoc, request: Toke
     const known = await models.Token.findOne({ hash, kind: 'refresh' }).lean();
     if (known?.usedAt && known.clientId === client.clientId) {
       // A rotated refresh token presented again: treat the family as stolen and revoke all of it.
-      await models.Token.updateMany({ familyId: known.familyId, revokedAt: null }, { $set: { revokedAt: now } });
+      await models.Token.updateMany(
+        { familyId: known.familyId, revokedAt: null },
+        { $set: { revokedAt: now } },
+      );
     }
-    throw new DomainError('OAUTH_INVALID_GRANT', 'The refresh token is invalid, expired, revoked or already used.');
+    throw new DomainError(
+      'OAUTH_INVALID_GRANT',
+      'The refresh token is invalid, expired, revoked or already used.',
+    );
   }
   const accountId = claimed.accountId ?? null;
   if (accountId && !(await models.Profile.exists({ accountId, userState: 'active' }))) {
@@ -117,8 +142,18 @@ async function issueTokenPair(
   const refreshToken = newOpaqueToken();
   const now = Date.now();
   await models.Token.insertMany([
-    { ...grant, hash: sha256(accessToken), kind: 'access', expiresAt: new Date(now + ACCESS_TOKEN_TTL_SECONDS * 1000) },
-    { ...grant, hash: sha256(refreshToken), kind: 'refresh', expiresAt: new Date(now + REFRESH_TOKEN_TTL_SECONDS * 1000) },
+    {
+      ...grant,
+      hash: sha256(accessToken),
+      kind: 'access',
+      expiresAt: new Date(now + ACCESS_TOKEN_TTL_SECONDS * 1000),
+    },
+    {
+      ...grant,
+      hash: sha256(refreshToken),
+      kind: 'refresh',
+      expiresAt: new Date(now + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    },
   ]);
   return {
     access_token: accessToken,

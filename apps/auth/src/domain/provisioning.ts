@@ -34,7 +34,13 @@ export async function ensureAccount(
 
 export async function ensureMembership(
   models: AuthModels,
-  input: { networkEID: string; accountId: string; role: 'admin' | 'member'; external?: boolean; jobTitle?: string },
+  input: {
+    networkEID: string;
+    accountId: string;
+    role: 'admin' | 'member';
+    external?: boolean;
+    jobTitle?: string;
+  },
 ): Promise<string> {
   const profile = await models.Profile.findOneAndUpdate(
     { networkEID: input.networkEID, accountId: input.accountId },

@@ -9,10 +9,16 @@ import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } 
 const PARAMS = { N: 2 ** 15, r: 8, p: 4, keyLength: 32 } as const;
 const MAXMEM = 128 * PARAMS.N * PARAMS.r * 2;
 
-function derive(secret: string, salt: Buffer, params: { N: number; r: number; p: number; keyLength: number }) {
+function derive(
+  secret: string,
+  salt: Buffer,
+  params: { N: number; r: number; p: number; keyLength: number },
+) {
   const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: MAXMEM };
   return new Promise<Buffer>((resolve, reject) =>
-    scrypt(secret.normalize('NFKC'), salt, params.keyLength, options, (error, key) => (error ? reject(error) : resolve(key))),
+    scrypt(secret.normalize('NFKC'), salt, params.keyLength, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
   );
 }
 
@@ -20,7 +26,9 @@ function derive(secret: string, salt: Buffer, params: { N: number; r: number; p:
 export async function hashSecret(secret: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(secret, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join(
+    '$',
+  );
 }
 
 export async function verifySecret(secret: string, stored: string): Promise<boolean> {

@@ -83,9 +83,21 @@ const tokenSchema = new Schema(
 tokenSchema.index({ hash: 1 }, { unique: true });
 tokenSchema.index({ familyId: 1 });
 
-export type NetworkDoc = InferSchemaType<typeof networkSchema> & { _id: Types.ObjectId; created: Date; lastModified: Date };
-export type AccountDoc = InferSchemaType<typeof accountSchema> & { _id: Types.ObjectId; created: Date; lastModified: Date };
-export type ProfileDoc = InferSchemaType<typeof profileSchema> & { _id: Types.ObjectId; created: Date; lastModified: Date };
+export type NetworkDoc = InferSchemaType<typeof networkSchema> & {
+  _id: Types.ObjectId;
+  created: Date;
+  lastModified: Date;
+};
+export type AccountDoc = InferSchemaType<typeof accountSchema> & {
+  _id: Types.ObjectId;
+  created: Date;
+  lastModified: Date;
+};
+export type ProfileDoc = InferSchemaType<typeof profileSchema> & {
+  _id: Types.ObjectId;
+  created: Date;
+  lastModified: Date;
+};
 export type ClientDoc = InferSchemaType<typeof clientSchema> & { _id: Types.ObjectId };
 export type TokenDoc = InferSchemaType<typeof tokenSchema> & { _id: Types.ObjectId; created: Date };
 

@@ -1,0 +1,553 @@
+// `npm run bench`: an authenticated `GET /networks/{networkEID}/` measured in one run through the real
+// platform (gateway → NATS → auth → store) and through a single-process Fastify + mongoose baseline
+// (bench/baseline.mjs) against the same store; prints requests/s, latency percentiles, memory and
+// CPU of every process involved, and the ratio gateway/baseline. See bench/README.md.
+//
+// Environment: BENCH_DURATION (s, default 15), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS
+// (default 20), BENCH_TOKEN_CACHE_TTL_MS (default: unset, i.e. the gateway's own default of 5000 ms,
+// given to the baseline too; set it to compare other values, 0 disables both caches).
+import { execFileSync, spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import { join } from 'node:path';
+import { prepare, repoRoot } from './prepare.mjs';
+
+const out = (line = '') => process.stdout.write(`${line}\n`);
+const loud = (line) => process.stderr.write(`\n!!! ${line}\n`);
+
+const settings = {
+  duration: positiveInteger('BENCH_DURATION', 15),
+  warmup: positiveInteger('BENCH_WARMUP', 3, { allowZero: true }),
+  connections: positiveInteger('BENCH_CONNECTIONS', 20),
+  tokenCacheTtlMs: process.env.BENCH_TOKEN_CACHE_TTL_MS,
+};
+if (settings.tokenCacheTtlMs !== undefined && !/^\d+$/.test(settings.tokenCacheTtlMs)) {
+  throw new Error('BENCH_TOKEN_CACHE_TTL_MS must be a whole number of milliseconds');
+}
+const TTL_DEFAULT_MS = '5000'; // the gateway's TOKEN_CACHE_TTL_MS default (apps/gateway/src/config.ts)
+const ttlMs = settings.tokenCacheTtlMs ?? TTL_DEFAULT_MS;
+const demo = {
+  username: 'alice@acme.example',
+  password: process.env.DEMO_PASSWORD ?? 'demo-pass-123',
+  clientId: process.env.DEMO_CLIENT_ID ?? 'ncs-demo-app',
+  clientSecret: process.env.DEMO_CLIENT_SECRET ?? 'demo-secret',
+  subdomain: 'acme',
+};
+const ACCEPT = 'application/vnd.ncs.api-v2026.1.13+json+hal';
+const logDir = join(repoRoot, '.ncs', 'bench', 'logs');
+
+prepare({ log: out });
+const { startInfra, startStack, stopChild, MissingPrerequisiteError } =
+  await import('../packages/local-infra/dist/index.js');
+const { default: autocannon } = await import('autocannon');
+
+// Everything started here, stopped once (finally, or a signal), in reverse order.
+let infra;
+let stack;
+let baseline;
+let running; // the autocannon instance in flight
+let interrupted = false;
+let stopping;
+const stopAll = () =>
+  (stopping ??= (async () => {
+    running?.stop();
+    if (baseline) await stopChild(baseline.child).catch(() => undefined);
+    if (stack) await stack.stop().catch((error) => loud(`stopping the stack: ${message(error)}`));
+    if (infra) await infra.stop().catch((error) => loud(`stopping the infrastructure: ${message(error)}`));
+  })());
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    out(`\n${signal}: stopping…`);
+    void stopAll().finally(() => process.exit(130));
+  });
+}
+
+async function main() {
+  rmSync(logDir, { recursive: true, force: true });
+  mkdirSync(logDir, { recursive: true });
+
+  infra = await startInfra({ ephemeral: true, log: (m) => out(`[infra] ${m}`) });
+  checkInterrupted();
+  out('Starting the platform (auth, messaging, knowledge-base, notifications, gateway)…');
+  stack = await startStack({
+    natsUrl: infra.natsUrl,
+    mongoUrl: infra.mongoUrl,
+    port: await freePort(),
+    baseEnv: process.env,
+    logDir,
+    env: {
+      '*': { LOG_LEVEL: 'warn' },
+      ...(settings.tokenCacheTtlMs === undefined
+        ? {}
+        : { gateway: { TOKEN_CACHE_TTL_MS: settings.tokenCacheTtlMs } }),
+    },
+  });
+  checkInterrupted();
+  out('Starting the baseline (bench/baseline.mjs)…');
+  baseline = await startBaseline(infra.mongoUrl, await freePort());
+  checkInterrupted();
+
+  const { token, networkEID } = await signIn(stack.baseUrl);
+  const path = `/networks/${networkEID}/`;
+  const headers = { authorization: `Bearer ${token}`, accept: ACCEPT };
+  const targets = [
+    { name: 'gateway', url: stack.baseUrl + path },
+    { name: 'baseline', url: baseline.url + path },
+  ];
+  // Both must answer the same network before anything is measured.
+  for (const target of targets) await checkAnswer(target, headers, networkEID);
+
+  const processes = [
+    ...[...stack.apps]
+      .sort((a, b) => Number(b.app === 'gateway') - Number(a.app === 'gateway'))
+      .map(({ app, child }) => ({ name: app, pid: child.pid, group: 'gateway' })),
+    { name: 'baseline', pid: baseline.child.pid, group: 'baseline' },
+    ...infraProcesses(infra),
+  ];
+  const results = [];
+  for (const target of targets) {
+    out(
+      `Measuring ${target.name}: ${settings.warmup} s warm-up, then ${settings.duration} s with ` +
+        `${settings.connections} connections…`,
+    );
+    if (settings.warmup > 0) {
+      const warm = await load(target, headers, settings.warmup);
+      if (failures(warm.result) > 0) {
+        loud(`${target.name}: the warm-up had failing requests (${describeFailures(warm.result)})`);
+        return 1;
+      }
+    }
+    const sampler = startSampling(processes);
+    const run = await load(target, headers, settings.duration);
+    results.push({ ...target, ...run, usage: sampler.stop() });
+    checkInterrupted();
+  }
+
+  report(results, processes);
+  const failed = results.filter((r) => failures(r.result) > 0);
+  for (const r of failed) {
+    loud(
+      `${r.name}: ${describeFailures(r.result)} — NOT every response was 2xx; these figures are meaningless.`,
+    );
+  }
+  return failed.length > 0 ? 1 : 0;
+}
+
+function checkInterrupted() {
+  if (interrupted) throw new Error('interrupted');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Targets
+
+async function signIn(baseUrl) {
+  const form = new URLSearchParams({
+    grant_type: 'password',
+    username: demo.username,
+    password: demo.password,
+    client_id: demo.clientId,
+    client_secret: demo.clientSecret,
+  });
+  const tokenResponse = await fetch(`${baseUrl}/oauth/v2/token`, {
+    method: 'POST',
+    headers: { accept: 'application/json' },
+    body: form,
+  });
+  if (!tokenResponse.ok) {
+    throw new Error(`POST /oauth/v2/token: ${tokenResponse.status} ${await tokenResponse.text()}`);
+  }
+  const token = (await tokenResponse.json()).access_token;
+  const whoami = await fetch(`${baseUrl}/whoami/`, { headers: { authorization: `Bearer ${token}` } });
+  if (!whoami.ok) throw new Error(`GET /whoami/: ${whoami.status} ${await whoami.text()}`);
+  const network = (await whoami.json()).networks?.find((n) => n.subdomain === demo.subdomain);
+  if (!network) throw new Error(`GET /whoami/: ${demo.username} is not in the network "${demo.subdomain}"`);
+  return { token, networkEID: network.EID };
+}
+
+async function checkAnswer(target, headers, networkEID) {
+  const response = await fetch(target.url, { headers });
+  const text = await response.text();
+  let body;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  if (response.status !== 200 || body?.EID !== networkEID || typeof body?._links?.self?.href !== 'string') {
+    throw new Error(`${target.name}: GET ${target.url} answered ${response.status}: ${text.slice(0, 300)}`);
+  }
+  target.bytes = Buffer.byteLength(text);
+}
+
+async function startBaseline(mongoUrl, port) {
+  const logFile = join(logDir, 'baseline.log');
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const child = spawn(process.execPath, [join(repoRoot, 'bench', 'baseline.mjs')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      MONGO_URL: mongoUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      TOKEN_CACHE_TTL_MS: ttlMs,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  const url = `http://127.0.0.1:${port}`;
+  const entry = { child, url, logFile };
+  baseline = entry; // stopped by stopAll even if it never answers
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`the baseline exited with code ${child.exitCode}:\n${tail(logFile)}`);
+    }
+    try {
+      if ((await fetch(`${url}/health`, { signal: AbortSignal.timeout(1_000) })).ok) return entry;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the baseline did not answer within 30 s:\n${tail(logFile)}`);
+}
+
+function tail(file, lines = 15) {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+/** One autocannon run; latencies are also kept here, exactly (autocannon's histogram is whole ms). */
+async function load(target, headers, duration) {
+  checkInterrupted();
+  const latencies = [];
+  const instance = autocannon({
+    url: target.url,
+    connections: settings.connections,
+    duration,
+    headers,
+  });
+  running = instance;
+  instance.on('response', (_client, statusCode, _bytes, ms) => {
+    if (statusCode >= 200 && statusCode < 300) latencies.push(ms);
+  });
+  try {
+    const result = await instance;
+    return { result, latency: percentiles(latencies) };
+  } finally {
+    running = undefined;
+  }
+}
+
+function failures(result) {
+  return result.non2xx + result.errors + result.timeouts + (result['2xx'] === 0 ? 1 : 0);
+}
+
+function describeFailures(result) {
+  const codes = Object.entries(result.statusCodeStats)
+    .map(([code, { count }]) => `${code}×${count}`)
+    .join(', ');
+  return `${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts (status codes: ${codes || 'none'})`;
+}
+
+function percentiles(values) {
+  const sorted = Float64Array.from(values).sort();
+  const at = (p) =>
+    sorted.length === 0 ? NaN : sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
+  return { p50: at(50), p90: at(90), p99: at(99), max: sorted.length ? sorted[sorted.length - 1] : NaN };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes: memory (VmRSS) and CPU time
+
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+function rssKb(pid) {
+  try {
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    if (match) return Number(match[1]);
+  } catch {
+    // no /proc (not Linux), or the process is gone
+  }
+  try {
+    return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds (user + system) so far, or undefined without /proc. */
+function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whole-machine CPU time so far (all cores, seconds): busy and total, or undefined without /proc. */
+function machineCpu() {
+  try {
+    const first = readFileSync('/proc/stat', 'utf8').split('\n')[0];
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = first
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    const total = user + nice + system + idle + iowait + irq + softirq + steal;
+    return { busy: (total - idle - iowait) / clockTicks, total: total / clockTicks };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Max RSS (sampled each second) and CPU share of every process over one measured run. */
+function startSampling(processes) {
+  const startedAt = process.hrtime.bigint();
+  const selfCpu = process.cpuUsage();
+  const cpuAtStart = new Map(processes.map((p) => [p.pid, cpuSeconds(p.pid)]));
+  const machineAtStart = machineCpu();
+  const maxRss = new Map(processes.map((p) => [p.pid, rssKb(p.pid)]));
+  const sample = () => {
+    for (const p of processes) maxRss.set(p.pid, Math.max(maxRss.get(p.pid) ?? 0, rssKb(p.pid)));
+  };
+  const timer = setInterval(sample, 1_000);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
+      const cpu = new Map();
+      for (const p of processes) {
+        const before = cpuAtStart.get(p.pid);
+        const after = cpuSeconds(p.pid);
+        if (before !== undefined && after !== undefined) cpu.set(p.pid, ((after - before) / seconds) * 100);
+      }
+      const self = process.cpuUsage(selfCpu);
+      const selfPercent = ((self.user + self.system) / 1e6 / seconds) * 100;
+      const machineAtEnd = machineCpu();
+      // Busy share of the whole machine in % of one core, e.g. 200 = both of 2 cores busy.
+      const machinePercent =
+        machineAtStart && machineAtEnd
+          ? ((machineAtEnd.busy - machineAtStart.busy) / (machineAtEnd.total - machineAtStart.total)) *
+            os.availableParallelism() *
+            100
+          : undefined;
+      return { maxRssKb: maxRss, cpuPercent: cpu, selfCpuPercent: selfPercent, machinePercent };
+    },
+  };
+}
+
+/** The processes listening on the ports of the broker and the store, when they run on this machine. */
+function infraProcesses({ natsUrl, mongoUrl, kind }) {
+  const found = [];
+  for (const [url, role, how] of [
+    [natsUrl, 'nats', kind.nats],
+    [mongoUrl, 'store', kind.mongo],
+  ]) {
+    const pid = listenerPid(Number(new URL(url).port));
+    if (pid === undefined) continue;
+    let name = role;
+    try {
+      name = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+    } catch {
+      // keep the role
+    }
+    found.push({ name, pid, group: 'infra', role, how });
+  }
+  return found;
+}
+
+function listenerPid(port) {
+  if (!port) return undefined;
+  const inodes = new Set();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text;
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.trim().split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      const localPort = parseInt(fields[1]?.split(':').pop() ?? '', 16);
+      if (fields[3] === '0A' && localPort === port) inodes.add(`socket:[${fields[9]}]`);
+    }
+  }
+  if (inodes.size === 0) return undefined;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let fds;
+    try {
+      fds = readdirSync(`/proc/${entry}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        if (inodes.has(readlinkSync(`/proc/${entry}/fd/${fd}`))) return Number(entry);
+      } catch {
+        // closed meanwhile
+      }
+    }
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+function report(results, processes) {
+  const cores = os.availableParallelism();
+  const mb = (kb) => Math.round(kb / 1024);
+  const ms = (value) => (Number.isNaN(value) ? '-' : value.toFixed(2));
+  const ratio = (a, b) => (b > 0 ? a / b : NaN);
+  const rows = results.map((r) => {
+    const rps = r.result.requests.total / r.result.duration;
+    const own = processes.filter((p) => p.group === r.name);
+    const rss = (p) => r.usage.maxRssKb.get(p.pid) ?? 0;
+    const total = own.reduce((sum, p) => sum + rss(p), 0);
+    const detail = own.map((p) => `${p.name} ${mb(rss(p))}`).join(', ');
+    // Server-side CPU: the target's own processes and the broker and store it used.
+    const serving = processes.filter(
+      (p) => (p.group === r.name || p.group === 'infra') && r.usage.cpuPercent.has(p.pid),
+    );
+    const cpuMsPerRequest = (p) => (r.usage.cpuPercent.get(p.pid) * 10) / rps;
+    return {
+      r,
+      rps,
+      serving,
+      cpuMsPerRequest,
+      cpuPerRequest: serving.length ? serving.reduce((sum, p) => sum + cpuMsPerRequest(p), 0) : NaN,
+      cells: [
+        r.name,
+        rps.toFixed(1),
+        ms(r.latency.p50),
+        ms(r.latency.p90),
+        ms(r.latency.p99),
+        ms(r.latency.max),
+        String(r.result.non2xx),
+        String(r.result.errors + r.result.timeouts),
+        own.length > 1 ? `${mb(total)} (${detail})` : detail,
+      ],
+    };
+  });
+  const header = ['target', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'non2xx', 'errors', 'RSS MB'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row.cells[i].length)));
+  const line = (cells) =>
+    cells
+      .map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
+
+  const cpuModel = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+  out('');
+  out(
+    `Machine: ${cores} cores (${cpuModel}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
+      `${os.platform()} ${os.release()}; node ${process.version}`,
+  );
+  out(
+    `Store: ${infra.kind.mongo} (${infra.mongoUrl}); NATS: ${infra.kind.nats}; token cache TTL ${ttlMs} ms ` +
+      `(gateway${settings.tokenCacheTtlMs === undefined ? ' default' : ''} and baseline)`,
+  );
+  out(
+    `Request: GET /networks/{networkEID}/ with a bearer token; ${settings.connections} connections, ` +
+      `${settings.warmup} s warm-up + ${settings.duration} s measured per target; body ` +
+      `${results.map((r) => `${r.name} ${r.bytes} B`).join(', ')}`,
+  );
+  out('');
+  out(line(header));
+  for (const row of rows) out(line(row.cells));
+  const [gateway, base] = rows;
+  out(
+    `ratio gateway/baseline: ${ratio(gateway.rps, base.rps).toFixed(2)}x req/s, ` +
+      `${ratio(gateway.r.latency.p50, base.r.latency.p50).toFixed(1)}x p50, ` +
+      `${ratio(gateway.r.latency.p99, base.r.latency.p99).toFixed(1)}x p99, ` +
+      `${ratio(gateway.cpuPerRequest, base.cpuPerRequest).toFixed(1)}x server CPU per request`,
+  );
+  const infraRows = processes.filter((p) => p.group === 'infra');
+  if (infraRows.length > 0) {
+    const peak = (p) => Math.max(...results.map((r) => r.usage.maxRssKb.get(p.pid) ?? 0));
+    out(`shared infrastructure RSS MB: ${infraRows.map((p) => `${p.name} ${mb(peak(p))}`).join(', ')}`);
+  }
+  out('RSS: max of VmRSS sampled every second during the measured run.');
+  out('');
+  out(`CPU during each measured run: % of one core (${cores} cores: ${cores * 100}% max) and ms per request`);
+  for (const row of rows) {
+    const { r } = row;
+    if (row.serving.length === 0) {
+      out(`  ${r.name.padEnd(9)} (no /proc: not measured)`);
+      continue;
+    }
+    const parts = row.serving
+      .filter((p) => p.name === r.name || r.usage.cpuPercent.get(p.pid) >= 1)
+      .map(
+        (p) => `${p.name} ${Math.round(r.usage.cpuPercent.get(p.pid))}% ${row.cpuMsPerRequest(p).toFixed(2)}`,
+      );
+    out(
+      `  ${r.name.padEnd(9)} ${parts.join(', ')} = ${row.cpuPerRequest.toFixed(2)} ms/request; ` +
+        `load generator ${Math.round(r.usage.selfCpuPercent)}%`,
+    );
+    if (r.usage.machinePercent !== undefined) {
+      const ours = [...r.usage.cpuPercent.values()].reduce((sum, v) => sum + v, r.usage.selfCpuPercent);
+      out(
+        `  ${''.padEnd(9)} whole machine ${Math.round(r.usage.machinePercent)}%, of which processes not ` +
+          `started by this benchmark ${Math.max(0, Math.round(r.usage.machinePercent - ours))}%`,
+      );
+    }
+  }
+}
+
+function message(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function positiveInteger(name, fallback, { allowZero = false } = {}) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < (allowZero ? 0 : 1)) {
+    throw new Error(`${name} must be a whole number${allowZero ? '' : ' above 0'}, not "${raw}"`);
+  }
+  return value;
+}
+
+// Last, so every module-level constant above is initialised before main() runs.
+try {
+  process.exitCode = await main();
+} catch (error) {
+  if (error instanceof MissingPrerequisiteError) loud(`Cannot start: ${error.message}`);
+  else if (!interrupted) loud(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exitCode = 1;
+} finally {
+  await stopAll();
+}

@@ -1,0 +1,12 @@
+// What the vitest global setups provide to tests through `inject()` (tests/setup/*.ts).
+import 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    natsUrl: string;
+    mongoUrl: string;
+    baseUrl: string;
+    logDir: string;
+    otlpUrl: string;
+  }
+}
