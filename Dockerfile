@@ -26,7 +26,8 @@ FROM ${NODE_IMAGE} AS build
 ENV TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1 NEXT_TELEMETRY_DISABLED=1
 WORKDIR /repo
 COPY --from=manifests /repo/ ./
-RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
+# `npm install` (locked versions) rather than `npm ci`: see scripts/prepare.mjs on turbo's optional binaries.
+RUN --mount=type=cache,target=/root/.npm npm install --no-audit --no-fund
 COPY . .
 RUN npx turbo run build
 # Collect only the build output (dist/) of every workspace, for the runtime images.
@@ -39,7 +40,7 @@ RUN set -eu; \
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /repo
 COPY --from=manifests /repo/ ./
-RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
+RUN --mount=type=cache,target=/root/.npm npm install --omit=dev --no-audit --no-fund
 
 # --- What every app image has: Node, production dependencies, the built workspace packages.
 FROM ${NODE_IMAGE} AS runtime

@@ -25,8 +25,11 @@ function dependenciesAreCurrent() {
 
 export function prepare({ log = (m) => process.stdout.write(`${m}\n`) } = {}) {
   if (!dependenciesAreCurrent()) {
-    log('Installing npm dependencies (npm ci)…');
-    if (run('npm', ['ci', '--no-audit', '--no-fund']) !== 0) throw new Error('npm ci failed');
+    // `npm install`, not `npm ci`: it installs the locked versions just the same, but tolerates the
+    // lockfile lacking turbo's optional macOS/Windows binaries, which some registries do not serve
+    // (so they can never be locked); `npm ci` refuses such a lockfile outright.
+    log('Installing npm dependencies (npm install, from package-lock.json)…');
+    if (run('npm', ['install', '--no-audit', '--no-fund']) !== 0) throw new Error('npm install failed');
   }
   log('Building (turbo run build)…');
   if (run('npx', ['turbo', 'run', 'build', '--output-logs=errors-only']) !== 0)

@@ -69,6 +69,28 @@ describe('tracing', () => {
   });
 });
 
+describe('embedding', () => {
+  it('fetches what embed= asks for over a whole page with one batch request per owner', async () => {
+    const network = await newNetwork();
+    for (let i = 0; i < 3; i += 1) await network.newMember();
+    const token = await network.admin.token();
+    const requestId = `embed-${Date.now()}`;
+    const response = await call(`/networks/${network.networkEID}/users/?embed=network`, {
+      token,
+      headers: { 'x-request-id': requestId },
+    });
+    expect(response.status).toBe(200);
+    const isBatch = (s: ReceivedSpan) =>
+      s.serviceName === 'auth' &&
+      s.kind === 'consumer' &&
+      s.name.startsWith('rpc.auth.network.batch') &&
+      s.attributes['ncs.request_id'] === requestId;
+    const spans = await spansWhere((all) => all.some(isBatch));
+    // Four users referencing the same network: one request to the owner, not one per item.
+    expect(spans.filter(isBatch)).toHaveLength(1);
+  });
+});
+
 describe('logs', () => {
   it('never contain a password, client secret, access token or refresh token', async () => {
     const network = await newNetwork();

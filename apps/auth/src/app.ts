@@ -11,6 +11,7 @@ import {
   findCallerNetworks,
   findProfile,
   findProfiles,
+  listProfiles,
   presentNetwork,
   presentWhoami,
 } from './domain/directory.js';
@@ -34,6 +35,8 @@ export function routeHandlers(models: AuthModels): AuthHandlers {
       await findCallerNetwork(models, ctx);
       return { type: 'aggregate' };
     },
+    'profile.list': ({ ctx, query }) =>
+      listProfiles(models, ctx, { limit: Number(query.limit ?? 20), offset: Number(query.offset ?? 0) }),
     'profile.get': ({ ctx, params }) => findProfile(models, ctx, String(params.profileEID)),
     'whoami.get': ({ ctx }) => presentWhoami(models, ctx.principal?.accountId),
   };

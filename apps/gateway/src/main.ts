@@ -1,5 +1,5 @@
 import { telemetry } from './instrument.js';
-import { connectNats, createLogger, createRpcClient, onShutdown } from '@ncs/service-kit';
+import { connectNats, createLogger, createRpcClient, drainOrClose, onShutdown } from '@ncs/service-kit';
 import { buildGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';
 
@@ -15,5 +15,5 @@ onShutdown({
   logger,
   timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
   // Stop taking requests (and finish those in flight), then drain NATS, then flush traces.
-  closers: [() => app.close(), () => nats.drain(), () => telemetry.shutdown()],
+  closers: [() => app.close(), () => drainOrClose(nats), () => telemetry.shutdown()],
 });

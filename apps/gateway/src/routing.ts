@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   bareResourceTypes,
   DomainError,
+  effectivePageLimit,
   embedSources,
   LATEST_VERSION,
   findRoute,
@@ -90,6 +91,7 @@ export function registerTableRoutes(app: FastifyInstance, deps: RoutingDeps): vo
 
         const embed = embedTreeFor(route, (input.query as { embed?: unknown }).embed, requestId);
         const ctx = scopeContext(route, baseCtx, tokenPrincipal, input.params as Record<string, string>);
+        clampPageLimit(route, input.query as Record<string, unknown>, ctx);
         const data = await deps.rpc.request<unknown>(route.subject, {
           ctx,
           params: input.params as Record<string, unknown>,
@@ -197,6 +199,12 @@ function scopeContext(
     permissions: [],
   };
   return { ...base, principal };
+}
+
+/** Bounds `limit` (after schema defaults) by the caller's permissions: `infinite_limit` lifts it. */
+function clampPageLimit(route: RouteDefinition, query: Record<string, unknown>, ctx: RequestContext): void {
+  if (!route.query || !('limit' in route.query.properties)) return;
+  query.limit = effectivePageLimit(query.limit as number | undefined, ctx.principal?.permissions ?? []);
 }
 
 /** The relations asked for with `embed=`, each one the route declares embeddable (else 400). */

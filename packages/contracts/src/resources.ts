@@ -26,6 +26,21 @@ export function halResource<T extends Record<string, TSchema>>(type: string, fie
   );
 }
 
+/** A page of a collection: read-only `total`, `next`/`prev` links, the items under `_embedded[rel]`. */
+export function halCollection(rel: string, item: TSchema, description: string) {
+  return Type.Object(
+    {
+      type: Type.Literal('collection'),
+      total: Type.Integer({ minimum: 0, description: 'read-only: number of items in the whole collection' }),
+      limit: Type.Integer({ minimum: 1 }),
+      offset: Type.Integer({ minimum: 0 }),
+      _links: Links,
+      _embedded: Type.Object({ [rel]: Type.Array(item) }),
+    },
+    { description },
+  );
+}
+
 export const Subscription = Type.Object({ type: Type.String(), since: Timestamp });
 
 export const NetworkFields = {
@@ -62,6 +77,7 @@ export const ProfileFields = {
   lastModified: Timestamp,
 };
 export const ProfileResource = halResource('user', ProfileFields, "A user's profile in one network.");
+export const ProfileCollection = halCollection('users', ProfileResource, 'Profiles of a network, one page.');
 
 export const AggregateResource = halResource(
   'aggregate',

@@ -9,10 +9,12 @@ import {
   AggregateResource,
   Eid,
   NetworkResource,
+  ProfileCollection,
   ProfileResource,
   TokenRequestBody,
   WhoamiResource,
 } from './resources.js';
+import { PaginationQuery } from './pagination.js';
 import { rpcSubject } from './subjects.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -66,6 +68,7 @@ const NetworkParams = Type.Object({ networkEID: Eid }, { additionalProperties: f
 const ProfileParams = Type.Object({ networkEID: Eid, profileEID: Eid }, { additionalProperties: false });
 /** `embed=a,b.c`: relations to embed under `_embedded` (each must be one of the route's `embeddable`). */
 const EmbedQuery = Type.Object({ embed: Type.Optional(Type.String({ maxLength: 500 })) });
+const PagedEmbedQuery = Type.Object({ ...PaginationQuery.properties, ...EmbedQuery.properties });
 
 function route(def: Omit<RouteDefinition, 'subject'> & { subject?: string }): RouteDefinition {
   const [resource, action] = def.id.split('.') as [string, string];
@@ -109,6 +112,20 @@ export const routes: readonly RouteDefinition[] = [
     format: 'hal',
     params: NetworkParams,
     reply: { status: 200, schema: AggregateResource },
+  }),
+  route({
+    id: 'profile.list',
+    method: 'GET',
+    path: '/networks/{networkEID}/users/',
+    service: 'auth',
+    summary: 'Active profiles of the network, a page at a time (`embed=network`)',
+    tag: 'Network and sessions',
+    scope: 'network',
+    format: 'hal',
+    params: NetworkParams,
+    query: PagedEmbedQuery,
+    embeddable: ['network'],
+    reply: { status: 200, schema: ProfileCollection },
   }),
   route({
     id: 'profile.get',

@@ -28,3 +28,23 @@ export async function connectNats(options: {
   })();
   return nc;
 }
+
+/**
+ * Drains the connection (finish in-flight messages, then close), but never waits longer than
+ * `timeoutMs`: with the server unreachable a drain would wait for a reconnect that may not come.
+ */
+export async function drainOrClose(nc: NatsConnection, timeoutMs = 2_000): Promise<void> {
+  if (nc.isClosed()) return;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  try {
+    const outcome = await Promise.race([nc.drain().then(() => 'drained' as const), timedOut]);
+    if (outcome === 'timeout' && !nc.isClosed()) await nc.close();
+  } catch {
+    if (!nc.isClosed()) await nc.close();
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -8,7 +8,7 @@ import type { NatsConnection } from 'nats';
 import type { ServiceName } from '@ncs/contracts';
 import { connectDatabase, syncIndexes } from './database.js';
 import { createLogger, type Logger } from './logger.js';
-import { connectNats } from './nats.js';
+import { connectNats, drainOrClose } from './nats.js';
 import { createOutbox, ensureEventsStream, type Outbox } from './outbox.js';
 import { createRpcClient, type RpcClient } from './rpc-client.js';
 import { startRpcServer, type RpcHandler, type RpcServer } from './rpc-server.js';
@@ -63,7 +63,7 @@ export async function createServiceRuntime(options: RuntimeOptions): Promise<Run
     outbox,
     async close() {
       await outbox.stop();
-      if (!nats.isClosed()) await nats.drain();
+      await drainOrClose(nats);
       await db.close();
     },
   };

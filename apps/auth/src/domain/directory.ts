@@ -2,7 +2,13 @@
  * The directory's read models: networks, the aggregate entry point and `whoami`, as plain
  * resources (no HAL: the gateway adds `_links` and `_embedded`).
  */
-import { DomainError, toTimestamp, type PlainResource, type RequestContext } from '@ncs/contracts';
+import {
+  DomainError,
+  toTimestamp,
+  type PlainCollection,
+  type PlainResource,
+  type RequestContext,
+} from '@ncs/contracts';
 import type { AccountDoc, AuthModels, NetworkDoc, ProfileDoc } from '../models/index.js';
 
 /** The network of the request, which the caller must be an active member of (else 404: never reveal existence). */
@@ -137,4 +143,31 @@ export async function findCallerNetworks(
   const networks = await models.Network.find({ _id: { $in: ids } }).lean<NetworkDoc[]>();
   const external = await models.Profile.distinct('networkEID', { networkEID: { $in: ids }, external: true });
   return networks.map((network) => presentNetwork(network, external.includes(String(network._id))));
+}
+
+/** A page of the active profiles of the caller's network, oldest first. */
+export async function listProfiles(
+  models: AuthModels,
+  ctx: RequestContext,
+  page: { limit: number; offset: number },
+): Promise<PlainCollection> {
+  await findCallerNetwork(models, ctx);
+  const filter = { networkEID: ctx.networkEID, userState: 'active' as const };
+  const [total, profiles] = await Promise.all([
+    models.Profile.countDocuments(filter),
+    models.Profile.find(filter).sort({ _id: 1 }).skip(page.offset).limit(page.limit).lean<ProfileDoc[]>(),
+  ]);
+  const accounts = await models.Account.find({ _id: { $in: profiles.map((p) => p.accountId) } }).lean<
+    AccountDoc[]
+  >();
+  const byId = new Map(accounts.map((a) => [String(a._id), a]));
+  return {
+    type: 'collection',
+    itemType: 'user',
+    rel: 'users',
+    total,
+    limit: page.limit,
+    offset: page.offset,
+    items: profiles.map((profile) => presentProfile(profile, byId.get(profile.accountId) ?? null)),
+  };
 }
