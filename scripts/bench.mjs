@@ -8,7 +8,6 @@
 // given to the baseline too; set it to compare other values, 0 disables both caches).
 import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
 import { prepare, repoRoot } from './prepare.mjs';
@@ -38,7 +37,7 @@ const ACCEPT = 'application/vnd.ncs.api-v2026.1.13+json+hal';
 const logDir = join(repoRoot, '.ncs', 'bench', 'logs');
 
 prepare({ log: out });
-const { startInfra, startStack, stopChild, MissingPrerequisiteError } =
+const { findFreePort, startInfra, startStack, stopChild, MissingPrerequisiteError } =
   await import('../packages/local-infra/dist/index.js');
 const { default: autocannon } = await import('autocannon');
 
@@ -75,7 +74,7 @@ async function main() {
   stack = await startStack({
     natsUrl: infra.natsUrl,
     mongoUrl: infra.mongoUrl,
-    port: await freePort(),
+    port: await findFreePort(),
     baseEnv: process.env,
     logDir,
     env: {
@@ -87,7 +86,7 @@ async function main() {
   });
   checkInterrupted();
   out('Starting the baseline (bench/baseline.mjs)…');
-  baseline = await startBaseline(infra.mongoUrl, await freePort());
+  baseline = await startBaseline(infra.mongoUrl, await findFreePort());
   checkInterrupted();
 
   const { token, networkEID } = await signIn(stack.baseUrl);
@@ -222,17 +221,6 @@ function tail(file, lines = 15) {
   } catch {
     return '(no log)';
   }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 // ---------------------------------------------------------------------------------------------

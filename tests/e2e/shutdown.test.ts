@@ -3,22 +3,12 @@
  * exit 0): extra instances are started beside the running stack, then terminated.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { spawnAppProcess, startInfra, stopChild, type StackApp } from '@ncs/local-infra';
+import { findFreePort, spawnAppProcess, startInfra, stopChild, type StackApp } from '@ncs/local-infra';
 import { call } from '../support/api.js';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitFor(
   check: () => boolean | Promise<boolean>,
@@ -69,7 +59,7 @@ describe('graceful shutdown', () => {
   );
 
   it('a gateway instance stops listening and exits 0 within 5 s of SIGTERM', async () => {
-    const port = await freePort();
+    const port = await findFreePort();
     const extra = spawnExtra('gateway', { PORT: String(port), HOST: '127.0.0.1' });
     const url = `http://127.0.0.1:${port}`;
     try {

@@ -4,11 +4,10 @@
  * exactly as `npm start` runs it. Tests reach it over HTTP only.
  */
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startInfra, startStack } from '@ncs/local-infra';
+import { findFreePort, startInfra, startStack } from '@ncs/local-infra';
 import { startOtlpReceiver } from '../support/otlp-receiver.js';
 
 declare module 'vitest' {
@@ -19,19 +18,6 @@ declare module 'vitest' {
     mongoUrl: string;
     otlpUrl: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -45,7 +31,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const stack = await startStack({
     natsUrl: infra.natsUrl,
     mongoUrl: infra.mongoUrl,
-    port: await freePort(),
+    port: await findFreePort(),
     baseEnv: process.env,
     logDir,
     env: {

@@ -3,23 +3,8 @@
  * `access_token` query parameter, resolved by the auth service over NATS and cached briefly.
  */
 import { createHash } from 'node:crypto';
-import { DomainError, internalSubjects, type RequestContext } from '@ncs/contracts';
+import { DomainError, internalSubjects, type RequestContext, type TokenPrincipal } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
-
-export interface Membership {
-  readonly networkEID: string;
-  readonly profileEID: string;
-  readonly role: string;
-  readonly external: boolean;
-  readonly permissions: readonly string[];
-}
-
-export interface TokenPrincipal {
-  readonly accountId: string | null;
-  readonly clientId: string;
-  readonly expiresAt: string | null;
-  readonly memberships: readonly Membership[];
-}
 
 /** Why a token was refused, as RFC 6750 `error` values. */
 export class AuthenticationError extends DomainError {

@@ -18,9 +18,10 @@ import {
   type Principal,
   type RequestContext,
   type RouteDefinition,
+  type TokenPrincipal,
 } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
-import { extractToken, type TokenAuthenticator, type TokenPrincipal } from './authentication.js';
+import { extractToken, type TokenAuthenticator } from './authentication.js';
 import {
   attachEmbedded,
   embeddedValueFor,
@@ -92,16 +93,18 @@ export function registerTableRoutes(app: FastifyInstance, deps: RoutingDeps): vo
         const embed = embedTreeFor(route, (input.query as { embed?: unknown }).embed, requestId);
         const ctx = scopeContext(route, baseCtx, tokenPrincipal, input.params as Record<string, string>);
         clampPageLimit(route, input.query as Record<string, unknown>, ctx);
-        const data = await deps.rpc.request<unknown>(route.subject, {
+        const { data, status } = await deps.rpc.requestWithStatus<unknown>(route.subject, {
           ctx,
           params: input.params as Record<string, unknown>,
           query: input.query as Record<string, unknown>,
           body: input.body,
         });
 
+        const replyStatus = status ?? route.reply.status;
+        if (replyStatus === 204) return reply.code(204).header('Vary', 'Accept').send();
         if (route.format === 'oauth') {
           return reply
-            .code(route.reply.status)
+            .code(replyStatus)
             .header('Cache-Control', 'no-store')
             .header('Pragma', 'no-cache')
             .type('application/json')
@@ -121,7 +124,7 @@ export function registerTableRoutes(app: FastifyInstance, deps: RoutingDeps): vo
           deps.rpc,
           embed,
         );
-        return sendHal(reply, route.reply.status, version.mediaType, body);
+        return sendHal(reply, replyStatus, version.mediaType, body);
       },
     });
   }

@@ -21,6 +21,23 @@ export interface Principal {
   readonly permissions: readonly string[];
 }
 
+/** A network the token's account belongs to, with its role and permissions there. */
+export interface Membership {
+  readonly networkEID: string;
+  readonly profileEID: string;
+  readonly role: string;
+  readonly external: boolean;
+  readonly permissions: readonly string[];
+}
+
+/** The reply of the token lookup (`internalSubjects.tokenLookup`): what a valid access token stands for. */
+export interface TokenPrincipal {
+  readonly accountId: string | null;
+  readonly clientId: string;
+  readonly expiresAt: string | null;
+  readonly memberships: readonly Membership[];
+}
+
 export interface RequestContext {
   /** The network the request is scoped to; absent for network-less routes such as `/whoami/`. */
   readonly networkEID?: string;
@@ -39,8 +56,13 @@ export interface RpcRequest<P = Record<string, unknown>, Q = Record<string, unkn
   readonly body: B;
 }
 
+/**
+ * A reply: `status` is set only when the handler chose one (e.g. 200 instead of the route's 201
+ * when a create found the thing already there); otherwise the route's status applies.
+ */
 export type RpcReply<T = unknown> =
-  { readonly ok: true; readonly data: T } | { readonly ok: false; readonly error: WireError };
+  | { readonly ok: true; readonly data: T; readonly status?: number }
+  | { readonly ok: false; readonly error: WireError };
 
 /** A reference to another resource. */
 export interface ResourceRef {

@@ -7,7 +7,7 @@
  * it into what an older client expects (drop a field it cannot read, derive a field that was
  * replaced, embed what used to be embedded).
  */
-import type { VersionRange } from './routes.js';
+import type { VersionRange } from './route-definition.js';
 import { inVersionRange } from './versions.js';
 
 /**

@@ -8,7 +8,7 @@
  * - `{me}`: the caller's profile EID in the network of the request.
  * A link with a placeholder that has no value is left out (no `emblem` link without an emblem).
  */
-import type { VersionRange } from './routes.js';
+import type { VersionRange } from './route-definition.js';
 import { inVersionRange } from './versions.js';
 
 export interface LinkRelation {

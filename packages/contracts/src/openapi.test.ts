@@ -8,7 +8,8 @@ import {
   type OpenApiDocument,
   type OpenApiOperation,
 } from './openapi.js';
-import { routes, type RouteDefinition } from './routes.js';
+import type { RouteDefinition } from './route-definition.js';
+import { routes } from './routes.js';
 import { Eid } from './resources.js';
 import { PaginationQuery, queryValidationOptions, subResourcePagination } from './pagination.js';
 

@@ -5,7 +5,8 @@
  */
 import type { TSchema } from '@sinclair/typebox';
 import { OAuthErrorResponse, ProblemResponse } from './resources.js';
-import { isVersionedSchema, routes, type RouteDefinition, type VersionedSchema } from './routes.js';
+import { isVersionedSchema, type RouteDefinition, type VersionedSchema } from './route-definition.js';
+import { routes } from './routes.js';
 import { describeSupportedVersions, describeVersionRange, LATEST_VERSION } from './versions.js';
 
 export type JsonSchema = Record<string, unknown>;

@@ -2,7 +2,7 @@
  * The route table: the one source of truth for the gateway's routing and validation, the services'
  * handler registration, the OpenAPI document and the conformance tests (ARCHITECTURE §4).
  */
-import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { ServiceName } from './envelope.js';
 import {
   AccessTokenResponse,
@@ -15,65 +15,14 @@ import {
   WhoamiResource,
 } from './resources.js';
 import { PaginationQuery } from './pagination.js';
-import { rpcSubject } from './subjects.js';
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** A range of API versions: `since` inclusive, `until` exclusive; either may be absent. */
-export interface VersionRange {
-  readonly since?: string;
-  readonly until?: string;
-}
-
-/** A schema that differs between versions: the first variant whose range holds the version wins. */
-export interface VersionedSchema {
-  readonly variants: readonly { readonly range: VersionRange; readonly schema: TSchema }[];
-}
-
-export interface RouteDefinition {
-  /** Unique id, `<resource>.<action>`; also the handler name in the owning service. */
-  readonly id: string;
-  readonly method: HttpMethod;
-  /** OpenAPI-style path with `{param}` placeholders, relative to the base URL. */
-  readonly path: string;
-  readonly service: ServiceName;
-  readonly subject: string;
-  readonly summary: string;
-  readonly tag: string;
-  /**
-   * `network`: the path holds `{networkEID}` and the caller must be a member of it (else 404);
-   * `account`: any authenticated caller; `public`: no token (OAuth endpoints, health).
-   */
-  readonly scope: 'network' | 'account' | 'public';
-  /** Permission the caller needs in the network (checked by the owning service). */
-  readonly permission?: string;
-  readonly params?: TObject;
-  readonly query?: TObject;
-  readonly body?: TSchema | VersionedSchema;
-  readonly bodyMediaType?: 'application/json' | 'application/x-www-form-urlencoded';
-  /** `hal`: a HAL resource in the negotiated media type; `oauth`: plain JSON, RFC 6749 errors. */
-  readonly format: 'hal' | 'oauth';
-  readonly reply: { readonly status: number; readonly schema: TSchema };
-  /** Relations a client may ask for with `embed=`. */
-  readonly embeddable?: readonly string[];
-  /** Versions in which the route exists; absent means all. */
-  readonly versions?: VersionRange;
-}
-
-export function isVersionedSchema(schema: TSchema | VersionedSchema): schema is VersionedSchema {
-  return 'variants' in schema && Array.isArray((schema as VersionedSchema).variants);
-}
+import { route, type RouteDefinition } from './route-definition.js';
+import { kbRoutes } from './routes-kb.js';
 
 const NetworkParams = Type.Object({ networkEID: Eid }, { additionalProperties: false });
 const ProfileParams = Type.Object({ networkEID: Eid, profileEID: Eid }, { additionalProperties: false });
 /** `embed=a,b.c`: relations to embed under `_embedded` (each must be one of the route's `embeddable`). */
 const EmbedQuery = Type.Object({ embed: Type.Optional(Type.String({ maxLength: 500 })) });
 const PagedEmbedQuery = Type.Object({ ...PaginationQuery.properties, ...EmbedQuery.properties });
-
-function route(def: Omit<RouteDefinition, 'subject'> & { subject?: string }): RouteDefinition {
-  const [resource, action] = def.id.split('.') as [string, string];
-  return { ...def, subject: def.subject ?? rpcSubject(def.service, resource, action) };
-}
 
 export const routes: readonly RouteDefinition[] = [
   route({
@@ -152,6 +101,7 @@ export const routes: readonly RouteDefinition[] = [
     format: 'hal',
     reply: { status: 200, schema: WhoamiResource },
   }),
+  ...kbRoutes,
 ];
 
 export function findRoute(id: string): RouteDefinition {

@@ -3,7 +3,7 @@
  * numerically part by part. Every version inside a supported range is supported, whether or not
  * anything changed in it: clients pin the version they were built against, not a release list.
  */
-import type { VersionRange } from './routes.js';
+import type { VersionRange } from './route-definition.js';
 
 export type VersionTuple = readonly [major: number, minor: number, patch: number];
 

@@ -5,3 +5,4 @@ export type { Infra, InfraOptions } from './start-infra.js';
 export { startInfra } from './start-infra.js';
 // The platform's apps as child processes (`npm start`, end-to-end tests, benchmark); see stack.ts.
 export * from './stack.js';
+export { findFreePort } from './ports.js';

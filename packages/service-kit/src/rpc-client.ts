@@ -18,6 +18,12 @@ export interface RpcCall {
 
 export interface RpcClient {
   request<T = unknown>(subject: string, call: RpcCall, options?: { timeoutMs?: number }): Promise<T>;
+  /** Like `request`, with the status the handler chose (undefined: the route's own). */
+  requestWithStatus<T = unknown>(
+    subject: string,
+    call: RpcCall,
+    options?: { timeoutMs?: number },
+  ): Promise<{ data: T; status: number | undefined }>;
 }
 
 /** An error reply from a service, kept as the service sent it (status, code, name, details). */
@@ -41,44 +47,51 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 export function createRpcClient(nats: NatsConnection, defaults: { timeoutMs: number }): RpcClient {
+  const requestWithStatus = async <T>(
+    subject: string,
+    call: RpcCall,
+    options?: { timeoutMs?: number },
+  ): Promise<{ data: T; status: number | undefined }> => {
+    const span = tracer.startSpan(`${subject} send`, {
+      kind: SpanKind.PRODUCER,
+      attributes: {
+        'messaging.system': 'nats',
+        'messaging.destination.name': subject,
+        'ncs.request_id': call.ctx.requestId,
+      },
+    });
+    return context.with(trace.setSpan(context.active(), span), async () => {
+      const headers = natsHeaders();
+      headers.set(REQUEST_ID_HEADER, call.ctx.requestId);
+      injectTraceHeaders(headers);
+      const payload = encoder.encode(
+        JSON.stringify({
+          ctx: call.ctx,
+          params: call.params ?? {},
+          query: call.query ?? {},
+          body: call.body ?? null,
+        }),
+      );
+      try {
+        const msg = await nats.request(subject, payload, {
+          timeout: options?.timeoutMs ?? defaults.timeoutMs,
+          headers,
+        });
+        const reply = JSON.parse(decoder.decode(msg.data)) as RpcReply<T>;
+        if (reply.ok) return { data: reply.data, status: reply.status };
+        if (reply.error.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+        throw new RemoteError(reply.error);
+      } catch (error) {
+        throw mapTransportError(error, span);
+      } finally {
+        span.end();
+      }
+    });
+  };
   return {
-    async request<T>(subject: string, call: RpcCall, options?: { timeoutMs?: number }): Promise<T> {
-      const span = tracer.startSpan(`${subject} send`, {
-        kind: SpanKind.PRODUCER,
-        attributes: {
-          'messaging.system': 'nats',
-          'messaging.destination.name': subject,
-          'ncs.request_id': call.ctx.requestId,
-        },
-      });
-      return context.with(trace.setSpan(context.active(), span), async () => {
-        const headers = natsHeaders();
-        headers.set(REQUEST_ID_HEADER, call.ctx.requestId);
-        injectTraceHeaders(headers);
-        const payload = encoder.encode(
-          JSON.stringify({
-            ctx: call.ctx,
-            params: call.params ?? {},
-            query: call.query ?? {},
-            body: call.body ?? null,
-          }),
-        );
-        try {
-          const msg = await nats.request(subject, payload, {
-            timeout: options?.timeoutMs ?? defaults.timeoutMs,
-            headers,
-          });
-          const reply = JSON.parse(decoder.decode(msg.data)) as RpcReply<T>;
-          if (reply.ok) return reply.data;
-          if (reply.error.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-          throw new RemoteError(reply.error);
-        } catch (error) {
-          throw mapTransportError(error, span);
-        } finally {
-          span.end();
-        }
-      });
-    },
+    requestWithStatus,
+    request: async <T>(subject: string, call: RpcCall, options?: { timeoutMs?: number }): Promise<T> =>
+      (await requestWithStatus<T>(subject, call, options)).data,
   };
 }
 

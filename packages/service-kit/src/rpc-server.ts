@@ -16,6 +16,18 @@ export interface HandlerContext {
 
 export type RpcHandler = (request: RpcRequest, handlerContext: HandlerContext) => Promise<unknown>;
 
+/** Returned by a handler that chooses the HTTP status of a success (e.g. 200 vs 201, 204). */
+export class WithStatus<T = unknown> {
+  constructor(
+    readonly status: number,
+    readonly data: T,
+  ) {}
+}
+
+export function withStatus<T>(status: number, data: T): WithStatus<T> {
+  return new WithStatus(status, data);
+}
+
 export interface RpcServerOptions {
   readonly nats: NatsConnection;
   readonly service: ServiceName;
@@ -102,7 +114,10 @@ async function serve(
     try {
       const request = decodeRequest(msg.data);
       const data = await handler(request, { logger, subject });
-      reply = { ok: true, data: data ?? null };
+      reply =
+        data instanceof WithStatus
+          ? { ok: true, data: data.data ?? null, status: data.status }
+          : { ok: true, data: data ?? null };
     } catch (error) {
       const domainError = toDomainError(error);
       if (domainError.status >= 500) {

@@ -3,9 +3,11 @@
  * module, create indexes, serve its RPC endpoints, relay its outbox, and shut down gracefully.
  * Tests use `createServiceRuntime` + `serveModule` to run one service in process.
  */
+import type { Static, TObject } from '@sinclair/typebox';
 import type mongoose from 'mongoose';
 import type { NatsConnection } from 'nats';
 import type { ServiceName } from '@ncs/contracts';
+import type { baseServiceConfig } from './config.js';
 import { connectDatabase, syncIndexes } from './database.js';
 import { createLogger, type Logger } from './logger.js';
 import { connectNats, drainOrClose } from './nats.js';
@@ -99,24 +101,37 @@ export async function serveModule(
   };
 }
 
-export interface RunServiceOptions extends RuntimeOptions {
+/** What every service reads from its environment (`baseServiceConfig` plus its database name). */
+export type ServiceProcessConfig = Static<TObject<typeof baseServiceConfig>> & { readonly MONGO_DB: string };
+
+export interface RunServiceOptions {
+  readonly service: ServiceName;
   readonly version: string;
   readonly description: string;
-  readonly shutdownTimeoutMs: number;
+  readonly config: ServiceProcessConfig;
   build(runtime: ServiceRuntime): Promise<ServiceModule> | ServiceModule;
-  /** Flushes telemetry last, after everything else closed. */
-  readonly onClosed?: () => Promise<void>;
+  /** Flushed last, after everything else closed. */
+  readonly telemetry?: { shutdown(): Promise<void> };
 }
 
 /** The whole life of a service process, for `src/main.ts`. */
 export async function runService(options: RunServiceOptions): Promise<void> {
-  const runtime = await createServiceRuntime(options);
+  const { config } = options;
+  const runtime = await createServiceRuntime({
+    service: options.service,
+    natsUrl: config.NATS_URL,
+    mongoUrl: config.MONGO_URL,
+    dbName: config.MONGO_DB,
+    rpcTimeoutMs: config.RPC_TIMEOUT_MS,
+    logLevel: config.LOG_LEVEL,
+  });
   const module = await options.build(runtime);
   const served = await serveModule(runtime, module, options);
+  const telemetry = options.telemetry;
   onShutdown({
     logger: runtime.logger,
-    timeoutMs: options.shutdownTimeoutMs,
-    closers: [() => served.stop(), () => runtime.close(), ...(options.onClosed ? [options.onClosed] : [])],
+    timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    closers: [() => served.stop(), () => runtime.close(), ...(telemetry ? [() => telemetry.shutdown()] : [])],
   });
   runtime.logger.info({ subjects: [...module.handlers.keys()] }, `${options.service} service ready`);
 }

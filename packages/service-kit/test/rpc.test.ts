@@ -12,6 +12,7 @@ import {
   startRpcServer,
   type RpcHandler,
   type RpcServer,
+  withStatus,
 } from '../src/index.js';
 
 const ctx: RequestContext = { version: '2026.1.13', requestId: 'req-1' };
@@ -24,6 +25,7 @@ beforeAll(async () => {
   nc = await connect({ servers: inject('natsUrl') });
   const handlers = (instance: string) =>
     new Map<string, RpcHandler>([
+      [`${prefix}.created`, () => Promise.resolve(withStatus(201, { made: true }))],
       [`${prefix}.echo`, (request: RpcRequest) => Promise.resolve({ instance, request })],
       [`${prefix}.missing`, () => Promise.reject(new DomainError('AUTH_ERR_NETWORK_NOT_FOUND'))],
       [
@@ -65,6 +67,12 @@ describe('RPC over NATS', () => {
       body: { b: true },
     });
     expect(reply.request).toEqual({ ctx, params: { a: 1 }, query: { q: 'x' }, body: { b: true } });
+  });
+
+  it("carries the status a handler chose, and none when it did not", async () => {
+    const rpc = createRpcClient(nc, { timeoutMs: 2_000 });
+    expect(await rpc.requestWithStatus(`${prefix}.created`, { ctx })).toEqual({ data: { made: true }, status: 201 });
+    expect((await rpc.requestWithStatus(`${prefix}.echo`, { ctx })).status).toBeUndefined();
   });
 
   it('spreads requests over the instances of the queue group, each answered once', async () => {

@@ -3,7 +3,7 @@
  * grants, and the lookup of access tokens for the gateway. Tokens are opaque; only SHA-256 is stored.
  */
 import { randomUUID } from 'node:crypto';
-import { DomainError, type AccessToken } from '@ncs/contracts';
+import { DomainError, type AccessToken, type TokenPrincipal } from '@ncs/contracts';
 import type { AuthModels, ClientDoc } from '../models/index.js';
 import { permissionsForRole } from './permissions.js';
 import { decoyHash, newOpaqueToken, sha256, verifySecret } from './secrets.js';
@@ -19,22 +19,6 @@ export interface TokenRequest {
   readonly password?: string;
   readonly refresh_token?: string;
   readonly scope?: string;
-}
-
-export interface Membership {
-  readonly networkEID: string;
-  readonly profileEID: string;
-  readonly role: string;
-  readonly external: boolean;
-  readonly permissions: readonly string[];
-}
-
-/** What the gateway learns about a valid access token. */
-export interface TokenPrincipal {
-  readonly accountId: string | null;
-  readonly clientId: string;
-  readonly expiresAt: string | null;
-  readonly memberships: readonly Membership[];
 }
 
 const supportedGrants = ['password', 'refresh_token'] as const;
@@ -111,7 +95,7 @@ async function refreshGrant(
       expiresAt: { $gt: now },
     },
     { $set: { usedAt: now } },
-    { new: true },
+    { returnDocument: 'after' },
   ).lean();
   if (!claimed) {
     const known = await models.Token.findOne({ hash, kind: 'refresh' }).lean();

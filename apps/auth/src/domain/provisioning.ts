@@ -45,7 +45,7 @@ export async function ensureMembership(
   const profile = await models.Profile.findOneAndUpdate(
     { networkEID: input.networkEID, accountId: input.accountId },
     { $setOnInsert: { role: input.role, external: input.external ?? false, jobTitle: input.jobTitle ?? '' } },
-    { upsert: true, new: true },
+    { upsert: true, returnDocument: 'after' },
   ).lean();
   return String(profile._id);
 }

@@ -1,0 +1,59 @@
+/**
+ * What a route of the table is: method, path, owner, schemas, scope and versions (ARCHITECTURE §4).
+ */
+import type { TObject, TSchema } from '@sinclair/typebox';
+import type { ServiceName } from './envelope.js';
+import { rpcSubject } from './subjects.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A range of API versions: `since` inclusive, `until` exclusive; either may be absent. */
+export interface VersionRange {
+  readonly since?: string;
+  readonly until?: string;
+}
+
+/** A schema that differs between versions: the first variant whose range holds the version wins. */
+export interface VersionedSchema {
+  readonly variants: readonly { readonly range: VersionRange; readonly schema: TSchema }[];
+}
+
+export interface RouteDefinition {
+  /** Unique id, `<resource>.<action>`; also the handler name in the owning service. */
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** OpenAPI-style path with `{param}` placeholders, relative to the base URL. */
+  readonly path: string;
+  readonly service: ServiceName;
+  readonly subject: string;
+  readonly summary: string;
+  readonly tag: string;
+  /**
+   * `network`: the path holds `{networkEID}` and the caller must be a member of it (else 404);
+   * `account`: any authenticated caller; `public`: no token (OAuth endpoints, health).
+   */
+  readonly scope: 'network' | 'account' | 'public';
+  /** Permission the caller needs in the network (checked by the owning service). */
+  readonly permission?: string;
+  readonly params?: TObject;
+  readonly query?: TObject;
+  readonly body?: TSchema | VersionedSchema;
+  readonly bodyMediaType?: 'application/json' | 'application/x-www-form-urlencoded';
+  /** `hal`: a HAL resource in the negotiated media type; `oauth`: plain JSON, RFC 6749 errors. */
+  readonly format: 'hal' | 'oauth';
+  readonly reply: { readonly status: number; readonly schema: TSchema };
+  /** Relations a client may ask for with `embed=`. */
+  readonly embeddable?: readonly string[];
+  /** Versions in which the route exists; absent means all. */
+  readonly versions?: VersionRange;
+}
+
+export function isVersionedSchema(schema: TSchema | VersionedSchema): schema is VersionedSchema {
+  return 'variants' in schema && Array.isArray((schema as VersionedSchema).variants);
+}
+
+/** A route with its subject derived from its id: `<service>.<resource>.<action>`. */
+export function route(def: Omit<RouteDefinition, 'subject'> & { subject?: string }): RouteDefinition {
+  const [resource, action] = def.id.split('.') as [string, string];
+  return { ...def, subject: def.subject ?? rpcSubject(def.service, resource, action) };
+}
