@@ -69,9 +69,12 @@ describe('RPC over NATS', () => {
     expect(reply.request).toEqual({ ctx, params: { a: 1 }, query: { q: 'x' }, body: { b: true } });
   });
 
-  it("carries the status a handler chose, and none when it did not", async () => {
+  it('carries the status a handler chose, and none when it did not', async () => {
     const rpc = createRpcClient(nc, { timeoutMs: 2_000 });
-    expect(await rpc.requestWithStatus(`${prefix}.created`, { ctx })).toEqual({ data: { made: true }, status: 201 });
+    expect(await rpc.requestWithStatus(`${prefix}.created`, { ctx })).toEqual({
+      data: { made: true },
+      status: 201,
+    });
     expect((await rpc.requestWithStatus(`${prefix}.echo`, { ctx })).status).toBeUndefined();
   });
 
