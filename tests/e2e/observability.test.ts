@@ -12,6 +12,15 @@ import type { ReceivedSpan } from '../support/otlp-receiver.js';
 
 afterAll(closeFactories);
 
+/** Every JSON log record written so far by the stack's processes. */
+function logRecords(): Record<string, unknown>[] {
+  const logDir = inject('logDir');
+  return readdirSync(logDir)
+    .flatMap((file) => readFileSync(join(logDir, file), 'utf8').split('\n'))
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
 async function spansWhere(
   predicate: (spans: ReceivedSpan[]) => boolean,
   timeoutMs = 15_000,
@@ -66,6 +75,13 @@ describe('tracing', () => {
     // The service span is a child of the gateway's send span: context crossed NATS in headers.
     expect(authSpan!.parentSpanId).toBe(send!.spanId);
     for (const span of mongo) expect(span.traceId).toBe(server!.traceId);
+
+    // The log records of the request carry its request id and the same trace id, in both processes.
+    const records = logRecords().filter((r) => r.requestId === requestId);
+    const access = records.find((r) => r.service === 'gateway' && r.msg === 'request completed');
+    const handled = records.find((r) => r.service === 'auth' && r.msg === 'rpc handled');
+    expect(access?.trace_id, 'gateway access log').toBe(server!.traceId);
+    expect(handled?.trace_id, 'auth rpc log').toBe(server!.traceId);
   });
 });
 

@@ -109,6 +109,7 @@ async function serve(
     },
     parent,
   );
+  const startedAt = Date.now();
   await context.with(trace.setSpan(parent, span), async () => {
     let reply: RpcReply;
     try {
@@ -131,6 +132,16 @@ async function serve(
     const payload = encoder.encode(JSON.stringify(reply));
     if (reply.ok) msg.respond(payload);
     else msg.respondError(reply.error.status, reply.error.message, payload);
+    // Inside the span, so the record carries trace_id/span_id next to the request id.
+    logger.debug(
+      {
+        subject,
+        ok: reply.ok,
+        ...(reply.ok ? {} : { code: reply.error.code }),
+        durationMs: Date.now() - startedAt,
+      },
+      'rpc handled',
+    );
     span.end();
   });
 }
