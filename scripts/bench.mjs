@@ -79,9 +79,11 @@ async function main() {
     logDir,
     env: {
       '*': { LOG_LEVEL: 'warn' },
-      ...(settings.tokenCacheTtlMs === undefined
-        ? {}
-        : { gateway: { TOKEN_CACHE_TTL_MS: settings.tokenCacheTtlMs } }),
+      gateway: {
+        // One token at hundreds of requests/s: the per-caller rate limit would measure itself.
+        RATE_LIMIT_MAX: '0',
+        ...(settings.tokenCacheTtlMs === undefined ? {} : { TOKEN_CACHE_TTL_MS: settings.tokenCacheTtlMs }),
+      },
     },
   });
   checkInterrupted();

@@ -22,6 +22,7 @@ import { redactUrl, type Logger, type RpcClient } from '@ncs/service-kit';
 import { AuthenticationError, TokenAuthenticator } from './authentication.js';
 import type { GatewayConfig } from './config.js';
 import { problemFromName, problemFromWireError, type Problem } from './problem.js';
+import { registerRateLimit } from './rate-limit.js';
 import { registerTableRoutes, toFastifyPath, ValidationProblem } from './routing.js';
 
 export interface GatewayDeps {
@@ -76,6 +77,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
     );
   });
 
+  await registerRateLimit(app, { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS });
   await app.register(formBody);
   await registerDocs(app, config);
   registerProbes(app, deps);
@@ -196,8 +198,9 @@ function methodsFor(url: string): string[] {
 }
 
 function registerProbes(app: FastifyInstance, deps: GatewayDeps): void {
-  app.get('/health', (_request, reply) => reply.send({ status: 'ok' }));
-  app.get('/ready', async (request, reply) => {
+  const probe = { config: { rateLimit: false } };
+  app.get('/health', probe, (_request, reply) => reply.send({ status: 'ok' }));
+  app.get('/ready', probe, async (request, reply) => {
     const checks: Record<string, 'up' | 'down'> = { nats: 'down' };
     if (!deps.nats.isClosed()) {
       try {
