@@ -17,6 +17,7 @@ import {
 import { PaginationQuery } from './pagination.js';
 import { route, type RouteDefinition } from './route-definition.js';
 import { kbRoutes } from './routes-kb.js';
+import { oauthRoutes } from './routes-oauth.js';
 
 const NetworkParams = Type.Object({ networkEID: Eid }, { additionalProperties: false });
 const ProfileParams = Type.Object({ networkEID: Eid, profileEID: Eid }, { additionalProperties: false });
@@ -101,6 +102,7 @@ export const routes: readonly RouteDefinition[] = [
     format: 'hal',
     reply: { status: 200, schema: WhoamiResource },
   }),
+  ...oauthRoutes,
   ...kbRoutes,
 ];
 
