@@ -9,6 +9,6 @@ await runService({
   version: '0.1.0',
   description: 'Knowledge-base home, categories, managers and pages',
   config,
-  build: () => buildKnowledgeBaseService(),
+  build: (runtime) => buildKnowledgeBaseService(runtime),
   telemetry,
 });
