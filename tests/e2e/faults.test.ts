@@ -18,7 +18,6 @@ import {
 import { mediaType } from '../support/api.js';
 
 let infra: Infra;
-let gateway: RunningApp;
 let url: string;
 const started: RunningApp[] = [];
 
@@ -47,7 +46,7 @@ beforeAll(async () => {
   infra = await startInfra({ ephemeral: true });
   const port = await findFreePort();
   url = `http://127.0.0.1:${port}`;
-  gateway = spawn('gateway', { PORT: String(port), HOST: '127.0.0.1' });
+  spawn('gateway', { PORT: String(port), HOST: '127.0.0.1' }); // stopped with the others in afterAll
   await until(async () => (await fetch(`${url}/health`)).ok, 'the gateway');
 });
 

@@ -10,9 +10,10 @@ import {
   ensureClient,
   ensureMembership,
   ensureNetwork,
+  installApp as installAppInStore,
 } from '../../apps/auth/src/domain/provisioning.js';
 import { registerAuthModels, type AuthModels } from '../../apps/auth/src/models/index.js';
-import { networkOf, tokenFor } from './api.js';
+import { call, networkOf, tokenFor } from './api.js';
 
 let models: Promise<{ connection: mongoose.Connection; models: AuthModels }> | undefined;
 
@@ -80,19 +81,81 @@ export async function newNetwork(name = 'Test network'): Promise<TestNetwork> {
   return { networkEID, subdomain, admin, newMember };
 }
 
-/** Registers an OAuth client (not first-party unless asked). */
-export async function newClient(options: { firstParty?: boolean; grantTypes?: string[] } = {}) {
+/**
+ * Registers an OAuth client (not first-party unless asked). With `eid: true` the client id is a
+ * 24-hex app EID, as for third-party apps.
+ */
+export async function newClient(
+  options: {
+    firstParty?: boolean;
+    grantTypes?: string[];
+    redirectUris?: string[];
+    name?: string;
+    eid?: boolean;
+  } = {},
+) {
   const { models: m } = await authStore();
-  const clientId = `client-${uniqueSuffix()}`;
+  const clientId = options.eid ? randomBytes(12).toString('hex') : `client-${uniqueSuffix()}`;
   const secret = `secret-${uniqueSuffix()}${uniqueSuffix()}`;
   await ensureClient(m, {
     clientId,
-    name: 'Test client',
+    name: options.name ?? 'Test client',
     secret,
     firstParty: options.firstParty ?? false,
     grantTypes: options.grantTypes ?? ['password', 'refresh_token'],
+    ...(options.redirectUris ? { redirectUris: options.redirectUris } : {}),
   });
   return { clientId, secret };
 }
 
+/** Installs an app in a network (what its client-credentials tokens may touch). */
+export async function installApp(
+  networkEID: string,
+  clientId: string,
+  permissions?: string[],
+): Promise<void> {
+  const { models: m } = await authStore();
+  await installAppInStore(m, { networkEID, clientId, ...(permissions ? { permissions } : {}) });
+}
+
+/** Makes an existing person (by email) an active member of another network too. */
+export async function addToNetwork(email: string, networkEID: string): Promise<void> {
+  const { models: m } = await authStore();
+  const account = await m.Account.findOne({ email: email.toLowerCase() }, { _id: 1 }).lean();
+  if (!account) throw new Error(`no account ${email}`);
+  await ensureMembership(m, { networkEID, accountId: String(account._id), role: 'member' });
+}
+
 export { networkOf };
+
+/** `/networks/{networkEID}/knowledge-base/<rest>`. */
+export const kbPath = (networkEID: string, rest: string) => `/networks/${networkEID}/knowledge-base/${rest}`;
+
+/** Creates a knowledge-base category over HTTP as `token` (an administrator); returns its EID. */
+export async function newKbCategory(
+  networkEID: string,
+  token: string,
+  fields: Record<string, unknown> = {},
+): Promise<string> {
+  const response = await call<{ EID: string }>(kbPath(networkEID, 'categories/'), {
+    token,
+    json: { name: `Category ${uniqueSuffix()}`, ...fields },
+  });
+  if (response.status !== 201) throw new Error(`category: ${response.status} ${response.text}`);
+  return response.body.EID;
+}
+
+/** Creates a knowledge-base page over HTTP; returns its EID. */
+export async function newKbPage(
+  networkEID: string,
+  categoryEID: string,
+  token: string,
+  fields: Record<string, unknown> = {},
+): Promise<string> {
+  const response = await call<{ EID: string }>(kbPath(networkEID, `categories/${categoryEID}/pages/`), {
+    token,
+    json: { title: `Page ${uniqueSuffix()}`, body: 'Body text', ...fields },
+  });
+  if (response.status !== 201) throw new Error(`page: ${response.status} ${response.text}`);
+  return response.body.EID;
+}

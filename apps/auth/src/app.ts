@@ -15,17 +15,40 @@ import {
   presentNetwork,
   presentWhoami,
 } from './domain/directory.js';
-import { grantToken, lookupAccessToken } from './domain/oauth.js';
+import { findInstalledNetwork, isAppCaller } from './domain/installations.js';
+import {
+  startAuthorization,
+  submitAuthorizationForm,
+  type AuthorizationForm,
+} from './domain/authorization.js';
+import {
+  authorizationServerMetadata,
+  grantToken,
+  introspectToken,
+  lookupAccessToken,
+  revokeToken,
+  type RevocationSink,
+} from './domain/oauth.js';
 import { registerAuthModels, type AuthModels } from './models/index.js';
 
 export type AuthHandlers = Record<string, RpcHandler>;
 
+/** Without an outbox (the conformance test only lists the handlers), revocations are not announced. */
+const unannounced: RevocationSink = async () => {};
+
 /** Handlers of the route table's auth routes, by route id. */
-export function routeHandlers(models: AuthModels): AuthHandlers {
+export function routeHandlers(models: AuthModels, onRevoked: RevocationSink = unannounced): AuthHandlers {
   return {
-    'oauth.token': (request) => grantToken(models, request.body ?? {}),
+    'oauth.token': (request) => grantToken(models, request.body ?? {}, onRevoked),
+    'oauth.revoke': (request) => revokeToken(models, request.body ?? {}, onRevoked),
+    'oauth.introspect': (request) => introspectToken(models, request.body ?? {}),
+    'oauth.metadata': ({ ctx }) => Promise.resolve(authorizationServerMetadata(ctx.baseUrl ?? '')),
+    'oauth.authorize': ({ ctx, query }) => startAuthorization(models, query, ctx),
+    'oauth.consent': ({ ctx, body }) => submitAuthorizationForm(models, body as AuthorizationForm, ctx),
     'network.get': async ({ ctx }) => {
-      const network = await findCallerNetwork(models, ctx);
+      const network = isAppCaller(ctx)
+        ? await findInstalledNetwork(models, ctx)
+        : await findCallerNetwork(models, ctx);
       const hasExternalMembers = Boolean(
         await models.Profile.exists({ networkEID: ctx.networkEID, external: true }),
       );
@@ -74,7 +97,11 @@ export function buildAuthService(
   config: AuthConfig,
 ): ServiceModule & { models: AuthModels } {
   const models = registerAuthModels(runtime.db);
-  const byRoute = routeHandlers(models);
+  // Hashes only, never tokens: the gateway drops them from its cache (ARCHITECTURE §7).
+  const onRevoked: RevocationSink = async (tokenHashes) => {
+    await runtime.outbox.record('token', 'revoked', { data: { tokenHashes: [...tokenHashes] } });
+  };
+  const byRoute = routeHandlers(models, onRevoked);
   const handlers = new Map<string, RpcHandler>(Object.entries(internalHandlers(models)));
   for (const route of routesOf('auth')) {
     const handler = byRoute[route.id];

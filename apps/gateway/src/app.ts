@@ -17,10 +17,19 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import type { NatsConnection } from 'nats';
-import { buildOpenApiDocument, DomainError, routes, serviceNames, type ErrorName } from '@ncs/contracts';
+import {
+  buildOpenApiDocument,
+  DomainError,
+  routes,
+  serviceNames,
+  tokenRevokedSubject,
+  type DomainEvent,
+  type ErrorName,
+} from '@ncs/contracts';
 import { redactUrl, type Logger, type RpcClient } from '@ncs/service-kit';
 import { AuthenticationError, TokenAuthenticator } from './authentication.js';
 import type { GatewayConfig } from './config.js';
+import { sendErrorPage } from './html.js';
 import { problemFromName, problemFromWireError, type Problem } from './problem.js';
 import { registerRateLimit } from './rate-limit.js';
 import { registerTableRoutes, toFastifyPath, ValidationProblem } from './routing.js';
@@ -60,6 +69,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
     ttlMs: config.TOKEN_CACHE_TTL_MS,
     maxEntries: config.TOKEN_CACHE_MAX_ENTRIES,
   });
+
+  forgetRevokedTokens(app, deps, authenticator);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -107,6 +118,31 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
   return { app, authenticator };
 }
 
+/**
+ * Revoked tokens leave the principal cache at once: auth publishes their SHA-256 hashes (the cache
+ * key) on `events.auth.token.revoked`; a core subscription also receives JetStream publications.
+ */
+function forgetRevokedTokens(app: FastifyInstance, deps: GatewayDeps, authenticator: TokenAuthenticator) {
+  const decoder = new TextDecoder();
+  const subscription = deps.nats.subscribe(tokenRevokedSubject, {
+    callback: (error, msg) => {
+      if (error) return deps.logger.warn({ err: error }, 'revocation subscription failed');
+      try {
+        const event = JSON.parse(decoder.decode(msg.data)) as DomainEvent<{ tokenHashes?: unknown }>;
+        const hashes = event.data.tokenHashes;
+        if (Array.isArray(hashes))
+          authenticator.forget(hashes.filter((h): h is string => typeof h === 'string'));
+      } catch {
+        deps.logger.warn({ subject: msg.subject }, 'unreadable revocation event ignored');
+      }
+    },
+  });
+  app.addHook('onClose', (_instance, done) => {
+    subscription.unsubscribe();
+    done();
+  });
+}
+
 function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
   return reply
     .code(problem.status)
@@ -131,7 +167,9 @@ function answerError(
 ): FastifyReply {
   const requestId = String(request.id);
   const routeId = (request.routeOptions.config as { routeId?: string } | undefined)?.routeId;
-  const isOAuth = routes.some((r) => r.id === routeId && r.format === 'oauth');
+  const format = routes.find((r) => r.id === routeId)?.format;
+  const isOAuth = format === 'oauth';
+  if (format === 'html') return answerHtmlError(error, request, reply);
 
   if (error instanceof ValidationProblem && isOAuth) {
     const fields = (error.problem.errors ?? []).map(
@@ -162,6 +200,29 @@ function answerError(
   }
   request.log.error({ err: error, requestId }, 'unhandled error');
   return sendProblem(reply, problemFromName('INTERNAL', requestId));
+}
+
+/** On a page route every error is an HTML page with its status, never a redirect. */
+function answerHtmlError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  const requestId = String(request.id);
+  if (error instanceof ValidationProblem) {
+    const fields = (error.problem.errors ?? []).map((e) => `${e.pointer}: ${e.message}`).join('; ');
+    return sendErrorPage(reply, 400, 'Bad request', fields || error.message, requestId);
+  }
+  const name = error instanceof DomainError ? undefined : fastifyErrors[(error as FastifyError).code ?? ''];
+  const domainError = error instanceof DomainError ? error : name ? new DomainError(name) : undefined;
+  if (!domainError) request.log.error({ err: error, requestId }, 'unhandled error');
+  else if (domainError.status >= 500)
+    request.log.warn({ requestId, code: domainError.code, status: domainError.status }, domainError.message);
+  const status = domainError?.status ?? 500;
+  const message = domainError?.expose ? domainError.message : 'Internal error.';
+  return sendErrorPage(
+    reply,
+    status,
+    status >= 500 ? 'Something went wrong' : 'Cannot continue',
+    message,
+    requestId,
+  );
 }
 
 /** RFC 6749 §5.2: `{ error, error_description }`, never cached. */

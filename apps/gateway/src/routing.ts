@@ -1,6 +1,6 @@
 /**
  * One HTTP route per entry of the route table: negotiate the version, authenticate, validate,
- * scope to the network, call the owning service over NATS, and answer HAL (or OAuth JSON).
+ * scope to the network, call the owning service over NATS, and answer HAL (or OAuth JSON, or a page).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -34,6 +34,7 @@ import {
   type FetchedResources,
   type HalContext,
 } from './hal.js';
+import { sendPage, type HtmlPage } from './html.js';
 import { negotiateVersion } from './negotiation.js';
 import { problemFromAjvErrors, problemFromName } from './problem.js';
 import { compileRouteValidator, type Location } from './validation.js';
@@ -68,6 +69,7 @@ export function registerTableRoutes(app: FastifyInstance, deps: RoutingDeps): vo
           version: version.version,
           requestId,
           ...(language ? { language } : {}),
+          ...(route.scope === 'public' ? { baseUrl: deps.baseUrl(request), host: request.host } : {}),
         };
 
         const rawQuery = { ...(request.query as Record<string, unknown>) };
@@ -84,7 +86,7 @@ export function registerTableRoutes(app: FastifyInstance, deps: RoutingDeps): vo
         const input: Record<Location, unknown> = {
           params: { ...(request.params as Record<string, unknown>) },
           query: rawQuery,
-          body: route.format === 'oauth' ? oauthBody(request) : request.body,
+          body: route.format === 'oauth' && route.method === 'POST' ? oauthBody(request) : request.body,
         };
         const failure = validator.validate(version.version, input);
         if (failure)
@@ -101,6 +103,7 @@ export function registerTableRoutes(app: FastifyInstance, deps: RoutingDeps): vo
         });
 
         const replyStatus = status ?? route.reply.status;
+        if (route.format === 'html') return sendPage(reply, request.method, data as HtmlPage, replyStatus);
         if (replyStatus === 204) return reply.code(204).header('Vary', 'Accept').send();
         if (route.format === 'oauth') {
           return reply
@@ -184,9 +187,10 @@ function scopeContext(
     const networkEID = params.networkEID;
     const membership = token.memberships.find((m) => m.networkEID === networkEID);
     if (!networkEID || !membership) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
+    // An app (client-credentials) token has a membership per installation, without a profile.
     const principal: Principal = {
       ...(token.accountId ? { accountId: token.accountId } : {}),
-      profileEID: membership.profileEID,
+      ...(membership.profileEID ? { profileEID: membership.profileEID } : {}),
       appEID: token.clientId,
       external: membership.external,
       roles: [membership.role],

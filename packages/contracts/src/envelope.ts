@@ -21,10 +21,13 @@ export interface Principal {
   readonly permissions: readonly string[];
 }
 
-/** A network the token's account belongs to, with its role and permissions there. */
+/**
+ * A network the token's account belongs to, with its role and permissions there; for an app
+ * (client-credentials) token, a network the app is installed in, without a profile.
+ */
 export interface Membership {
   readonly networkEID: string;
-  readonly profileEID: string;
+  readonly profileEID?: string;
   readonly role: string;
   readonly external: boolean;
   readonly permissions: readonly string[];
@@ -47,6 +50,9 @@ export interface RequestContext {
   readonly requestId: string;
   /** Preferred language of the caller (from `Accept-Language`), e.g. `en`, `nl`. */
   readonly language?: string;
+  /** Public routes only: the base URL and `Host` of the request (OAuth metadata, network by subdomain). */
+  readonly baseUrl?: string;
+  readonly host?: string;
 }
 
 export interface RpcRequest<P = Record<string, unknown>, Q = Record<string, unknown>, B = unknown> {

@@ -1,6 +1,7 @@
 export * from './envelope.js';
 export * from './errors.js';
 export * from './resources.js';
+export * from './resources-kb.js';
 export * from './route-definition.js';
 export * from './routes.js';
 export * from './subjects.js';

@@ -177,7 +177,15 @@ function problemResponse(description: string, registry: SchemaRegistry): OpenApi
   return { description, content: { [PROBLEM_MEDIA_TYPE]: { schema: registry.use(ProblemResponse) } } };
 }
 
+const HTML_PAGE = { type: 'string', description: 'An HTML page (`text/html; charset=utf-8`)' };
+
 function successResponse(route: RouteDefinition, vendor: string, registry: SchemaRegistry): OpenApiResponse {
+  if (route.format === 'html') {
+    return {
+      description: `${route.summary}. Either the page, or a redirect (302 after GET, 303 after POST) to the client's registered \`redirect_uri\` with \`code\` or \`error\` and \`state\`.`,
+      content: { 'text/html': { schema: HTML_PAGE } },
+    };
+  }
   const schema = registry.use(route.reply.schema);
   const mediaTypes =
     route.format === 'hal' ? [halMediaType(vendor), 'application/hal+json'] : ['application/json'];
@@ -199,7 +207,13 @@ function responses(
   const result: Record<string, OpenApiResponse> = {
     [String(route.reply.status)]: successResponse(route, vendor, registry),
   };
-  if (route.format === 'oauth') {
+  if (route.format === 'html') {
+    result['400'] = {
+      description:
+        'An HTML error page: unknown client, unregistered `redirect_uri`, expired form or malformed request (never a redirect).',
+      content: { 'text/html': { schema: HTML_PAGE } },
+    };
+  } else if (route.format === 'oauth') {
     result['400'] = {
       description: 'The token request is invalid (RFC 6749 §5.2).',
       content: { 'application/json': { schema: registry.use(OAuthErrorResponse) } },
@@ -225,6 +239,14 @@ function responses(
       `The \`Accept\` header asks for an unsupported media type or API version (supported: ${describeSupportedVersions()}).`,
       registry,
     );
+  }
+  if (route.format === 'html') {
+    result[route.method === 'GET' ? '302' : '303'] = {
+      description:
+        "A redirect to the client's registered `redirect_uri` with `code` or `error`, and `state`.",
+    };
+    result.default = { description: 'An HTML error page.', content: { 'text/html': { schema: HTML_PAGE } } };
+    return result;
   }
   result.default = problemResponse('An error, as RFC 9457 problem details.', registry);
   return result;

@@ -156,6 +156,94 @@ export const TokenRequestBody = Type.Object(
   { additionalProperties: true },
 );
 
+const formField = (description?: string) =>
+  Type.Optional(Type.String({ maxLength: 2048, ...(description ? { description } : {}) }));
+
+/** `GET /auth` query (RFC 6749 §4.1.1, RFC 7636); what is missing or wrong is judged by auth. */
+export const AuthorizationQuery = Type.Object(
+  {
+    client_id: formField("the app's EID"),
+    redirect_uri: formField('exactly as listed in the app manifest'),
+    scope: formField('`profile.basic.read`'),
+    state: formField('returned unchanged'),
+    response_type: formField('`code` (the default)'),
+    network: formField('subdomain or EID of the network (else the host subdomain)'),
+    code_challenge: formField('PKCE (RFC 7636)'),
+    code_challenge_method: formField('`S256`'),
+  },
+  { additionalProperties: true },
+);
+
+/** The form posted by the authorization page. */
+export const AuthorizationForm = Type.Object(
+  {
+    form_token: Type.String({ minLength: 1, maxLength: 200 }),
+    action: Type.Union([Type.Literal('login'), Type.Literal('accept'), Type.Literal('decline')]),
+    email: Type.Optional(Type.String({ maxLength: 320 })),
+    password: Type.Optional(Type.String({ maxLength: 1024 })),
+  },
+  { additionalProperties: false },
+);
+
+/** What auth returns for a page route; the gateway sends HTML or a redirect. */
+export const HtmlPageReply = Type.Object(
+  {
+    html: Type.Optional(Type.String()),
+    redirect: Type.Optional(Type.String()),
+    /** Where the page's form may lead (CSP `form-action`), e.g. the client's redirect URI. */
+    formTargets: Type.Optional(Type.Array(Type.String())),
+  },
+  { $id: 'html.page', description: 'An HTML page (text/html) or a redirect' },
+);
+
+/** RFC 7009 revocation and RFC 7662 introspection requests (form body). */
+export const TokenManagementBody = Type.Object(
+  {
+    token: Type.Optional(Type.String()),
+    token_type_hint: Type.Optional(Type.String()),
+    client_id: Type.Optional(Type.String()),
+    client_secret: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+
+export const EmptyOAuthReply = Type.Object({}, { $id: 'oauth.empty', description: 'RFC 7009: 200, empty' });
+
+/** RFC 7662 §2.2 introspection response; only `active` when the token is not active. */
+export const IntrospectionResponse = Type.Object(
+  {
+    active: Type.Boolean(),
+    client_id: Type.Optional(Type.String()),
+    token_type: Type.Optional(Type.String()),
+    scope: Type.Optional(Type.String()),
+    sub: Type.Optional(Type.String({ description: 'account id, or the client id for an app token' })),
+    exp: Type.Optional(Type.Integer()),
+    iat: Type.Optional(Type.Integer()),
+    network_eid: Type.Optional(Type.String()),
+  },
+  { $id: 'oauth.introspection', description: 'RFC 7662 introspection response' },
+);
+export type Introspection = Static<typeof IntrospectionResponse>;
+
+/** RFC 8414 authorization server metadata. */
+export const AuthorizationServerMetadata = Type.Object(
+  {
+    issuer: Type.String(),
+    authorization_endpoint: Type.String(),
+    token_endpoint: Type.String(),
+    revocation_endpoint: Type.String(),
+    introspection_endpoint: Type.String(),
+    response_types_supported: Type.Array(Type.String()),
+    grant_types_supported: Type.Array(Type.String()),
+    scopes_supported: Type.Array(Type.String()),
+    code_challenge_methods_supported: Type.Array(Type.String()),
+    token_endpoint_auth_methods_supported: Type.Array(Type.String()),
+    revocation_endpoint_auth_methods_supported: Type.Array(Type.String()),
+    introspection_endpoint_auth_methods_supported: Type.Array(Type.String()),
+  },
+  { $id: 'oauth.metadata', description: 'RFC 8414 authorization server metadata' },
+);
+
 /** RFC 9457 problem details, as every JSON error is answered. */
 export const ProblemResponse = Type.Object(
   {

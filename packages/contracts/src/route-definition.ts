@@ -39,8 +39,11 @@ export interface RouteDefinition {
   readonly query?: TObject;
   readonly body?: TSchema | VersionedSchema;
   readonly bodyMediaType?: 'application/json' | 'application/x-www-form-urlencoded';
-  /** `hal`: a HAL resource in the negotiated media type; `oauth`: plain JSON, RFC 6749 errors. */
-  readonly format: 'hal' | 'oauth';
+  /**
+   * `hal`: a HAL resource in the negotiated media type; `oauth`: plain JSON, RFC 6749 errors;
+   * `html`: a browser page (`{ html }` or `{ redirect }` from the service), errors as HTML pages.
+   */
+  readonly format: 'hal' | 'oauth' | 'html';
   readonly reply: { readonly status: number; readonly schema: TSchema };
   /** Relations a client may ask for with `embed=`. */
   readonly embeddable?: readonly string[];

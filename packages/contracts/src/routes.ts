@@ -31,7 +31,8 @@ export const routes: readonly RouteDefinition[] = [
     method: 'POST',
     path: '/oauth/v2/token',
     service: 'auth',
-    summary: 'OAuth 2.0 token endpoint (password, refresh_token grants)',
+    summary:
+      'OAuth 2.0 token endpoint (authorization_code, password, refresh_token, client_credentials grants)',
     tag: 'Authentication',
     scope: 'public',
     format: 'oauth',

@@ -36,6 +36,9 @@ export const embedSources: Readonly<Record<string, string>> = {
   network: internalSubjects.networksBatch,
 };
 
+/** Published by auth when tokens are revoked; `data.tokenHashes` are SHA-256 (hex), never tokens. */
+export const tokenRevokedSubject = eventSubject('auth', 'token', 'revoked');
+
 /** Domain event envelope on JetStream. */
 export interface DomainEvent<D = Record<string, unknown>> {
   readonly id: string;

@@ -1,15 +1,29 @@
 /**
- * The OAuth 2.0 token service (RFC 6749): client authentication, the password and refresh_token
- * grants, and the lookup of access tokens for the gateway. Tokens are opaque; only SHA-256 is stored.
+ * The OAuth 2.0 token service (RFC 6749): client authentication, the authorization_code (with
+ * PKCE, RFC 7636), password, refresh_token and client_credentials grants, revocation (RFC 7009),
+ * introspection (RFC 7662), metadata (RFC 8414), and the lookup of access tokens for the gateway.
+ * Tokens are opaque; only SHA-256 is stored.
  */
-import { randomUUID } from 'node:crypto';
-import { DomainError, type AccessToken, type TokenPrincipal } from '@ncs/contracts';
-import type { AuthModels, ClientDoc } from '../models/index.js';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  DomainError,
+  type AccessToken,
+  type Introspection,
+  type Membership,
+  type TokenPrincipal,
+} from '@ncs/contracts';
+import type { AuthModels, ClientDoc, TokenDoc } from '../models/index.js';
 import { permissionsForRole } from './permissions.js';
 import { decoyHash, newOpaqueToken, sha256, verifySecret } from './secrets.js';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
+/** Spec: the only scope of the authorization-code flow. */
+export const SUPPORTED_SCOPES: readonly string[] = ['profile.basic.read'];
+
+/** Told the SHA-256 hashes of tokens just revoked (the service records a `token.revoked` event). */
+export type RevocationSink = (tokenHashes: readonly string[]) => Promise<void>;
 
 export interface TokenRequest {
   readonly grant_type?: string;
@@ -18,12 +32,22 @@ export interface TokenRequest {
   readonly username?: string;
   readonly password?: string;
   readonly refresh_token?: string;
+  readonly code?: string;
+  readonly redirect_uri?: string;
+  readonly code_verifier?: string;
   readonly scope?: string;
+  readonly token?: string;
+  readonly token_type_hint?: string;
 }
 
-const supportedGrants = ['password', 'refresh_token'] as const;
+const supportedGrants = ['authorization_code', 'password', 'refresh_token', 'client_credentials'] as const;
+type GrantType = (typeof supportedGrants)[number];
 
-export async function grantToken(models: AuthModels, request: TokenRequest): Promise<AccessToken> {
+export async function grantToken(
+  models: AuthModels,
+  request: TokenRequest,
+  onRevoked: RevocationSink,
+): Promise<AccessToken> {
   const grantType = required(request, 'grant_type');
   if (!(supportedGrants as readonly string[]).includes(grantType)) {
     throw new DomainError('OAUTH_UNSUPPORTED_GRANT_TYPE', `grant_type '${grantType}' is not supported.`);
@@ -32,8 +56,16 @@ export async function grantToken(models: AuthModels, request: TokenRequest): Pro
   if (!client.grantTypes.includes(grantType)) {
     throw new DomainError('OAUTH_UNAUTHORIZED_CLIENT', `This client may not use the ${grantType} grant.`);
   }
-  if (grantType === 'password') return passwordGrant(models, client, request);
-  return refreshGrant(models, client, request);
+  switch (grantType as GrantType) {
+    case 'authorization_code':
+      return authorizationCodeGrant(models, client, request, onRevoked);
+    case 'password':
+      return passwordGrant(models, client, request);
+    case 'client_credentials':
+      return clientCredentialsGrant(models, client, request);
+    case 'refresh_token':
+      return refreshGrant(models, client, request, onRevoked);
+  }
 }
 
 function required(request: TokenRequest, field: keyof TokenRequest): string {
@@ -44,7 +76,7 @@ function required(request: TokenRequest, field: keyof TokenRequest): string {
   return value;
 }
 
-async function authenticateClient(models: AuthModels, request: TokenRequest): Promise<ClientDoc> {
+export async function authenticateClient(models: AuthModels, request: TokenRequest): Promise<ClientDoc> {
   const clientId = required(request, 'client_id');
   const secret = request.client_secret ?? '';
   const client = await models.Client.findOne({ clientId }).lean<ClientDoc>();
@@ -73,13 +105,132 @@ async function passwordGrant(
     accountId: String(account._id),
     clientId: client.clientId,
     familyId: randomUUID(),
+    grantType: 'password',
+    networkEID: null,
+    scope: null,
   });
+}
+
+/** RFC 6749 §4.1.3 with RFC 7636: the code is claimed once, atomically; a second use revokes its tokens. */
+async function authorizationCodeGrant(
+  models: AuthModels,
+  client: ClientDoc,
+  request: TokenRequest,
+  onRevoked: RevocationSink,
+): Promise<AccessToken> {
+  const code = required(request, 'code');
+  const redirectUri = required(request, 'redirect_uri');
+  const hash = sha256(code);
+  const now = new Date();
+  const claimed = await models.AuthorizationCode.findOneAndUpdate(
+    { hash, usedAt: null },
+    { $set: { usedAt: now } },
+    { returnDocument: 'after' },
+  ).lean();
+  if (!claimed) {
+    const replayed = await models.AuthorizationCode.findOneAndUpdate(
+      { hash },
+      { $set: { replayedAt: now } },
+      { returnDocument: 'after' },
+    ).lean();
+    // RFC 6749 §4.1.2: a code used twice revokes every token issued from it.
+    if (replayed) await revokeFamily(models, replayed.familyId, onRevoked);
+    throw new DomainError(
+      'OAUTH_INVALID_GRANT',
+      'The authorization code is invalid, expired or already used.',
+    );
+  }
+  if (claimed.clientId !== client.clientId || claimed.expiresAt.getTime() <= now.getTime()) {
+    throw new DomainError(
+      'OAUTH_INVALID_GRANT',
+      'The authorization code is invalid, expired or was issued to another client.',
+    );
+  }
+  if (claimed.redirectUri !== redirectUri) {
+    throw new DomainError('OAUTH_INVALID_GRANT', 'redirect_uri does not match the authorization request.');
+  }
+  verifyPkce(claimed.codeChallenge ?? null, request.code_verifier);
+  const member = await models.Profile.exists({
+    accountId: claimed.accountId,
+    networkEID: claimed.networkEID,
+    userState: 'active',
+  });
+  if (!member) throw new DomainError('OAUTH_INVALID_GRANT', 'The account has no active membership.');
+  const issued = await issueTokenPair(models, {
+    accountId: claimed.accountId,
+    clientId: client.clientId,
+    familyId: claimed.familyId,
+    grantType: 'authorization_code',
+    networkEID: claimed.networkEID,
+    scope: claimed.scope,
+  });
+  // A replay that raced this exchange found no tokens to revoke yet: revoke them now.
+  if (await models.AuthorizationCode.exists({ _id: claimed._id, replayedAt: { $ne: null } })) {
+    await revokeFamily(models, claimed.familyId, onRevoked);
+    throw new DomainError(
+      'OAUTH_INVALID_GRANT',
+      'The authorization code is invalid, expired or already used.',
+    );
+  }
+  return issued;
+}
+
+/** RFC 7636 §4.6 (S256 only); a verifier without a challenge is a downgrade attempt and refused. */
+function verifyPkce(challenge: string | null, verifier: string | undefined): void {
+  if (!challenge) {
+    if (verifier !== undefined) {
+      throw new DomainError(
+        'OAUTH_INVALID_GRANT',
+        'code_verifier was sent, but the authorization request had no code_challenge.',
+      );
+    }
+    return;
+  }
+  if (verifier === undefined || verifier.length === 0) {
+    throw new DomainError('OAUTH_INVALID_GRANT', 'code_verifier is required for this code (PKCE).');
+  }
+  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier)) {
+    throw new DomainError(
+      'OAUTH_INVALID_GRANT',
+      'code_verifier must be 43–128 characters of [A-Za-z0-9._~-].',
+    );
+  }
+  const computed = Buffer.from(createHash('sha256').update(verifier).digest('base64url'));
+  const expected = Buffer.from(challenge);
+  if (computed.length !== expected.length || !timingSafeEqual(computed, expected)) {
+    throw new DomainError('OAUTH_INVALID_GRANT', 'code_verifier does not match the code_challenge.');
+  }
+}
+
+/** RFC 6749 §4.4: a token bound to the app, not a profile; no refresh token (§4.4.3). */
+async function clientCredentialsGrant(
+  models: AuthModels,
+  client: ClientDoc,
+  request: TokenRequest,
+): Promise<AccessToken> {
+  if (request.scope !== undefined && request.scope.trim() !== '') {
+    throw new DomainError('OAUTH_INVALID_SCOPE', 'App tokens take no scope.');
+  }
+  const accessToken = newOpaqueToken();
+  await models.Token.insertMany([
+    {
+      hash: sha256(accessToken),
+      kind: 'access',
+      accountId: null,
+      clientId: client.clientId,
+      familyId: randomUUID(),
+      grantType: 'client_credentials',
+      expiresAt: new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000),
+    },
+  ]);
+  return { access_token: accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS };
 }
 
 async function refreshGrant(
   models: AuthModels,
   client: ClientDoc,
   request: TokenRequest,
+  onRevoked: RevocationSink,
 ): Promise<AccessToken> {
   const presented = required(request, 'refresh_token');
   const hash = sha256(presented);
@@ -101,10 +252,7 @@ async function refreshGrant(
     const known = await models.Token.findOne({ hash, kind: 'refresh' }).lean();
     if (known?.usedAt && known.clientId === client.clientId) {
       // A rotated refresh token presented again: treat the family as stolen and revoke all of it.
-      await models.Token.updateMany(
-        { familyId: known.familyId, revokedAt: null },
-        { $set: { revokedAt: now } },
-      );
+      await revokeFamily(models, known.familyId, onRevoked);
     }
     throw new DomainError(
       'OAUTH_INVALID_GRANT',
@@ -112,25 +260,44 @@ async function refreshGrant(
     );
   }
   const accountId = claimed.accountId ?? null;
-  if (accountId && !(await models.Profile.exists({ accountId, userState: 'active' }))) {
+  const networkEID = claimed.networkEID ?? null;
+  if (
+    accountId &&
+    !(await models.Profile.exists({ accountId, userState: 'active', ...(networkEID ? { networkEID } : {}) }))
+  ) {
     throw new DomainError('OAUTH_INVALID_GRANT', 'The account has no active membership.');
   }
-  return issueTokenPair(models, { accountId, clientId: client.clientId, familyId: claimed.familyId });
+  return issueTokenPair(models, {
+    accountId,
+    clientId: client.clientId,
+    familyId: claimed.familyId,
+    grantType: claimed.grantType === 'authorization_code' ? 'authorization_code' : 'password',
+    networkEID,
+    scope: claimed.scope ?? null,
+  });
 }
 
-async function issueTokenPair(
-  models: AuthModels,
-  grant: { accountId: string | null; clientId: string; familyId: string },
-): Promise<AccessToken> {
+interface Grant {
+  readonly accountId: string | null;
+  readonly clientId: string;
+  readonly familyId: string;
+  readonly grantType: 'password' | 'authorization_code';
+  readonly networkEID: string | null;
+  readonly scope: string | null;
+}
+
+/** Spec: code-flow access tokens do not expire (they are revocable); password ones live an hour. */
+async function issueTokenPair(models: AuthModels, grant: Grant): Promise<AccessToken> {
   const accessToken = newOpaqueToken();
   const refreshToken = newOpaqueToken();
   const now = Date.now();
+  const expires = grant.grantType === 'password';
   await models.Token.insertMany([
     {
       ...grant,
       hash: sha256(accessToken),
       kind: 'access',
-      expiresAt: new Date(now + ACCESS_TOKEN_TTL_SECONDS * 1000),
+      expiresAt: expires ? new Date(now + ACCESS_TOKEN_TTL_SECONDS * 1000) : null,
     },
     {
       ...grant,
@@ -142,29 +309,132 @@ async function issueTokenPair(
   return {
     access_token: accessToken,
     token_type: 'Bearer',
-    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    ...(expires ? { expires_in: ACCESS_TOKEN_TTL_SECONDS } : {}),
     refresh_token: refreshToken,
+    ...(grant.scope ? { scope: grant.scope } : {}),
   };
 }
 
-/** Resolves an access token to its principal, or null when unknown, expired or revoked. */
+/** Revokes every live token of a family and reports their hashes (for the gateway's cache). */
+export async function revokeFamily(
+  models: AuthModels,
+  familyId: string,
+  onRevoked: RevocationSink,
+): Promise<void> {
+  const live = await models.Token.find({ familyId, revokedAt: null }, { hash: 1 }).lean();
+  if (live.length === 0) return;
+  await models.Token.updateMany({ familyId, revokedAt: null }, { $set: { revokedAt: new Date() } });
+  await onRevoked(live.map((token) => token.hash));
+}
+
+/**
+ * RFC 7009: the client revokes a token issued to it; the whole grant (its family) goes with it.
+ * An unknown token, or another client's, is answered 200 too (§2.2) and nothing changes.
+ */
+export async function revokeToken(
+  models: AuthModels,
+  request: TokenRequest,
+  onRevoked: RevocationSink,
+): Promise<Record<string, never>> {
+  const client = await authenticateClient(models, request);
+  const token = required(request, 'token');
+  const found = await models.Token.findOne({ hash: sha256(token) }, { familyId: 1, clientId: 1 }).lean();
+  if (found && found.clientId === client.clientId) await revokeFamily(models, found.familyId, onRevoked);
+  return {};
+}
+
+/**
+ * RFC 7662: first-party clients (the platform's resource servers) may introspect any token, other
+ * clients only their own; everything else is `{ active: false }`, never an error.
+ */
+export async function introspectToken(models: AuthModels, request: TokenRequest): Promise<Introspection> {
+  const client = await authenticateClient(models, request);
+  const token = required(request, 'token');
+  if (token.length > 512) return { active: false };
+  const found = await models.Token.findOne({ hash: sha256(token) }).lean<TokenDoc>();
+  if (!found || !(await isActive(models, found))) return { active: false };
+  if (!client.firstParty && found.clientId !== client.clientId) return { active: false };
+  return {
+    active: true,
+    client_id: found.clientId,
+    token_type: found.kind === 'access' ? 'Bearer' : 'refresh_token',
+    ...(found.scope ? { scope: found.scope } : {}),
+    sub: found.accountId ?? found.clientId,
+    iat: Math.floor(found.created.getTime() / 1000),
+    ...(found.expiresAt ? { exp: Math.floor(found.expiresAt.getTime() / 1000) } : {}),
+    ...(found.networkEID ? { network_eid: found.networkEID } : {}),
+  };
+}
+
+async function isActive(models: AuthModels, token: TokenDoc): Promise<boolean> {
+  if (token.revokedAt || token.usedAt) return false;
+  if (token.expiresAt && token.expiresAt.getTime() <= Date.now()) return false;
+  if (!token.accountId) return true;
+  return Boolean(
+    await models.Profile.exists({
+      accountId: token.accountId,
+      userState: 'active',
+      ...(token.networkEID ? { networkEID: token.networkEID } : {}),
+    }),
+  );
+}
+
+/** RFC 8414 metadata; `baseUrl` is the gateway's public base URL. */
+export function authorizationServerMetadata(baseUrl: string) {
+  const base = baseUrl.replace(/\/$/, '');
+  const clientAuth = ['client_secret_basic', 'client_secret_post'];
+  return {
+    issuer: base,
+    authorization_endpoint: `${base}/auth`,
+    token_endpoint: `${base}/oauth/v2/token`,
+    revocation_endpoint: `${base}/oauth/v2/revoke`,
+    introspection_endpoint: `${base}/oauth/v2/introspect`,
+    response_types_supported: ['code'],
+    grant_types_supported: [...supportedGrants],
+    scopes_supported: [...SUPPORTED_SCOPES],
+    code_challenge_methods_supported: ['S256'],
+    token_endpoint_auth_methods_supported: clientAuth,
+    revocation_endpoint_auth_methods_supported: clientAuth,
+    introspection_endpoint_auth_methods_supported: clientAuth,
+  };
+}
+
+/**
+ * Resolves an access token to its principal, or null when unknown, expired or revoked. A user
+ * token lists the account's active memberships (only the signed-in network for a code-flow token);
+ * an app token lists the networks the app is installed in, without a profile.
+ */
 export async function lookupAccessToken(models: AuthModels, token: string): Promise<TokenPrincipal | null> {
   if (token.length === 0 || token.length > 512) return null;
   const found = await models.Token.findOne({ hash: sha256(token), kind: 'access', revokedAt: null }).lean();
   if (!found || (found.expiresAt && found.expiresAt.getTime() <= Date.now())) return null;
-  const profiles = found.accountId
-    ? await models.Profile.find({ accountId: found.accountId, userState: 'active' }).lean()
-    : [];
-  return {
-    accountId: found.accountId ?? null,
-    clientId: found.clientId,
-    expiresAt: found.expiresAt ? found.expiresAt.toISOString() : null,
-    memberships: profiles.map((profile) => ({
+  let memberships: Membership[];
+  if (found.accountId) {
+    const profiles = await models.Profile.find({
+      accountId: found.accountId,
+      userState: 'active',
+      ...(found.networkEID ? { networkEID: found.networkEID } : {}),
+    }).lean();
+    memberships = profiles.map((profile) => ({
       networkEID: profile.networkEID,
       profileEID: String(profile._id),
       role: profile.role,
       external: profile.external,
       permissions: permissionsForRole(profile.role),
-    })),
+    }));
+  } else {
+    const installations = await models.Installation.find({ clientId: found.clientId }).lean();
+    memberships = installations.map((installation) => ({
+      networkEID: installation.networkEID,
+      role: 'app',
+      external: false,
+      permissions: installation.permissions,
+    }));
+  }
+  return {
+    accountId: found.accountId ?? null,
+    clientId: found.clientId,
+    expiresAt: found.expiresAt ? found.expiresAt.toISOString() : null,
+    memberships,
   };
 }

@@ -52,7 +52,15 @@ export async function ensureMembership(
 
 export async function ensureClient(
   models: AuthModels,
-  input: { clientId: string; name: string; secret: string; firstParty: boolean; grantTypes: string[] },
+  input: {
+    clientId: string;
+    name: string;
+    secret: string;
+    firstParty: boolean;
+    grantTypes: string[];
+    /** The app manifest's redirect URIs (authorization-code flow), compared as exact strings. */
+    redirectUris?: string[];
+  },
 ): Promise<void> {
   if (await models.Client.exists({ clientId: input.clientId })) return;
   const secretHash = await hashSecret(input.secret);
@@ -60,6 +68,18 @@ export async function ensureClient(
   await retryOnDuplicate(
     async () => models.Client.create({ ...fields, secretHash }),
     async () => models.Client.findOne({ clientId: input.clientId }),
+  );
+}
+
+/** Installs an app in a network: its client-credentials tokens may then act there. */
+export async function installApp(
+  models: AuthModels,
+  input: { networkEID: string; clientId: string; permissions?: string[] },
+): Promise<void> {
+  await models.Installation.updateOne(
+    { networkEID: input.networkEID, clientId: input.clientId },
+    { $setOnInsert: { permissions: input.permissions ?? [] } },
+    { upsert: true },
   );
 }
 

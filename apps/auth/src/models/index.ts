@@ -74,6 +74,15 @@ const tokenSchema = new Schema(
     clientId: { type: String, required: true },
     /** All tokens descended from one grant share a family; reuse of a rotated refresh token revokes it. */
     familyId: { type: String, required: true },
+    /** How the family began: code-flow access tokens do not expire; password ones live an hour. */
+    grantType: {
+      type: String,
+      enum: ['password', 'authorization_code', 'client_credentials'],
+      default: 'password',
+    },
+    /** Code-flow tokens act in the one network the person signed in to; null: every membership. */
+    networkEID: { type: String, default: null },
+    scope: { type: String, default: null },
     expiresAt: { type: Date, default: null },
     usedAt: { type: Date, default: null },
     revokedAt: { type: Date, default: null },
@@ -82,6 +91,65 @@ const tokenSchema = new Schema(
 );
 tokenSchema.index({ hash: 1 }, { unique: true });
 tokenSchema.index({ familyId: 1 });
+
+/** An app installed in a network: what a client-credentials token may touch. */
+const installationSchema = new Schema(
+  {
+    networkEID: { type: String, required: true },
+    clientId: { type: String, required: true },
+    /** Application permissions in the network, e.g. `infinite_limit`. */
+    permissions: { type: [String], default: [] },
+  },
+  { strict: true, timestamps, collection: 'app_installations' },
+);
+installationSchema.index({ networkEID: 1, clientId: 1 }, { unique: true });
+installationSchema.index({ clientId: 1 });
+
+/**
+ * One sign-in on the authorization page: the validated request, and where the person is in it.
+ * The form carries an opaque token whose SHA-256 is `formTokenHash`; each step replaces it, so a
+ * form can be posted once (CSRF and replay protection without cookies).
+ */
+const authorizationRequestSchema = new Schema(
+  {
+    formTokenHash: { type: String, required: true },
+    stage: { type: String, enum: ['login', 'consent', 'done'], required: true },
+    clientId: { type: String, required: true },
+    redirectUri: { type: String, required: true },
+    scope: { type: String, required: true },
+    state: { type: String, required: true },
+    networkEID: { type: String, required: true },
+    codeChallenge: { type: String, default: null },
+    accountId: { type: String, default: null },
+    profileEID: { type: String, default: null },
+    failedLogins: { type: Number, default: 0 },
+    expiresAt: { type: Date, required: true },
+  },
+  { strict: true, timestamps, collection: 'oauth_authorization_requests' },
+);
+authorizationRequestSchema.index({ formTokenHash: 1 }, { unique: true });
+
+/** An authorization code (RFC 6749 §4.1.2): only its SHA-256 is stored; single use. */
+const authorizationCodeSchema = new Schema(
+  {
+    hash: { type: String, required: true },
+    clientId: { type: String, required: true },
+    redirectUri: { type: String, required: true },
+    accountId: { type: String, required: true },
+    networkEID: { type: String, required: true },
+    scope: { type: String, required: true },
+    /** PKCE S256 challenge (RFC 7636), when the client sent one. */
+    codeChallenge: { type: String, default: null },
+    /** The token family issued from the code: revoked when the code is presented again. */
+    familyId: { type: String, required: true },
+    expiresAt: { type: Date, required: true },
+    usedAt: { type: Date, default: null },
+    /** Set when the code was presented again: tokens issued from it after that are revoked at once. */
+    replayedAt: { type: Date, default: null },
+  },
+  { strict: true, timestamps, collection: 'oauth_codes' },
+);
+authorizationCodeSchema.index({ hash: 1 }, { unique: true });
 
 export type NetworkDoc = InferSchemaType<typeof networkSchema> & {
   _id: Types.ObjectId;
@@ -100,6 +168,11 @@ export type ProfileDoc = InferSchemaType<typeof profileSchema> & {
 };
 export type ClientDoc = InferSchemaType<typeof clientSchema> & { _id: Types.ObjectId };
 export type TokenDoc = InferSchemaType<typeof tokenSchema> & { _id: Types.ObjectId; created: Date };
+export type InstallationDoc = InferSchemaType<typeof installationSchema> & { _id: Types.ObjectId };
+export type AuthorizationRequestDoc = InferSchemaType<typeof authorizationRequestSchema> & {
+  _id: Types.ObjectId;
+};
+export type AuthorizationCodeDoc = InferSchemaType<typeof authorizationCodeSchema> & { _id: Types.ObjectId };
 
 export interface AuthModels {
   readonly Network: Model<NetworkDoc>;
@@ -107,6 +180,9 @@ export interface AuthModels {
   readonly Profile: Model<ProfileDoc>;
   readonly Client: Model<ClientDoc>;
   readonly Token: Model<TokenDoc>;
+  readonly Installation: Model<InstallationDoc>;
+  readonly AuthorizationRequest: Model<AuthorizationRequestDoc>;
+  readonly AuthorizationCode: Model<AuthorizationCodeDoc>;
 }
 
 export function registerAuthModels(connection: Connection): AuthModels {
@@ -116,5 +192,11 @@ export function registerAuthModels(connection: Connection): AuthModels {
     Profile: connection.model<ProfileDoc>('Profile', profileSchema),
     Client: connection.model<ClientDoc>('Client', clientSchema),
     Token: connection.model<TokenDoc>('Token', tokenSchema),
+    Installation: connection.model<InstallationDoc>('Installation', installationSchema),
+    AuthorizationRequest: connection.model<AuthorizationRequestDoc>(
+      'AuthorizationRequest',
+      authorizationRequestSchema,
+    ),
+    AuthorizationCode: connection.model<AuthorizationCodeDoc>('AuthorizationCode', authorizationCodeSchema),
   };
 }
