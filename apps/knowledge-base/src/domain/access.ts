@@ -34,11 +34,10 @@ export function requireManage(caller: Caller): void {
 /** A category of the caller's network, without audience checks (for administrators). */
 export async function findCategory(models: KbModels, caller: Caller, categoryEID: string) {
   if (!isValidObjectId(categoryEID)) throw new DomainError('KB_ERR_CATEGORY_NOT_FOUND');
-  const category = await models.Category.findOne({
-    _id: categoryEID,
-    networkEID: caller.networkEID,
-  }).lean<CategoryDoc>();
-  if (!category) throw new DomainError('KB_ERR_CATEGORY_NOT_FOUND');
+  // By `_id` alone, tenant checked in memory (see findReadablePage in pages.ts).
+  const category = await models.Category.findById(categoryEID).lean<CategoryDoc>();
+  if (!category || category.networkEID !== caller.networkEID)
+    throw new DomainError('KB_ERR_CATEGORY_NOT_FOUND');
   return category;
 }
 

@@ -133,8 +133,10 @@ export async function listPages(
  */
 async function findReadablePage(models: KbModels, caller: Caller, pageEID: string) {
   if (!isValidObjectId(pageEID)) throw new DomainError('KB_ERR_PAGE_NOT_FOUND');
-  const page = await models.Page.findOne({ _id: pageEID, networkEID: caller.networkEID }).lean<PageDoc>();
-  if (!page) throw new DomainError('KB_ERR_PAGE_NOT_FOUND');
+  // By `_id` alone, tenant checked in memory: a pure `_id` lookup is the one a FerretDB/SQLite
+  // store answers from its index (any other field in the filter makes it scan the collection).
+  const page = await models.Page.findById(pageEID).lean<PageDoc>();
+  if (!page || page.networkEID !== caller.networkEID) throw new DomainError('KB_ERR_PAGE_NOT_FOUND');
   const { category } = await findVisibleCategory(models, caller, page.categoryEID).catch(() => {
     throw new DomainError('KB_ERR_PAGE_NOT_FOUND');
   });
