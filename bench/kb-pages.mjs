@@ -7,18 +7,13 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { prepare, repoRoot } from '../scripts/prepare.mjs';
+import { signInAsDemo } from '../scripts/demo-client.mjs';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 // One connection: the issue asks for the latency of each read, not throughput under saturation.
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 1);
 const ACCEPT = 'application/vnd.ncs.api-v2026.1.13+json+hal';
-const demo = {
-  username: 'alice@acme.example',
-  password: process.env.DEMO_PASSWORD ?? 'demo-pass-123',
-  clientId: process.env.DEMO_CLIENT_ID ?? 'ncs-demo-app',
-  clientSecret: process.env.DEMO_CLIENT_SECRET ?? 'demo-secret',
-};
 const logDir = join(repoRoot, '.ncs', 'bench-kb', 'logs');
 
 prepare({ log: out });
@@ -47,7 +42,7 @@ async function main() {
       gateway: { RATE_LIMIT_MAX: '0' },
     },
   });
-  const { token, networkEID, profileEID } = await signIn(stack.baseUrl);
+  const { token, networkEID, profileEID } = await signInAsDemo(stack.baseUrl);
   const headers = { authorization: `Bearer ${token}`, accept: ACCEPT };
   const api = async (path, init = {}) => {
     const response = await fetch(stack.baseUrl + path, {
@@ -109,28 +104,6 @@ async function main() {
   out('| --- | --- | --- | --- | --- |');
   for (const r of results) out(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.failed} |`);
   return results.some((r) => r.failed > 0) ? 1 : 0;
-}
-
-async function signIn(baseUrl) {
-  const form = new URLSearchParams({
-    grant_type: 'password',
-    username: demo.username,
-    password: demo.password,
-    client_id: demo.clientId,
-    client_secret: demo.clientSecret,
-  });
-  const tokenResponse = await fetch(`${baseUrl}/oauth/v2/token`, {
-    method: 'POST',
-    headers: { accept: 'application/json' },
-    body: form,
-  });
-  if (!tokenResponse.ok) throw new Error(`token: ${tokenResponse.status} ${await tokenResponse.text()}`);
-  const token = (await tokenResponse.json()).access_token;
-  const whoami = await (
-    await fetch(`${baseUrl}/whoami/`, { headers: { authorization: `Bearer ${token}` } })
-  ).json();
-  const network = whoami.networks.find((n) => n.subdomain === 'acme');
-  return { token, networkEID: network.EID, profileEID: network._user.profile.EID };
 }
 
 /** Inserts `count` published pages in batches, as the service's model would store them. */

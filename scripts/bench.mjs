@@ -11,6 +11,7 @@ import { createWriteStream, mkdirSync, readdirSync, readFileSync, readlinkSync, 
 import os from 'node:os';
 import { join } from 'node:path';
 import { prepare, repoRoot } from './prepare.mjs';
+import { signInAsDemo } from './demo-client.mjs';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const loud = (line) => process.stderr.write(`\n!!! ${line}\n`);
@@ -26,13 +27,6 @@ if (settings.tokenCacheTtlMs !== undefined && !/^\d+$/.test(settings.tokenCacheT
 }
 const TTL_DEFAULT_MS = '5000'; // the gateway's TOKEN_CACHE_TTL_MS default (apps/gateway/src/config.ts)
 const ttlMs = settings.tokenCacheTtlMs ?? TTL_DEFAULT_MS;
-const demo = {
-  username: 'alice@acme.example',
-  password: process.env.DEMO_PASSWORD ?? 'demo-pass-123',
-  clientId: process.env.DEMO_CLIENT_ID ?? 'ncs-demo-app',
-  clientSecret: process.env.DEMO_CLIENT_SECRET ?? 'demo-secret',
-  subdomain: 'acme',
-};
 const ACCEPT = 'application/vnd.ncs.api-v2026.1.13+json+hal';
 const logDir = join(repoRoot, '.ncs', 'bench', 'logs');
 
@@ -91,7 +85,7 @@ async function main() {
   baseline = await startBaseline(infra.mongoUrl, await findFreePort());
   checkInterrupted();
 
-  const { token, networkEID } = await signIn(stack.baseUrl);
+  const { token, networkEID } = await signInAsDemo(stack.baseUrl);
   const path = `/networks/${networkEID}/`;
   const headers = { authorization: `Bearer ${token}`, accept: ACCEPT };
   const targets = [
@@ -143,30 +137,6 @@ function checkInterrupted() {
 
 // ---------------------------------------------------------------------------------------------
 // Targets
-
-async function signIn(baseUrl) {
-  const form = new URLSearchParams({
-    grant_type: 'password',
-    username: demo.username,
-    password: demo.password,
-    client_id: demo.clientId,
-    client_secret: demo.clientSecret,
-  });
-  const tokenResponse = await fetch(`${baseUrl}/oauth/v2/token`, {
-    method: 'POST',
-    headers: { accept: 'application/json' },
-    body: form,
-  });
-  if (!tokenResponse.ok) {
-    throw new Error(`POST /oauth/v2/token: ${tokenResponse.status} ${await tokenResponse.text()}`);
-  }
-  const token = (await tokenResponse.json()).access_token;
-  const whoami = await fetch(`${baseUrl}/whoami/`, { headers: { authorization: `Bearer ${token}` } });
-  if (!whoami.ok) throw new Error(`GET /whoami/: ${whoami.status} ${await whoami.text()}`);
-  const network = (await whoami.json()).networks?.find((n) => n.subdomain === demo.subdomain);
-  if (!network) throw new Error(`GET /whoami/: ${demo.username} is not in the network "${demo.subdomain}"`);
-  return { token, networkEID: network.EID };
-}
 
 async function checkAnswer(target, headers, networkEID) {
   const response = await fetch(target.url, { headers });

@@ -1,6 +1,7 @@
 // Command 1 of the README: install what is missing, build, start NATS and the store (found or
 // started), start all five apps with demo data, and print how to call the API. Ctrl-C stops all.
 import { join } from 'node:path';
+import { demo, signInAsDemo } from './demo-client.mjs';
 import { prepare, repoRoot } from './prepare.mjs';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
@@ -39,10 +40,10 @@ try {
 }
 
 const base = stack.baseUrl;
-const password = process.env.DEMO_PASSWORD ?? 'demo-pass-123';
-const clientId = process.env.DEMO_CLIENT_ID ?? 'ncs-demo-app';
-const clientSecret = process.env.DEMO_CLIENT_SECRET ?? 'demo-secret';
-const networkEID = await findDemoNetwork().catch(() => '<networkEID from GET /whoami/>');
+const { password, clientId, clientSecret } = demo;
+const networkEID = await signInAsDemo(base)
+  .then((signedIn) => signedIn.networkEID)
+  .catch(() => '<networkEID from GET /whoami/>');
 
 out('');
 out(`NCS is running at ${base}  (API docs: ${base}/docs, OpenAPI: ${base}/openapi.json)`);
@@ -81,19 +82,4 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
         process.exit(0);
       });
   });
-}
-
-async function findDemoNetwork() {
-  const form = new URLSearchParams({
-    grant_type: 'password',
-    username: 'alice@acme.example',
-    password,
-    client_id: clientId,
-    client_secret: clientSecret,
-  });
-  const token = await (await fetch(`${base}/oauth/v2/token`, { method: 'POST', body: form })).json();
-  const whoami = await (
-    await fetch(`${base}/whoami/`, { headers: { Authorization: `Bearer ${token.access_token}` } })
-  ).json();
-  return whoami.networks.find((n) => n.subdomain === 'acme').EID;
 }
