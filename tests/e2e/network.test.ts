@@ -254,6 +254,38 @@ describe('errors', () => {
     expect(response.body.requestId).toBe(response.headers.get('x-request-id'));
   });
 
+  it('answers a method the API never uses (QUERY) with 405 problem+json, never a 5xx', async () => {
+    const known = await call(`/networks/${acme.networkEID}/`, { token: alice, method: 'QUERY' });
+    expect(known.status).toBe(405);
+    expect(known.headers.get('allow')).toBe('GET');
+    expect(known.headers.get('content-type')).toMatch(problemType);
+    const unknown = await call('/no/such/route', { token: alice, method: 'QUERY' });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('answers 415 problem+json for a JSON route given a body of another media type', async () => {
+    const response = await call(`/networks/${acme.networkEID}/knowledge-base/home`, {
+      token: alice,
+      method: 'PUT',
+      headers: { 'content-type': 'text/csv' },
+      rawBody: 'a,b',
+    });
+    expect(response.status).toBe(415);
+    expect(response.headers.get('content-type')).toMatch(problemType);
+    expect(response.body.code).toBe(-11);
+  });
+
+  it('answers the token endpoint given another media type with 400 invalid_request (RFC 6749)', async () => {
+    const response = await call('/oauth/v2/token', {
+      accept: 'application/json',
+      method: 'POST',
+      headers: { 'content-type': 'text/csv' },
+      rawBody: 'a,b',
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('invalid_request');
+  });
+
   it('answers 405 with Allow for a known path and a wrong method', async () => {
     const response = await call(`/networks/${acme.networkEID}/aggregate/`, {
       token: alice,

@@ -74,6 +74,14 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    if (!servedMethods.has(request.method)) {
+      const allowed = methodsFor(request.url);
+      if (allowed.length > 0) reply.header('Allow', allowed.join(', '));
+      throw new DomainError(
+        allowed.length > 0 ? 'METHOD_NOT_ALLOWED' : 'ROUTE_NOT_FOUND',
+        `${request.method} is not a method of this API.`,
+      );
+    }
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
@@ -160,6 +168,24 @@ const fastifyErrors: Record<string, ErrorName> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
 };
 
+/** Catalogue entries for client errors raised by Fastify itself, by HTTP status. */
+const errorNameForStatus: Readonly<Record<number, ErrorName>> = {
+  404: 'ROUTE_NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+/** Methods the API answers at all; any other (e.g. QUERY, TRACE) is 405 before any parsing. */
+const servedMethods: ReadonlySet<string> = new Set([
+  ...routes.map((r) => r.method),
+  'GET',
+  'HEAD',
+  'OPTIONS',
+]);
+
 function answerError(
   error: FastifyError | Error,
   request: FastifyRequest,
@@ -191,7 +217,11 @@ function answerError(
       request.log.warn({ requestId, code: error.code, status: error.status }, error.message);
     return sendProblem(reply, problemFromWireError(error.toWire(), requestId, request.url.split('?')[0]));
   }
-  const name = fastifyErrors[(error as FastifyError).code ?? ''];
+  // Fastify's own client errors: the ones named above, else by their status (never a 500).
+  const statusCode = (error as FastifyError).statusCode ?? 500;
+  const name =
+    fastifyErrors[(error as FastifyError).code ?? ''] ??
+    (statusCode >= 400 && statusCode < 500 ? (errorNameForStatus[statusCode] ?? 'BAD_REQUEST') : undefined);
   if (name) {
     const problem = problemFromName(name, requestId, error.message);
     return isOAuth

@@ -163,12 +163,14 @@ describe('buildOpenApiDocument', () => {
     expect(op.responses['400']?.content?.['application/json']?.schema).toEqual({
       $ref: '#/components/schemas/oauth.error',
     });
-    expect(op.responses['401']).toBeUndefined();
+    // No access token is needed, but client authentication can fail: 401 `invalid_client`, as an
+    // OAuth error object, never problem+json.
+    expect(Object.keys(op.responses['401']?.content ?? {})).toEqual(['application/json']);
     expect(op.responses['406']).toBeUndefined();
     expect(op.responses.default?.content?.['application/problem+json']).toBeDefined();
   });
 
-  it('documents a versioned body as anyOf its variants, each naming its versions', () => {
+  it("documents a versioned body as the latest version's variant, listing every variant with its versions", () => {
     const route: RouteDefinition = {
       id: 'page.create',
       method: 'POST',
@@ -197,12 +199,18 @@ describe('buildOpenApiDocument', () => {
     };
     const custom = buildOpenApiDocument({ baseUrl: 'http://x', vendor: 'acme', routeTable: [route] });
     const op = operationOf(route, custom);
-    expect(op.requestBody?.content['application/json']?.schema).toMatchObject({
-      anyOf: [
-        { description: 'API versions: 2026.1.0 and later.' },
-        { description: 'API versions: before 2026.1.0.' },
-      ],
+    const media = op.requestBody?.content['application/json'];
+    const body = media?.schema;
+    // The latest variant is the schema itself: `title` is a required, non-null string.
+    expect(body).toMatchObject({
+      type: 'object',
+      required: ['title'],
+      properties: { title: { type: 'string' } },
     });
+    expect(media?.['x-ncs-version-variants']).toEqual([
+      { versions: '2026.1.0 and later', schema: expect.objectContaining({ required: ['title'] }) },
+      { versions: 'before 2026.1.0', schema: expect.objectContaining({ type: 'object' }) },
+    ]);
     expect(op.parameters?.filter((p) => p.in === 'query')).toEqual([
       { name: 'draft', in: 'query', required: false, schema: { type: 'boolean' } },
       { name: 'lang', in: 'query', required: true, schema: { type: 'string' } },

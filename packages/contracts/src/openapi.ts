@@ -7,12 +7,19 @@ import type { TSchema } from '@sinclair/typebox';
 import { OAuthErrorResponse, ProblemResponse } from './resources.js';
 import { isVersionedSchema, type RouteDefinition, type VersionedSchema } from './route-definition.js';
 import { routes } from './routes.js';
-import { describeSupportedVersions, describeVersionRange, LATEST_VERSION } from './versions.js';
+import {
+  describeSupportedVersions,
+  describeVersionRange,
+  inVersionRange,
+  LATEST_VERSION,
+} from './versions.js';
 
 export type JsonSchema = Record<string, unknown>;
 
 export interface OpenApiMediaType {
   readonly schema: JsonSchema;
+  /** Bodies that differ between versions: each variant with the versions it applies to. */
+  readonly 'x-ncs-version-variants'?: readonly { readonly versions: string; readonly schema: JsonSchema }[];
 }
 
 export interface OpenApiResponse {
@@ -36,6 +43,7 @@ export interface OpenApiOperation {
   readonly parameters?: readonly OpenApiParameter[];
   readonly requestBody?: {
     readonly required: boolean;
+    readonly description?: string;
     readonly content: Readonly<Record<string, OpenApiMediaType>>;
   };
   readonly responses: Readonly<Record<string, OpenApiResponse>>;
@@ -152,25 +160,31 @@ function queryParameters(route: RouteDefinition, registry: SchemaRegistry): Open
 }
 
 /**
- * A schema that differs between versions is documented as `anyOf` its variants, each described
- * with its versions (`anyOf`, not `oneOf`: variants may overlap, and a body valid in two versions
- * is still valid).
+ * A body that differs between versions is documented as the variant of the latest version (the
+ * document describes the latest media type, and a client of it must satisfy exactly that schema);
+ * every variant, with its versions, is listed in the media type's `x-ncs-version-variants`.
  */
-function versionedBodySchema(body: VersionedSchema, registry: SchemaRegistry): JsonSchema {
-  return {
-    anyOf: body.variants.map((variant) => ({
-      ...registry.use(variant.schema),
-      description: `API versions: ${describeVersionRange(variant.range)}.`,
-    })),
-  };
-}
-
 function requestBody(route: RouteDefinition, registry: SchemaRegistry): OpenApiOperation['requestBody'] {
-  if (!route.body) return undefined;
-  const schema = isVersionedSchema(route.body)
-    ? versionedBodySchema(route.body, registry)
-    : registry.use(route.body);
-  return { required: true, content: { [route.bodyMediaType ?? 'application/json']: { schema } } };
+  const body = route.body;
+  if (!body) return undefined;
+  const mediaType = route.bodyMediaType ?? 'application/json';
+  if (!isVersionedSchema(body))
+    return { required: true, content: { [mediaType]: { schema: registry.use(body) } } };
+  const latest = body.variants.find((variant) => inVersionRange(LATEST_VERSION, variant.range));
+  const variants = body.variants.map((variant) => ({
+    versions: describeVersionRange(variant.range),
+    schema: registry.use(variant.schema),
+  }));
+  return {
+    required: true,
+    description: `Body of API version ${LATEST_VERSION}; other versions: see x-ncs-version-variants.`,
+    content: {
+      [mediaType]: {
+        schema: latest ? registry.use(latest.schema) : { not: {} },
+        'x-ncs-version-variants': variants,
+      },
+    },
+  };
 }
 
 function problemResponse(description: string, registry: SchemaRegistry): OpenApiResponse {
@@ -216,6 +230,11 @@ function responses(
   } else if (route.format === 'oauth') {
     result['400'] = {
       description: 'The token request is invalid (RFC 6749 §5.2).',
+      content: { 'application/json': { schema: registry.use(OAuthErrorResponse) } },
+    };
+    // Client authentication failure: an OAuth error object too (RFC 6749 §5.2, `invalid_client`).
+    result['401'] = {
+      description: 'Client authentication failed (`invalid_client`, RFC 6749 §5.2).',
       content: { 'application/json': { schema: registry.use(OAuthErrorResponse) } },
     };
   } else if (hasInput(route)) {

@@ -142,16 +142,16 @@ export const OAuthErrorResponse = Type.Object(
 /** Token endpoint form body; which fields are required depends on `grant_type` (checked by auth). */
 export const TokenRequestBody = Type.Object(
   {
-    grant_type: Type.String(),
-    client_id: Type.Optional(Type.String()),
-    client_secret: Type.Optional(Type.String()),
-    username: Type.Optional(Type.String()),
-    password: Type.Optional(Type.String()),
-    refresh_token: Type.Optional(Type.String()),
-    code: Type.Optional(Type.String()),
-    redirect_uri: Type.Optional(Type.String()),
-    code_verifier: Type.Optional(Type.String()),
-    scope: Type.Optional(Type.String()),
+    grant_type: Type.String({ minLength: 1 }),
+    client_id: Type.Optional(Type.String({ minLength: 1 })),
+    client_secret: Type.Optional(Type.String({ minLength: 1 })),
+    username: Type.Optional(Type.String({ minLength: 1 })),
+    password: Type.Optional(Type.String({ minLength: 1 })),
+    refresh_token: Type.Optional(Type.String({ minLength: 1 })),
+    code: Type.Optional(Type.String({ minLength: 1 })),
+    redirect_uri: Type.Optional(Type.String({ minLength: 1 })),
+    code_verifier: Type.Optional(Type.String({ minLength: 1 })),
+    scope: Type.Optional(Type.String({ minLength: 1 })),
   },
   { additionalProperties: true },
 );
@@ -199,10 +199,10 @@ export const HtmlPageReply = Type.Object(
 /** RFC 7009 revocation and RFC 7662 introspection requests (form body). */
 export const TokenManagementBody = Type.Object(
   {
-    token: Type.Optional(Type.String()),
-    token_type_hint: Type.Optional(Type.String()),
-    client_id: Type.Optional(Type.String()),
-    client_secret: Type.Optional(Type.String()),
+    token: Type.String({ minLength: 1 }),
+    token_type_hint: Type.Optional(Type.String({ minLength: 1 })),
+    client_id: Type.Optional(Type.String({ minLength: 1 })),
+    client_secret: Type.Optional(Type.String({ minLength: 1 })),
   },
   { additionalProperties: true },
 );

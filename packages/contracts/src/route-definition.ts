@@ -1,7 +1,7 @@
 /**
  * What a route of the table is: method, path, owner, schemas, scope and versions (ARCHITECTURE §4).
  */
-import type { TObject, TSchema } from '@sinclair/typebox';
+import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { ServiceName } from './envelope.js';
 import { rpcSubject } from './subjects.js';
 
@@ -59,4 +59,21 @@ export function isVersionedSchema(schema: TSchema | VersionedSchema): schema is 
 export function route(def: Omit<RouteDefinition, 'subject'> & { subject?: string }): RouteDefinition {
   const [resource, action] = def.id.split('.') as [string, string];
   return { ...def, subject: def.subject ?? rpcSubject(def.service, resource, action) };
+}
+
+/**
+ * The `embed` query parameter of a route: a comma-separated list of its embeddable relations, as a
+ * pattern, so the OpenAPI document accepts exactly what the gateway does.
+ */
+export function embedQuery(relations: readonly string[]) {
+  const one = `(${relations.join('|')})`;
+  return Type.Object({
+    embed: Type.Optional(
+      Type.String({
+        pattern: `^${one}(,${one})*$`,
+        maxLength: 500,
+        description: `Relations to embed under \`_embedded\`, comma-separated: ${relations.join(', ')}`,
+      }),
+    ),
+  });
 }

@@ -24,7 +24,7 @@ import {
   KbPageUpdateBody,
   KbSearchResults,
 } from './resources-kb.js';
-import { route, type RouteDefinition } from './route-definition.js';
+import { embedQuery, route, type RouteDefinition } from './route-definition.js';
 
 const MANAGE = 'MANAGE_KNOWLEDGE_BASE';
 const KB = '/networks/{networkEID}/knowledge-base';
@@ -37,7 +37,7 @@ const NetworkParams = strict({ networkEID: Eid });
 const CategoryParams = strict({ networkEID: Eid, categoryEID: Eid });
 const ManagerParams = strict({ networkEID: Eid, categoryEID: Eid, profileEID: Eid });
 const PageParams = strict({ networkEID: Eid, pageEID: Eid });
-const EmbedQuery = Type.Object({ embed: Type.Optional(Type.String({ maxLength: 500 })) });
+const EmbedUsers = embedQuery(['users']);
 const NoContent = Type.Null({ description: 'No content' });
 
 export const kbRoutes: readonly RouteDefinition[] = [
@@ -150,7 +150,7 @@ export const kbRoutes: readonly RouteDefinition[] = [
     path: `${KB}/categories/{categoryEID}/managers/`,
     summary: 'Managers of a top-level category (`embed=users` embeds their profiles)',
     params: CategoryParams,
-    query: EmbedQuery,
+    query: EmbedUsers,
     embeddable: ['users'],
     reply: { status: 200, schema: KbCategoryManagersResource },
   }),
@@ -163,7 +163,7 @@ export const kbRoutes: readonly RouteDefinition[] = [
       'Assign a non-external profile as manager of a top-level category: 201, or 200 if already assigned',
     permission: MANAGE,
     params: CategoryParams,
-    query: EmbedQuery,
+    query: EmbedUsers,
     embeddable: ['users'],
     body: KbManagerAssignBody,
     reply: { status: 201, schema: KbCategoryManagersResource },

@@ -15,15 +15,14 @@ import {
   WhoamiResource,
 } from './resources.js';
 import { PaginationQuery } from './pagination.js';
-import { route, type RouteDefinition } from './route-definition.js';
+import { embedQuery, route, type RouteDefinition } from './route-definition.js';
 import { kbRoutes } from './routes-kb.js';
 import { oauthRoutes } from './routes-oauth.js';
 
 const NetworkParams = Type.Object({ networkEID: Eid }, { additionalProperties: false });
 const ProfileParams = Type.Object({ networkEID: Eid, profileEID: Eid }, { additionalProperties: false });
-/** `embed=a,b.c`: relations to embed under `_embedded` (each must be one of the route's `embeddable`). */
-const EmbedQuery = Type.Object({ embed: Type.Optional(Type.String({ maxLength: 500 })) });
-const PagedEmbedQuery = Type.Object({ ...PaginationQuery.properties, ...EmbedQuery.properties });
+const EmbedNetwork = embedQuery(['network']);
+const PagedEmbedNetwork = Type.Object({ ...PaginationQuery.properties, ...EmbedNetwork.properties });
 
 export const routes: readonly RouteDefinition[] = [
   route({
@@ -74,7 +73,7 @@ export const routes: readonly RouteDefinition[] = [
     scope: 'network',
     format: 'hal',
     params: NetworkParams,
-    query: PagedEmbedQuery,
+    query: PagedEmbedNetwork,
     embeddable: ['network'],
     reply: { status: 200, schema: ProfileCollection },
   }),
@@ -88,7 +87,7 @@ export const routes: readonly RouteDefinition[] = [
     scope: 'network',
     format: 'hal',
     params: ProfileParams,
-    query: EmbedQuery,
+    query: EmbedNetwork,
     embeddable: ['network'],
     reply: { status: 200, schema: ProfileResource },
   }),
