@@ -5,7 +5,7 @@
  */
 import type { TSchema } from '@sinclair/typebox';
 import { OAuthErrorResponse, ProblemResponse } from './resources.js';
-import { isVersionedSchema, type RouteDefinition, type VersionedSchema } from './route-definition.js';
+import { isVersionedSchema, type RouteDefinition } from './route-definition.js';
 import { routes } from './routes.js';
 import {
   describeSupportedVersions,

@@ -143,8 +143,10 @@ export const OAuthErrorResponse = Type.Object(
 export const TokenRequestBody = Type.Object(
   {
     grant_type: Type.String({ minLength: 1 }),
-    client_id: Type.Optional(Type.String({ minLength: 1 })),
-    client_secret: Type.Optional(Type.String({ minLength: 1 })),
+    // Empty client credentials are a client-authentication failure (401 `invalid_client`), not a
+    // malformed request: no minLength here.
+    client_id: Type.Optional(Type.String()),
+    client_secret: Type.Optional(Type.String()),
     username: Type.Optional(Type.String({ minLength: 1 })),
     password: Type.Optional(Type.String({ minLength: 1 })),
     refresh_token: Type.Optional(Type.String({ minLength: 1 })),
@@ -201,8 +203,10 @@ export const TokenManagementBody = Type.Object(
   {
     token: Type.String({ minLength: 1 }),
     token_type_hint: Type.Optional(Type.String({ minLength: 1 })),
-    client_id: Type.Optional(Type.String({ minLength: 1 })),
-    client_secret: Type.Optional(Type.String({ minLength: 1 })),
+    // Empty client credentials are a client-authentication failure (401 `invalid_client`), not a
+    // malformed request: no minLength here.
+    client_id: Type.Optional(Type.String()),
+    client_secret: Type.Optional(Type.String()),
   },
   { additionalProperties: true },
 );
