@@ -29,3 +29,8 @@ export async function connectDatabase(options: DatabaseOptions): Promise<mongoos
 export async function syncIndexes(connection: mongoose.Connection): Promise<void> {
   await Promise.all(Object.values(connection.models).map((model) => model.createIndexes()));
 }
+
+/** MongoDB's duplicate-key error (E11000), raised by MongoDB and FerretDB alike. */
+export function isDuplicateKeyError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+}

@@ -10,7 +10,8 @@ import type { Consumer, ConsumerConfig, ConsumerMessages, JsMsg, NatsConnection 
 import { EVENTS_STREAM } from '@ncs/contracts';
 import type { DomainEvent } from '@ncs/contracts';
 import type { Span } from '@opentelemetry/api';
-import { isDuplicateKeyError, processedEventModel } from './events-models.js';
+import { isDuplicateKeyError } from './database.js';
+import { processedEventModel } from './events-models.js';
 import { ensureEventsStream, retryDelay } from './events-stream.js';
 import type { Logger } from './logger.js';
 import { extractTraceContext } from './telemetry.js';

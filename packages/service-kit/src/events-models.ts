@@ -87,8 +87,3 @@ export function processedEventModel(connection: mongoose.Connection): mongoose.M
   }
   return model;
 }
-
-/** MongoDB's duplicate-key error (E11000), raised by MongoDB and FerretDB alike. */
-export function isDuplicateKeyError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
-}

@@ -1,5 +1,6 @@
 export * from './config.js';
 export * from './database.js';
+export * from './html.js';
 export * from './logger.js';
 export * from './nats.js';
 export * from './outbox.js';

@@ -5,6 +5,7 @@
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { NatsConnection, Service, ServiceMsg } from 'nats';
 import { DomainError, type RpcReply, type RpcRequest, type ServiceName } from '@ncs/contracts';
+import { isDuplicateKeyError } from './database.js';
 import type { Logger } from './logger.js';
 import { extractTraceContext } from './telemetry.js';
 import { REQUEST_ID_HEADER } from './rpc-client.js';
@@ -168,7 +169,7 @@ function decodeRequest(data: Uint8Array): RpcRequest {
 function toDomainError(error: unknown): DomainError {
   if (error instanceof DomainError) return error;
   // Mongo duplicate key: a concurrent create of the same thing.
-  if (error && typeof error === 'object' && 'code' in error && error.code === 11000) {
+  if (isDuplicateKeyError(error)) {
     return new DomainError('CONFLICT');
   }
   return new DomainError('INTERNAL');

@@ -2,14 +2,7 @@
  * The HTML of the authorization page: sign in, then accept or decline. Every value is escaped;
  * the page has no script, and the gateway sends it with a strict Content-Security-Policy.
  */
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import { escapeHtml } from '@ncs/service-kit';
 
 const scopeDescriptions: Readonly<Record<string, string>> = {
   'profile.basic.read': 'Read your basic profile: EID, name, avatar, job title and preferred language.',

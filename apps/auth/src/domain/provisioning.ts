@@ -2,6 +2,7 @@
  * Creating networks, accounts, memberships and OAuth clients. Used by the demo data and by test
  * factories; each operation is idempotent on its natural key (subdomain, email, client id).
  */
+import { isDuplicateKeyError } from '@ncs/service-kit';
 import type { AuthModels, NetworkDoc } from '../models/index.js';
 import { hashSecret } from './secrets.js';
 
@@ -88,7 +89,7 @@ async function retryOnDuplicate<T>(create: () => Promise<T>, read: () => Promise
   try {
     return await create();
   } catch (error) {
-    if ((error as { code?: number }).code !== 11000) throw error;
+    if (!isDuplicateKeyError(error)) throw error;
     const existing = await read();
     if (!existing) throw error;
     return existing;

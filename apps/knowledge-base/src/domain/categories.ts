@@ -121,7 +121,7 @@ export async function updateCategory(
   const updated = await models.Category.findOneAndUpdate(
     { _id: categoryEID, networkEID: caller.networkEID },
     { $set: pick(body, EDITABLE_FIELDS) },
-    { new: true, runValidators: true },
+    { returnDocument: 'after', runValidators: true },
   ).lean<CategoryDoc>();
   if (!updated) throw new DomainError('KB_ERR_CATEGORY_NOT_FOUND');
   return presentCategory(updated);

@@ -1,6 +1,6 @@
 /** The knowledge-base home: one per network, created with defaults on first read. */
 import { toTimestamp, type PlainResource, type RequestContext } from '@ncs/contracts';
-import { isDuplicateKeyError } from './duplicate-key.js';
+import { isDuplicateKeyError } from '@ncs/service-kit';
 import type { HomeDoc, KbModels } from '../models/index.js';
 import { callerOf, pick, requireManage } from './access.js';
 
@@ -45,7 +45,7 @@ async function upsertHome(
     try {
       const home = await models.Home.findOneAndUpdate({ networkEID }, update, {
         upsert: true,
-        new: true,
+        returnDocument: 'after',
         setDefaultsOnInsert: true,
         runValidators: true,
       }).lean<HomeDoc>();

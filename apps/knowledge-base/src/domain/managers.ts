@@ -1,7 +1,6 @@
 /** Managers of top-level categories: assigned by administrators, idempotent under concurrency. */
 import { DomainError, internalSubjects, type PlainResource, type RequestContext } from '@ncs/contracts';
-import { withStatus, type Outbox, type RpcClient } from '@ncs/service-kit';
-import { isDuplicateKeyError } from './duplicate-key.js';
+import { isDuplicateKeyError, withStatus, type Outbox, type RpcClient } from '@ncs/service-kit';
 import type { KbModels, ManagerDoc } from '../models/index.js';
 import { callerOf, findCategory, findVisibleCategory, requireManage } from './access.js';
 

@@ -186,7 +186,7 @@ export async function updatePage(
       ...(publishing ? { status: 'draft' } : {}),
     },
     { $set: set },
-    { new: true, runValidators: true },
+    { returnDocument: 'after', runValidators: true },
   ).lean<PageDoc>();
   if (!updated) {
     const current = await findReadablePage(models, caller, pageEID);
