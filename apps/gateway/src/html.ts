@@ -4,21 +4,13 @@
  * framed, cached or scripted. An error is never a redirect: the target may not be validated.
  */
 import type { FastifyReply } from 'fastify';
+import { escapeHtml } from '@ncs/service-kit';
 
 export interface HtmlPage {
   readonly html?: string;
   readonly redirect?: string;
   /** Where the page's forms may lead (CSP `form-action`, which browsers apply to the redirect too). */
   readonly formTargets?: readonly string[];
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 /** A CSP source for a URL: its origin, or its scheme for a custom-scheme URI (native apps). */

@@ -7,10 +7,10 @@ import {
   bareResourceTypes,
   DomainError,
   effectivePageLimit,
+  embedRoutesFor,
   embedSources,
   LATEST_VERSION,
   findRoute,
-  responseGatesFor,
   routes,
   type PlainCollection,
   type PlainResource,
@@ -318,14 +318,12 @@ async function assemble(
     );
   }
   // Version gates that embed another route's resource (e.g. the aggregate's network before 1.0.18).
-  for (const gate of responseGatesFor(data.type, ctx.version)) {
-    if (gate.effect.kind !== 'embedRoute') continue;
-    const embedded = findRoute(gate.effect.routeId);
-    const resource = await rpc.request<PlainResource>(embedded.subject, {
+  for (const { rel, routeId } of embedRoutesFor(data.type, ctx.version)) {
+    const resource = await rpc.request<PlainResource>(findRoute(routeId).subject, {
       ctx,
       params: ctx.networkEID ? { networkEID: ctx.networkEID } : {},
     });
-    body = attachEmbedded(body, gate.effect.rel, toHal(resource, halCtx));
+    body = attachEmbedded(body, rel, toHal(resource, halCtx));
   }
   if (bareResourceTypes.has(data.type)) {
     const { _links, _embedded } = body;

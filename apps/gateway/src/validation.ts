@@ -4,7 +4,12 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { inVersionRange, isVersionedSchema, type RouteDefinition } from '@ncs/contracts';
+import {
+  inVersionRange,
+  isVersionedSchema,
+  queryValidationOptions,
+  type RouteDefinition,
+} from '@ncs/contracts';
 
 export type Location = 'params' | 'query' | 'body';
 
@@ -18,20 +23,15 @@ export interface RouteValidator {
   validate(version: string, input: Record<Location, unknown>): ValidationFailure | null;
 }
 
-function newAjv(coerceTypes: boolean): Ajv {
-  const ajv = new Ajv({
-    allErrors: true,
-    coerceTypes,
-    useDefaults: true,
-    strict: false,
-    removeAdditional: false,
-  });
+function newAjv(options: { coerceTypes: boolean | 'array'; useDefaults: boolean }): Ajv {
+  const ajv = new Ajv({ ...options, allErrors: true, strict: false, removeAdditional: false });
   addFormats.default(ajv);
   return ajv;
 }
 
-const coercing = newAjv(true);
-const strictTypes = newAjv(false);
+/** Path and query strings: coerced as contracts documents it (`queryValidationOptions`). */
+const coercing = newAjv(queryValidationOptions);
+const strictTypes = newAjv({ coerceTypes: false, useDefaults: true });
 
 export function compileRouteValidator(route: RouteDefinition): RouteValidator {
   const params = route.params ? coercing.compile(route.params) : undefined;
