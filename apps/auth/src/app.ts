@@ -29,16 +29,35 @@ import {
   revokeToken,
   type RevocationSink,
 } from './domain/oauth.js';
+import type { AuthDependencies } from './dependencies.js';
 import { registerAuthModels, type AuthModels } from './models/index.js';
+import { directoryHandlers } from './routes/directory.js';
+import { groupsHandlers } from './routes/groups.js';
+import { settingsHandlers } from './routes/settings.js';
+
+/** The models, looked up when first used (the handler map is built before any database exists). */
+function lazyModels(deps: () => AuthDependencies): AuthModels {
+  return new Proxy({} as AuthModels, {
+    get: (_target, key: string) => deps().models[key as keyof AuthModels],
+  });
+}
 
 export type AuthHandlers = Record<string, RpcHandler>;
 
-/** Without an outbox (the conformance test only lists the handlers), revocations are not announced. */
-const unannounced: RevocationSink = async () => {};
-
-/** Handlers of the route table's auth routes, by route id. */
-export function routeHandlers(models: AuthModels, onRevoked: RevocationSink = unannounced): AuthHandlers {
+/**
+ * Handlers of the route table's auth routes, by route id. `deps` is called when a handler runs, so
+ * the map can be listed without a database (conformance test).
+ */
+export function routeHandlers(deps: () => AuthDependencies): AuthHandlers {
+  const models = lazyModels(deps);
+  // Hashes only, never tokens: the gateway drops them from its cache (ARCHITECTURE §7).
+  const onRevoked: RevocationSink = async (tokenHashes) => {
+    await deps().events.record('token', 'revoked', { data: { tokenHashes: [...tokenHashes] } });
+  };
   return {
+    ...directoryHandlers(deps),
+    ...groupsHandlers(deps),
+    ...settingsHandlers(deps),
     'oauth.token': (request) => grantToken(models, request.body ?? {}, onRevoked),
     'oauth.revoke': (request) => revokeToken(models, request.body ?? {}, onRevoked),
     'oauth.introspect': (request) => introspectToken(models, request.body ?? {}),
@@ -97,11 +116,8 @@ export function buildAuthService(
   config: AuthConfig,
 ): ServiceModule & { models: AuthModels } {
   const models = registerAuthModels(runtime.db);
-  // Hashes only, never tokens: the gateway drops them from its cache (ARCHITECTURE §7).
-  const onRevoked: RevocationSink = async (tokenHashes) => {
-    await runtime.outbox.record('token', 'revoked', { data: { tokenHashes: [...tokenHashes] } });
-  };
-  const byRoute = routeHandlers(models, onRevoked);
+  const dependencies: AuthDependencies = { models, events: runtime.outbox, rpc: runtime.rpc };
+  const byRoute = routeHandlers(() => dependencies);
   const handlers = new Map<string, RpcHandler>(Object.entries(internalHandlers(models)));
   for (const route of routesOf('auth')) {
     const handler = byRoute[route.id];

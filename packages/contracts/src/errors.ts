@@ -3,6 +3,10 @@
  * Services throw `DomainError`s built from these entries; only the gateway turns them into HTTP
  * (`application/problem+json`, RFC 9457). Codes are negative integers, as the spec's `-38`.
  */
+import { directoryErrors } from './errors-directory.js';
+import { groupsErrors } from './errors-groups.js';
+import { settingsErrors } from './errors-settings.js';
+
 export interface ErrorDefinition {
   readonly status: number;
   readonly code: number;
@@ -226,6 +230,9 @@ export const errorCatalogue = define({
     title: 'Bad Request',
     message: 'A published page needs a non-empty title and body.',
   },
+  ...directoryErrors,
+  ...groupsErrors,
+  ...settingsErrors,
 } as const);
 
 export type ErrorName = keyof typeof errorCatalogue;

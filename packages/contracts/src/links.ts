@@ -9,6 +9,9 @@
  * A link with a placeholder that has no value is left out (no `emblem` link without an emblem).
  */
 import type { VersionRange } from './route-definition.js';
+import { directoryLinkRelations } from './resources-directory.js';
+import { groupsLinkRelations } from './resources-groups.js';
+import { settingsLinkRelations } from './resources-settings.js';
 import { inVersionRange } from './versions.js';
 
 export interface LinkRelation {
@@ -72,6 +75,9 @@ export const linkRelations: Readonly<Record<string, readonly LinkRelation[]>> = 
     { rel: 'category', href: '/networks/{networkEID}/knowledge-base/categories/{category.EID}/' },
     { rel: 'author', href: '/networks/{networkEID}/users/{author.EID}/' },
   ],
+  ...directoryLinkRelations,
+  ...groupsLinkRelations,
+  ...settingsLinkRelations,
 };
 
 /** Values the request supplies; the resource cannot shadow them. */

@@ -16,8 +16,11 @@ import {
 } from './resources.js';
 import { PaginationQuery } from './pagination.js';
 import { embedQuery, route, type RouteDefinition } from './route-definition.js';
+import { directoryRoutes } from './routes-directory.js';
+import { groupsRoutes } from './routes-groups.js';
 import { kbRoutes } from './routes-kb.js';
 import { oauthRoutes } from './routes-oauth.js';
+import { settingsRoutes } from './routes-settings.js';
 
 const NetworkParams = Type.Object({ networkEID: Eid }, { additionalProperties: false });
 const ProfileParams = Type.Object({ networkEID: Eid, profileEID: Eid }, { additionalProperties: false });
@@ -104,6 +107,9 @@ export const routes: readonly RouteDefinition[] = [
   }),
   ...oauthRoutes,
   ...kbRoutes,
+  ...directoryRoutes,
+  ...groupsRoutes,
+  ...settingsRoutes,
 ];
 
 export function findRoute(id: string): RouteDefinition {

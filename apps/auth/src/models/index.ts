@@ -3,6 +3,8 @@
  * Every tenant document carries `networkEID`, and its indexes start with it (ARCHITECTURE §10).
  */
 import { Schema, type Connection, type InferSchemaType, type Model, type Types } from 'mongoose';
+import { registerGroupsModels, type GroupsModels } from './groups.js';
+import { registerSettingsModels, type SettingsModels } from './settings.js';
 
 const timestamps = { createdAt: 'created', updatedAt: 'lastModified' } as const;
 
@@ -174,7 +176,7 @@ export type AuthorizationRequestDoc = InferSchemaType<typeof authorizationReques
 };
 export type AuthorizationCodeDoc = InferSchemaType<typeof authorizationCodeSchema> & { _id: Types.ObjectId };
 
-export interface AuthModels {
+export interface AuthModels extends GroupsModels, SettingsModels {
   readonly Network: Model<NetworkDoc>;
   readonly Account: Model<AccountDoc>;
   readonly Profile: Model<ProfileDoc>;
@@ -198,5 +200,7 @@ export function registerAuthModels(connection: Connection): AuthModels {
       authorizationRequestSchema,
     ),
     AuthorizationCode: connection.model<AuthorizationCodeDoc>('AuthorizationCode', authorizationCodeSchema),
+    ...registerGroupsModels(connection),
+    ...registerSettingsModels(connection),
   };
 }

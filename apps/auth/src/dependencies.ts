@@ -1,0 +1,15 @@
+/**
+ * What the auth service's handlers use: its models, the outbox its domain events go through, and
+ * the RPC client for asking other services.
+ */
+import type { Outbox, RpcClient } from '@ncs/service-kit';
+import type { AuthModels } from './models/index.js';
+
+/** Where domain events are recorded (the transactional outbox, ARCHITECTURE §6). */
+export type EventSink = Pick<Outbox, 'record'>;
+
+export interface AuthDependencies {
+  readonly models: AuthModels;
+  readonly events: EventSink;
+  readonly rpc: RpcClient;
+}
