@@ -27,6 +27,11 @@ function authStore() {
   return models;
 }
 
+/** The auth service's models on the test store, for setup that has no API (e.g. network features). */
+export async function authModels(): Promise<AuthModels> {
+  return (await authStore()).models;
+}
+
 export async function closeFactories(): Promise<void> {
   if (models) await (await models).connection.close();
   models = undefined;
