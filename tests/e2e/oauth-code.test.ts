@@ -10,6 +10,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, call, type TokenPair } from '../support/api.js';
 import {
   addToNetwork,
+  authModels,
   closeFactories,
   newClient,
   newNetwork,
@@ -367,6 +368,50 @@ describe('grant_type=authorization_code', () => {
     const code = (await authorize(s)).searchParams.get('code')!;
     expect((await exchange(s, code, { client_secret: 'wrong' })).status).toBe(401);
     expect((await exchange(s, 'not-a-code')).body.error).toBe('invalid_grant');
+  });
+
+  it('refuses an expired code with invalid_grant (codes are short-lived)', async () => {
+    const s = await setup();
+    const code = (await authorize(s)).searchParams.get('code')!;
+    // Age the stored code past its lifetime (only its SHA-256 is stored).
+    const models = await authModels();
+    const hash = createHash('sha256').update(code).digest('hex');
+    const aged = await models.AuthorizationCode.updateOne(
+      { hash },
+      { $set: { expiresAt: new Date(Date.now() - 1000) } },
+    );
+    expect(aged.modifiedCount).toBe(1);
+    const expired = await exchange(s, code);
+    expect(expired.status).toBe(400);
+    expect(expired.body.error).toBe('invalid_grant');
+  });
+
+  it('limits a profile.basic.read token to the routes that scope grants (403 insufficient_scope)', async () => {
+    const s = await setup();
+    const code = (await authorize(s)).searchParams.get('code')!;
+    const accessToken = (await exchange(s, code)).body.access_token!;
+    const net = s.network.networkEID;
+    // Granted: the user's identity, network and basic profile.
+    expect((await call('/whoami/', { token: accessToken })).status).toBe(200);
+    expect((await call(`/networks/${net}/`, { token: accessToken })).status).toBe(200);
+    expect(
+      (await call(`/networks/${net}/users/${s.person.profileEID}/`, { token: accessToken })).status,
+    ).toBe(200);
+    // Not granted: everything else, with RFC 6750's insufficient_scope.
+    for (const path of [
+      `/networks/${net}/aggregate/`,
+      `/networks/${net}/users/`,
+      `/networks/${net}/knowledge-base/home/`,
+    ]) {
+      const refused = await call(path, { token: accessToken });
+      expect(refused.status, path).toBe(403);
+      expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(refused.body.code).toBe(-129);
+      expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="ncs", error="insufficient_scope"');
+    }
+    // A first-party (unscoped) token of the same person is not limited.
+    const full = await s.person.token();
+    expect((await call(`/networks/${net}/aggregate/`, { token: full })).status).toBe(200);
   });
 
   it('keeps refreshed code-flow tokens non-expiring and rotating', async () => {

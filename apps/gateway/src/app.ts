@@ -27,7 +27,7 @@ import {
   type ErrorName,
 } from '@ncs/contracts';
 import { redactUrl, type Logger, type RpcClient } from '@ncs/service-kit';
-import { AuthenticationError, TokenAuthenticator } from './authentication.js';
+import { AuthenticationError, InsufficientScopeError, TokenAuthenticator } from './authentication.js';
 import type { GatewayConfig } from './config.js';
 import { sendErrorPage } from './html.js';
 import { problemFromName, problemFromWireError, type Problem } from './problem.js';
@@ -212,6 +212,10 @@ function answerError(
     if (error instanceof AuthenticationError) {
       const params = ['realm="ncs"', ...(error.bearerError ? [`error="${error.bearerError}"`] : [])];
       reply.header('WWW-Authenticate', `Bearer ${params.join(', ')}`);
+    }
+    if (error instanceof InsufficientScopeError) {
+      const scope = error.requiredScopes.length > 0 ? `, scope="${error.requiredScopes.join(' ')}"` : '';
+      reply.header('WWW-Authenticate', `Bearer realm="ncs", error="insufficient_scope"${scope}`);
     }
     if (error.status >= 500)
       request.log.warn({ requestId, code: error.code, status: error.status }, error.message);

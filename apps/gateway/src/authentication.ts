@@ -3,7 +3,13 @@
  * `access_token` query parameter, resolved by the auth service over NATS and cached briefly.
  */
 import { createHash } from 'node:crypto';
-import { DomainError, internalSubjects, type RequestContext, type TokenPrincipal } from '@ncs/contracts';
+import {
+  DomainError,
+  internalSubjects,
+  scopesGranting,
+  type RequestContext,
+  type TokenPrincipal,
+} from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
 
 /** Why a token was refused, as RFC 6750 `error` values. */
@@ -12,6 +18,23 @@ export class AuthenticationError extends DomainError {
   constructor(message: string, bearerError?: 'invalid_request' | 'invalid_token') {
     super('UNAUTHENTICATED', message);
     this.bearerError = bearerError;
+  }
+}
+
+/** RFC 6750 §3.1: the token is valid but its scope does not grant the route (403). */
+export class InsufficientScopeError extends DomainError {
+  /** The scopes that grant the route; empty when only an unscoped (first-party or app) token may call it. */
+  readonly requiredScopes: readonly string[];
+  constructor(tokenScopes: readonly string[], routeId: string) {
+    const required = scopesGranting(routeId);
+    super(
+      'OAUTH_INSUFFICIENT_SCOPE',
+      `The token's scope (${tokenScopes.join(' ')}) does not cover this request; ` +
+        (required.length > 0
+          ? `it needs ${required.join(' or ')}.`
+          : 'it needs a token without a scope restriction.'),
+    );
+    this.requiredScopes = required;
   }
 }
 

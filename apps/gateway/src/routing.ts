@@ -12,6 +12,7 @@ import {
   LATEST_VERSION,
   findRoute,
   routes,
+  scopesGrantRoute,
   type PlainCollection,
   type PlainResource,
   type ErrorDetail,
@@ -21,7 +22,7 @@ import {
   type TokenPrincipal,
 } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
-import { extractToken, type TokenAuthenticator } from './authentication.js';
+import { extractToken, InsufficientScopeError, type TokenAuthenticator } from './authentication.js';
 import {
   attachEmbedded,
   embeddedValueFor,
@@ -82,6 +83,9 @@ export function registerTableRoutes(app: FastifyInstance, deps: RoutingDeps): vo
                 extractToken(request.headers.authorization, token),
                 baseCtx,
               );
+
+        if (tokenPrincipal && !scopesGrantRoute(tokenPrincipal.scopes, route.id))
+          throw new InsufficientScopeError(tokenPrincipal.scopes ?? [], route.id);
 
         const input: Record<Location, unknown> = {
           params: { ...(request.params as Record<string, unknown>) },

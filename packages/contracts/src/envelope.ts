@@ -39,6 +39,11 @@ export interface TokenPrincipal {
   readonly clientId: string;
   readonly expiresAt: string | null;
   readonly memberships: readonly Membership[];
+  /**
+   * The OAuth scopes the token was granted (code flow: `profile.basic.read`); absent for tokens
+   * without a scope (first-party password grants, app tokens), which scopes do not restrict.
+   */
+  readonly scopes?: readonly string[];
 }
 
 export interface RequestContext {

@@ -144,6 +144,12 @@ export const errorCatalogue = define({
     title: 'Bad Request',
     message: 'The sign-in form has expired or was already used; start again from the application.',
   },
+  OAUTH_INSUFFICIENT_SCOPE: {
+    status: 403,
+    code: -129,
+    title: 'Forbidden',
+    message: "The access token's scope does not cover this request.",
+  },
   // Auth and directory (1xx).
   AUTH_ERR_NETWORK_NOT_FOUND: {
     status: 404,

@@ -12,4 +12,5 @@ export * from './versions.js';
 export * from './gates.js';
 export * from './links.js';
 export * from './pagination.js';
+export * from './scopes.js';
 export * from './openapi.js';

@@ -7,6 +7,7 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   DomainError,
+  supportedScopes,
   type AccessToken,
   type Introspection,
   type Membership,
@@ -19,8 +20,8 @@ import { decoyHash, newOpaqueToken, sha256, verifySecret } from './secrets.js';
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
-/** Spec: the only scope of the authorization-code flow. */
-export const SUPPORTED_SCOPES: readonly string[] = ['profile.basic.read'];
+/** Spec: the only scope of the authorization-code flow (contracts' `scopeGrants` says what it grants). */
+export const SUPPORTED_SCOPES: readonly string[] = supportedScopes;
 
 /** Told the SHA-256 hashes of tokens just revoked (the service records a `token.revoked` event). */
 export type RevocationSink = (tokenHashes: readonly string[]) => Promise<void>;
@@ -436,5 +437,6 @@ export async function lookupAccessToken(models: AuthModels, token: string): Prom
     clientId: found.clientId,
     expiresAt: found.expiresAt ? found.expiresAt.toISOString() : null,
     memberships,
+    ...(found.scope ? { scopes: found.scope.split(' ').filter(Boolean) } : {}),
   };
 }
