@@ -27,6 +27,7 @@ import {
   type ErrorName,
 } from '@ncs/contracts';
 import { redactUrl, type Logger, type RpcClient } from '@ncs/service-kit';
+import { answerClientError } from './client-errors.js';
 import { AuthenticationError, InsufficientScopeError, TokenAuthenticator } from './authentication.js';
 import type { GatewayConfig } from './config.js';
 import { sendErrorPage } from './html.js';
@@ -54,6 +55,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
   const app = Fastify<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger>({
     loggerInstance: deps.logger,
     disableRequestLogging: true,
+    clientErrorHandler: answerClientError,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },

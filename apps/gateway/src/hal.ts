@@ -6,6 +6,7 @@
  */
 import {
   applyOwnFieldGates,
+  embedLimits,
   pageLinks,
   resolveLinks,
   withoutCredentials,
@@ -119,7 +120,7 @@ export interface EmbedTree {
 }
 
 /** Bounds on what one request may ask to embed: each relation costs a batch request to its owner. */
-export const embedLimits = { maxDepth: 3, maxPaths: 16 } as const;
+export { embedLimits };
 
 const RELATION_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 

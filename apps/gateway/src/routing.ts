@@ -5,12 +5,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   bareResourceTypes,
+  describeVersionRange,
   DomainError,
   effectivePageLimit,
   embedRoutesFor,
   embedSources,
   LATEST_VERSION,
   findRoute,
+  inVersionRange,
   routes,
   scopesGrantRoute,
   type PlainCollection,
@@ -148,7 +150,20 @@ function negotiate(route: RouteDefinition, request: FastifyRequest, vendor: stri
   if (route.format !== 'hal') return { version: LATEST_VERSION, mediaType: 'application/json' };
   const result = negotiateVersion(request.headers.accept, vendor);
   if (!result.ok) throw new DomainError('NOT_ACCEPTABLE', result.reason);
+  assertRouteInVersion(route, result.value.version);
   return result.value;
+}
+
+/** A route that exists only in some versions (`route.versions`) is a 404 for the others. */
+export function assertRouteInVersion(
+  route: Pick<RouteDefinition, 'method' | 'path' | 'versions'>,
+  version: string,
+) {
+  if (inVersionRange(version, route.versions)) return;
+  throw new DomainError(
+    'ROUTE_NOT_FOUND',
+    `${route.method} ${route.path} exists in API versions ${describeVersionRange(route.versions)}, not in ${version}.`,
+  );
 }
 
 /** RFC 6749 §2.3.1: client credentials may come as HTTP Basic instead of form fields. */

@@ -90,6 +90,18 @@ export const errorCatalogue = define({
     title: 'Gateway Timeout',
     message: 'The owning service did not answer in time.',
   },
+  HEADERS_TOO_LARGE: {
+    status: 431,
+    code: -16,
+    title: 'Request Header Fields Too Large',
+    message: 'The request line or headers are too large.',
+  },
+  REQUEST_TIMEOUT: {
+    status: 408,
+    code: -17,
+    title: 'Request Timeout',
+    message: 'The request was not received in time.',
+  },
   // Spec: "Invalid date range → custom error code -38".
   INVALID_DATE_RANGE: { status: 400, code: -38, title: 'Bad Request', message: 'The date range is invalid.' },
 

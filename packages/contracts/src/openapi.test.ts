@@ -4,6 +4,7 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import {
   buildOpenApiDocument,
+  documentedPath,
   type JsonSchema,
   type OpenApiDocument,
   type OpenApiOperation,
@@ -23,7 +24,7 @@ function operations(document: OpenApiDocument): [path: string, method: string, o
 }
 
 function operationOf(route: RouteDefinition, document: OpenApiDocument = doc): OpenApiOperation {
-  const op = document.paths[route.path]?.[route.method.toLowerCase() as 'get'];
+  const op = document.paths[documentedPath(route)]?.[route.method.toLowerCase() as 'get'];
   if (!op) throw new Error(`no operation for ${route.id}`);
   return op;
 }
@@ -279,5 +280,22 @@ describe('PaginationQuery, compiled as the gateway compiles query schemas', () =
     { 'limit[recipients]': '0' },
   ])('rejects %j', (query) => {
     expect(validate({ ...query })).toBe(false);
+  });
+});
+
+describe('trailing-slash twins', () => {
+  it('documents a path without a slash under its twin with one, saying both are answered', () => {
+    const put = routes.find((r) => r.id === 'home.update')!;
+    expect(put.path.endsWith('/')).toBe(false);
+    expect(documentedPath(put)).toBe(`${put.path}/`);
+    expect(Object.keys(doc.paths)).not.toContain(put.path);
+    const item = doc.paths[`${put.path}/`]!;
+    expect(Object.keys(item).sort()).toEqual(['get', 'put']);
+    expect(item.put?.description).toContain(`Also answered at \`${put.path}\``);
+  });
+
+  it('keeps every other route at its own path', () => {
+    for (const route of routes.filter((r) => r.path.endsWith('/')))
+      expect(documentedPath(route)).toBe(route.path);
   });
 });

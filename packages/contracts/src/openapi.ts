@@ -200,6 +200,8 @@ function successResponse(route: RouteDefinition, vendor: string, registry: Schem
       content: { 'text/html': { schema: HTML_PAGE } },
     };
   }
+  // 204 No Content has no body, so no media type either (RFC 9110 §15.3.5).
+  if (route.reply.status === 204) return { description: route.summary };
   const schema = registry.use(route.reply.schema);
   const mediaTypes =
     route.format === 'hal' ? [halMediaType(vendor), 'application/hal+json'] : ['application/json'];
@@ -264,6 +266,8 @@ function responses(
       description:
         "A redirect to the client's registered `redirect_uri` with `code` or `error`, and `state`.",
     };
+    // Refused by the HTTP parser before any page exists: problem+json, as on every route.
+    result['431'] = problemResponse('The request line or headers are too large.', registry);
     result.default = { description: 'An HTML error page.', content: { 'text/html': { schema: HTML_PAGE } } };
     return result;
   }
@@ -271,8 +275,23 @@ function responses(
   return result;
 }
 
-function operationDescription(route: RouteDefinition): string | undefined {
+/**
+ * Where a route is documented. The gateway ignores a trailing slash, so a path without one whose
+ * twin with one is also in the table (`PUT …/home` beside `GET …/home/`) is one resource: its
+ * operations are documented under the twin, and `Allow` there lists them all.
+ */
+export function documentedPath(
+  route: RouteDefinition,
+  routeTable: readonly RouteDefinition[] = routes,
+): string {
+  if (route.path.endsWith('/')) return route.path;
+  const twin = `${route.path}/`;
+  return routeTable.some((other) => other.path === twin) ? twin : route.path;
+}
+
+function operationDescription(route: RouteDefinition, path: string): string | undefined {
   const notes = [
+    path !== route.path ? `Also answered at \`${route.path}\` (the trailing slash is optional).` : undefined,
     route.scope === 'network' ? 'The caller must be a member of the network.' : undefined,
     route.permission ? `Requires the permission \`${route.permission}\`.` : undefined,
     route.versions ? `Exists in API versions: ${describeVersionRange(route.versions)}.` : undefined,
@@ -283,10 +302,15 @@ function operationDescription(route: RouteDefinition): string | undefined {
   return notes.length > 0 ? notes.join(' ') : undefined;
 }
 
-function operation(route: RouteDefinition, vendor: string, registry: SchemaRegistry): OpenApiOperation {
+function operation(
+  route: RouteDefinition,
+  path: string,
+  vendor: string,
+  registry: SchemaRegistry,
+): OpenApiOperation {
   const parameters = [...pathParameters(route, registry), ...queryParameters(route, registry)];
   const body = requestBody(route, registry);
-  const description = operationDescription(route);
+  const description = operationDescription(route, path);
   return {
     operationId: route.id,
     summary: route.summary,
@@ -315,9 +339,10 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
   const paths: Record<string, Partial<Record<OpenApiMethod, OpenApiOperation>>> = {};
   for (const route of routeTable) {
     const method = route.method.toLowerCase() as OpenApiMethod;
-    const pathItem = (paths[route.path] ??= {});
-    if (pathItem[method]) throw new Error(`two routes for ${route.method} ${route.path}`);
-    pathItem[method] = operation(route, options.vendor, registry);
+    const path = documentedPath(route, routeTable);
+    const pathItem = (paths[path] ??= {});
+    if (pathItem[method]) throw new Error(`two routes for ${route.method} ${path}`);
+    pathItem[method] = operation(route, path, options.vendor, registry);
   }
   return {
     openapi: '3.1.0',

@@ -79,10 +79,14 @@ export const ProfileFields = {
 export const ProfileResource = halResource('user', ProfileFields, "A user's profile in one network.");
 export const ProfileCollection = halCollection('users', ProfileResource, 'Profiles of a network, one page.');
 
-export const AggregateResource = halResource(
-  'aggregate',
-  {},
-  'Empty resource with the entry-point relations of a network (v1.0.18 on); earlier versions embed the network.',
+/** No properties at all since v1.0.18, not even `type` (see `bareResourceTypes`): only `_links`. */
+export const AggregateResource = Type.Object(
+  { _links: Links, _embedded: Embedded },
+  {
+    description:
+      'Empty resource with the entry-point relations of a network (v1.0.18 on); earlier versions embed the network.',
+    $id: 'resource.aggregate',
+  },
 );
 
 export const WhoamiNetwork = Type.Object({
@@ -158,20 +162,23 @@ export const TokenRequestBody = Type.Object(
   { additionalProperties: true },
 );
 
-const formField = (description?: string) =>
-  Type.Optional(Type.String({ maxLength: 2048, ...(description ? { description } : {}) }));
+const formField = (description?: string, maxLength = 2048) =>
+  Type.Optional(Type.String({ maxLength, ...(description ? { description } : {}) }));
 
-/** `GET /auth` query (RFC 6749 §4.1.1, RFC 7636); what is missing or wrong is judged by auth. */
+/**
+ * `GET /auth` query (RFC 6749 §4.1.1, RFC 7636); what is missing or wrong is judged by auth. The
+ * bounds keep the whole request line well inside the 16 KiB the HTTP parser accepts.
+ */
 export const AuthorizationQuery = Type.Object(
   {
-    client_id: formField("the app's EID"),
-    redirect_uri: formField('exactly as listed in the app manifest'),
-    scope: formField('`profile.basic.read`'),
-    state: formField('returned unchanged'),
-    response_type: formField('`code` (the default)'),
-    network: formField('subdomain or EID of the network (else the host subdomain)'),
-    code_challenge: formField('PKCE (RFC 7636)'),
-    code_challenge_method: formField('`S256`'),
+    client_id: formField("the app's EID", 200),
+    redirect_uri: formField('exactly as listed in the app manifest', 2048),
+    scope: formField('`profile.basic.read`', 500),
+    state: formField('returned unchanged', 1024),
+    response_type: formField('`code` (the default)', 50),
+    network: formField('subdomain or EID of the network (else the host subdomain)', 100),
+    code_challenge: formField('PKCE (RFC 7636)', 128),
+    code_challenge_method: formField('`S256`', 20),
   },
   { additionalProperties: true },
 );

@@ -61,6 +61,9 @@ export function route(def: Omit<RouteDefinition, 'subject'> & { subject?: string
   return { ...def, subject: def.subject ?? rpcSubject(def.service, resource, action) };
 }
 
+/** Bounds of `embed=`: relations nested at most `maxDepth` deep, at most `maxPaths` of them. */
+export const embedLimits = { maxDepth: 3, maxPaths: 16 } as const;
+
 /**
  * The `embed` query parameter of a route: a comma-separated list of its embeddable relations, as a
  * pattern, so the OpenAPI document accepts exactly what the gateway does.
@@ -70,7 +73,7 @@ export function embedQuery(relations: readonly string[]) {
   return Type.Object({
     embed: Type.Optional(
       Type.String({
-        pattern: `^${one}(,${one})*$`,
+        pattern: `^${one}(,${one}){0,${embedLimits.maxPaths - 1}}$`,
         maxLength: 500,
         description: `Relations to embed under \`_embedded\`, comma-separated: ${relations.join(', ')}`,
       }),
