@@ -94,12 +94,18 @@ export function registerTableRoutes(app: FastifyInstance, deps: RoutingDeps): vo
           query: rawQuery,
           body: route.format === 'oauth' && route.method === 'POST' ? oauthBody(request) : request.body,
         };
-        const failure = validator.validate(version.version, input);
-        if (failure)
-          throw new ValidationProblem(problemFromAjvErrors(failure.errors, failure.location, requestId));
+        // The path first, then the network (a network the caller is not in is 404 whatever the
+        // query or body say), then the rest of the request.
+        const validated = (locations: readonly Location[]) => {
+          const failure = validator.validate(version.version, input, locations);
+          if (failure)
+            throw new ValidationProblem(problemFromAjvErrors(failure.errors, failure.location, requestId));
+        };
+        validated(['params']);
+        const ctx = scopeContext(route, baseCtx, tokenPrincipal, input.params as Record<string, string>);
+        validated(['query', 'body']);
 
         const embed = embedTreeFor(route, (input.query as { embed?: unknown }).embed, requestId);
-        const ctx = scopeContext(route, baseCtx, tokenPrincipal, input.params as Record<string, string>);
         clampPageLimit(route, input.query as Record<string, unknown>, ctx);
         const { data, status } = await deps.rpc.requestWithStatus<unknown>(route.subject, {
           ctx,

@@ -19,8 +19,15 @@ export interface ValidationFailure {
 }
 
 export interface RouteValidator {
-  /** Validates (and coerces in place) one request; returns the first failing location, or null. */
-  validate(version: string, input: Record<Location, unknown>): ValidationFailure | null;
+  /**
+   * Validates (and coerces in place) one request, `locations` in order (default: all); returns the
+   * first failing location, or null.
+   */
+  validate(
+    version: string,
+    input: Record<Location, unknown>,
+    locations?: readonly Location[],
+  ): ValidationFailure | null;
 }
 
 function newAjv(options: { coerceTypes: boolean | 'array'; useDefaults: boolean }): Ajv {
@@ -38,13 +45,14 @@ export function compileRouteValidator(route: RouteDefinition): RouteValidator {
   const query = route.query ? coercing.compile(route.query) : undefined;
   const bodyVariants = compileBody(route);
   return {
-    validate(version, input) {
-      const checks: [Location, ValidateFunction | undefined][] = [
-        ['params', params],
-        ['query', query],
-        ['body', bodyVariants(version)],
-      ];
-      for (const [location, validate] of checks) {
+    validate(version, input, locations = ['params', 'query', 'body']) {
+      const validators: Record<Location, () => ValidateFunction | undefined> = {
+        params: () => params,
+        query: () => query,
+        body: () => bodyVariants(version),
+      };
+      for (const location of locations) {
+        const validate = validators[location]();
         if (validate && !validate(input[location] ?? (location === 'body' ? undefined : {}))) {
           return { location, errors: validate.errors ?? [] };
         }

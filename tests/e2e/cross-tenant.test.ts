@@ -1,0 +1,118 @@
+/**
+ * Cross-tenant matrix (issue #3): for EVERY route of the table scoped to a network, an
+ * administrator of another network gets 404, never the resource and never a hint that it exists:
+ *
+ * 1. with the victim network's EID in the path (read, update and delete alike, whatever the body);
+ * 2. with their OWN network's EID and the victim's resource EIDs (a valid body, so the request
+ *    reaches the owning service and only the tenant check can refuse it).
+ *
+ * The route list comes from the route table, so a new route is covered the day it is added; a
+ * route whose path parameter or body has no sample here fails until one is written.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes, type RouteDefinition } from '@ncs/contracts';
+import { call } from '../support/api.js';
+import {
+  closeFactories,
+  newKbCategory,
+  newKbPage,
+  newNetwork,
+  type TestNetwork,
+} from '../support/factories.js';
+
+afterAll(closeFactories);
+
+/** A valid body per route id (the same body is fine for both networks). */
+const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
+  'home.update': () => ({ description: 'Cross-tenant' }),
+  'home.setTitle': () => ({ title: 'Cross-tenant' }),
+  'category.create': () => ({ name: 'Cross-tenant' }),
+  'category.update': () => ({ name: 'Cross-tenant' }),
+  'categoryManager.assign': (victim) => ({ profileEID: victim.profileEID }),
+  'page.create': () => ({ title: 'Cross-tenant', body: 'Body' }),
+  'page.update': () => ({ title: 'Cross-tenant' }),
+};
+
+/** Query parameters a route requires. */
+const sampleQueries: Readonly<Record<string, string>> = {
+  'search.list': 'type=knowledge_base_article&q=cross',
+};
+
+/** The victim network's resources, by path parameter name. */
+type Fixtures = Record<string, string>;
+
+let victim: TestNetwork;
+let attacker: TestNetwork;
+let victimToken: string;
+let attackerToken: string;
+let fixtures: Fixtures;
+
+beforeAll(async () => {
+  [victim, attacker] = await Promise.all([newNetwork('Victim'), newNetwork('Attacker')]);
+  [victimToken, attackerToken] = await Promise.all([victim.admin.token(), attacker.admin.token()]);
+  const member = await victim.newMember();
+  const categoryEID = await newKbCategory(victim.networkEID, victimToken);
+  const pageEID = await newKbPage(victim.networkEID, categoryEID, victimToken);
+  const assigned = await call(
+    `/networks/${victim.networkEID}/knowledge-base/categories/${categoryEID}/managers/`,
+    { token: victimToken, json: { profileEID: member.profileEID } },
+  );
+  expect(assigned.status).toBe(201);
+  fixtures = { profileEID: member.profileEID, categoryEID, pageEID };
+});
+
+const networkRoutes = routes.filter((r) => r.scope === 'network' && r.path.includes('{networkEID}'));
+
+function pathFor(route: RouteDefinition, networkEID: string): string {
+  const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    if (name === 'networkEID') return networkEID;
+    const value = fixtures[name];
+    if (!value) throw new Error(`no fixture for {${name}} of ${route.id}: add one to cross-tenant.test.ts`);
+    return value;
+  });
+  const query = sampleQueries[route.id];
+  return query ? `${path}?${query}` : path;
+}
+
+function bodyFor(route: RouteDefinition): unknown {
+  if (!route.body) return undefined;
+  const sample = sampleBodies[route.id];
+  if (!sample) throw new Error(`no sample body for ${route.id}: add one to cross-tenant.test.ts`);
+  return sample(fixtures);
+}
+
+describe('every network route answers 404 to another network’s administrator', () => {
+  it('covers routes of every method', () => {
+    expect(new Set(networkRoutes.map((r) => r.method))).toEqual(
+      new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+    );
+  });
+
+  it.each(networkRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_label, route) => {
+    const body = bodyFor(route);
+    // 1. The victim's network in the path: 404 whatever the body (even an invalid one).
+    for (const json of body === undefined ? [undefined] : [body, { notAField: true }]) {
+      const answer = await call(pathFor(route, victim.networkEID), {
+        method: route.method,
+        token: attackerToken,
+        ...(json === undefined ? {} : { json }),
+      });
+      expect(answer.status, `${route.id} via the victim's network: ${answer.text}`).toBe(404);
+      expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    }
+    // 2. The attacker's own network with the victim's resources: 404 from the owning service.
+    if (/\{(?!networkEID\})\w+\}/.test(route.path)) {
+      const answer = await call(pathFor(route, attacker.networkEID), {
+        method: route.method,
+        token: attackerToken,
+        ...(body === undefined ? {} : { json: body }),
+      });
+      expect(answer.status, `${route.id} via the attacker's network: ${answer.text}`).toBe(404);
+    }
+    // Control: the victim's own administrator reads the same resources (the fixtures are real).
+    if (route.method === 'GET') {
+      const own = await call(pathFor(route, victim.networkEID), { token: victimToken });
+      expect(own.status, `${route.id} for the victim: ${own.text}`).toBe(200);
+    }
+  });
+});
