@@ -116,3 +116,34 @@ describe('every network route answers 404 to another network’s administrator',
     }
   });
 });
+
+describe('mass assignment: writes carrying EID, networkEID, _id, role or isBot never change them', () => {
+  const injected = {
+    EID: 'ffffffffffffffffffffffff',
+    _id: 'ffffffffffffffffffffffff',
+    networkEID: 'eeeeeeeeeeeeeeeeeeeeeeee',
+    role: 'owner',
+    isBot: true,
+  };
+  const writeRoutes = networkRoutes.filter((r) => r.body && ['POST', 'PUT', 'PATCH'].includes(r.method));
+
+  it.each(writeRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_label, route) => {
+    const answer = await call<Record<string, unknown>>(pathFor(route, victim.networkEID), {
+      method: route.method,
+      token: victimToken,
+      json: { ...(bodyFor(route) as Record<string, unknown>), ...injected },
+    });
+    if (answer.status === 400) {
+      // Refused, naming a field it will not take.
+      expect(answer.text).toMatch(/EID|_id|networkEID|role|isBot/);
+      return;
+    }
+    expect(answer.status, answer.text).toBeLessThan(300);
+    const resource = answer.body;
+    expect(resource.EID).not.toBe(injected.EID);
+    expect(resource._id).toBeUndefined();
+    if ('networkEID' in resource) expect(resource.networkEID).toBe(victim.networkEID);
+    expect(resource.role).not.toBe(injected.role);
+    expect(resource.isBot ?? false).toBe(false);
+  });
+});
