@@ -28,7 +28,7 @@ export async function addAppEntryPoint(
     { $set: { hasMenuItem: true, ...fields } },
     { upsert: true, returnDocument: 'after' },
   ).lean();
-  return String(entry!._id);
+  return String(entry._id);
 }
 
 /** Stores a widget for the network; returns its EID. */

@@ -26,6 +26,13 @@ export interface OwnerReply {
 type PartResult =
   { readonly ok: true; readonly data: unknown } | { readonly ok: false; readonly error: unknown };
 
+function settle(promise: Promise<unknown>): Promise<PartResult> {
+  return promise.then(
+    (data) => ({ ok: true, data }),
+    (error: unknown) => ({ ok: false, error }),
+  );
+}
+
 /** Whether an error means the part's owner could not be reached (as opposed to an answer). */
 export function isUnavailable(error: unknown): boolean {
   return (
@@ -75,14 +82,10 @@ export async function requestRoute(
 ): Promise<OwnerReply> {
   const parts = route.assembledFrom ?? [];
   if (parts.length === 0) return rpc.requestWithStatus(route.subject, call);
-  const [owner, ...settled] = await Promise.allSettled([
-    rpc.requestWithStatus(route.subject, call),
-    ...parts.map((part) => rpc.request(part.subject, call)),
-  ]);
-  if (owner!.status === 'rejected') throw owner!.reason;
-  const results: PartResult[] = settled.map((s) =>
-    s.status === 'fulfilled' ? { ok: true, data: s.value } : { ok: false, error: s.reason },
-  );
+  // Everything is asked at once; `settle` never rejects, so an owner error leaves nothing dangling.
+  const partsAnswered = Promise.all(parts.map((part) => settle(rpc.request(part.subject, call))));
+  const owner = await rpc.requestWithStatus(route.subject, call);
+  const results = await partsAnswered;
   results.forEach((result, i) => {
     if (!result.ok && isUnavailable(result.error)) {
       logger?.warn(
@@ -91,5 +94,5 @@ export async function requestRoute(
       );
     }
   });
-  return { data: mergeParts(owner!.value.data, parts, results), status: owner!.value.status };
+  return { data: mergeParts(owner.data, parts, results), status: owner.status };
 }

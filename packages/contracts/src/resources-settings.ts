@@ -162,6 +162,7 @@ export const ThemeFavicon = strict({
 /** Named colours of the theme's palette, e.g. `{ "primary": "#112233", "50": "#f0f0f0" }`. */
 export const ThemeSpectrum = Type.Record(Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' }), HexColour, {
   maxProperties: 32,
+  additionalProperties: false,
   description: 'Palette: names (letters, digits, `_`, `-`; at most 32) to `#rrggbb` colours',
 });
 export const ThemeProperties = strict({ spectrum: Type.Optional(ThemeSpectrum) });

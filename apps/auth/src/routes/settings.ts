@@ -6,27 +6,17 @@ import type { CustomLinkInputBody } from '@ncs/contracts';
 import { withStatus, type RpcHandler } from '@ncs/service-kit';
 import type { AuthDependencies } from '../dependencies.js';
 import { badgeCountersOwner, getLobbyData } from '../domain/lobby.js';
-import { getMenu, updateMenu, type MenuQueryInput } from '../domain/menu.js';
+import { getMenu, updateMenu } from '../domain/menu.js';
 import { createTheme, deleteTheme, getTheme, listThemes, updateTheme } from '../domain/themes.js';
 import { listWidgets } from '../domain/widgets.js';
 
-type Page = { limit?: number; offset?: number };
-
 export function settingsHandlers(deps: () => AuthDependencies): Record<string, RpcHandler> {
   return {
-    'menu.get': async ({ ctx, query }) => getMenu(deps().models, ctx, query as MenuQueryInput),
+    'menu.get': async ({ ctx, query }) => getMenu(deps().models, ctx, query),
     'menu.update': async ({ ctx, query, body }) =>
-      updateMenu(
-        deps().models,
-        deps().events,
-        ctx,
-        query as MenuQueryInput,
-        body as {
-          customLinks: CustomLinkInputBody[];
-        },
-      ),
-    'widget.list': async ({ ctx, query }) => listWidgets(deps().models, ctx, query as Page),
-    'theme.list': async ({ ctx, query }) => listThemes(deps().models, ctx, query as Page),
+      updateMenu(deps().models, deps().events, ctx, query, body as { customLinks: CustomLinkInputBody[] }),
+    'widget.list': async ({ ctx, query }) => listWidgets(deps().models, ctx, query),
+    'theme.list': async ({ ctx, query }) => listThemes(deps().models, ctx, query),
     'theme.create': async ({ ctx, body }) => createTheme(deps().models, deps().events, ctx, body),
     'theme.get': async ({ ctx, params }) => getTheme(deps().models, ctx, String(params.themeEID)),
     'theme.update': async ({ ctx, params, body }) =>
