@@ -31,6 +31,9 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   'categoryManager.assign': (victim) => ({ profileEID: victim.profileEID }),
   'page.create': () => ({ title: 'Cross-tenant', body: 'Body' }),
   'page.update': () => ({ title: 'Cross-tenant' }),
+  'menu.update': () => ({ customLinks: [{ label: 'Cross-tenant', url: 'https://example.com/' }] }),
+  'theme.create': () => ({ name: 'Cross-tenant', buttonColor: '#112233' }),
+  'theme.update': () => ({ name: 'Cross-tenant' }),
 };
 
 /** Query parameters a route requires. */
@@ -58,7 +61,12 @@ beforeAll(async () => {
     { token: victimToken, json: { profileEID: member.profileEID } },
   );
   expect(assigned.status).toBe(201);
-  fixtures = { profileEID: member.profileEID, categoryEID, pageEID };
+  const theme = await call<{ EID: string }>(`/networks/${victim.networkEID}/themes/`, {
+    token: victimToken,
+    json: { name: 'Victim theme' },
+  });
+  expect(theme.status).toBe(201);
+  fixtures = { profileEID: member.profileEID, categoryEID, pageEID, themeEID: theme.body.EID };
 });
 
 const networkRoutes = routes.filter((r) => r.scope === 'network' && r.path.includes('{networkEID}'));

@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, LATEST, mediaType } from '../support/api.js';
+import { baseUrl, call, LATEST, mediaType } from '../support/api.js';
 import { closeFactories, newKbCategory, newKbPage, newNetwork } from '../support/factories.js';
 import { ensureSchemathesis } from '../support/schemathesis.js';
 
@@ -26,6 +26,11 @@ describe('schemathesis against /openapi.json', () => {
     const token = await network.admin.token();
     const categoryEID = await newKbCategory(network.networkEID, token);
     const pageEID = await newKbPage(network.networkEID, categoryEID, token);
+    const theme = await call<{ EID: string }>(`/networks/${network.networkEID}/themes/`, {
+      token,
+      json: { name: 'Schemathesis theme' },
+    });
+    expect(theme.status).toBe(201);
 
     const run = spawnSync(
       st,
@@ -53,6 +58,7 @@ describe('schemathesis against /openapi.json', () => {
           NCS_PROFILE_EID: member.profileEID,
           NCS_CATEGORY_EID: categoryEID,
           NCS_PAGE_EID: pageEID,
+          NCS_THEME_EID: theme.body.EID,
         },
       },
     );

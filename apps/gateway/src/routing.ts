@@ -24,6 +24,7 @@ import {
   type TokenPrincipal,
 } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
+import { requestRoute } from './assembly.js';
 import { extractToken, InsufficientScopeError, type TokenAuthenticator } from './authentication.js';
 import {
   attachEmbedded,
@@ -94,25 +95,36 @@ export function registerTableRoutes(app: FastifyInstance, deps: RoutingDeps): vo
           query: rawQuery,
           body: route.format === 'oauth' && route.method === 'POST' ? oauthBody(request) : request.body,
         };
-        // The path first, then the network (a network the caller is not in is 404 whatever the
-        // query or body say), then the rest of the request.
+        // Path and query first, then the network (a network the caller is not in is 404 whatever
+        // the body says), then the body.
         const validated = (locations: readonly Location[]) => {
           const failure = validator.validate(version.version, input, locations);
           if (failure)
             throw new ValidationProblem(problemFromAjvErrors(failure.errors, failure.location, requestId));
         };
-        validated(['params']);
-        const ctx = scopeContext(route, baseCtx, tokenPrincipal, input.params as Record<string, string>);
-        validated(['query', 'body']);
+        validated(['params', 'query']);
+        const ctx = scopeContext(
+          route,
+          baseCtx,
+          tokenPrincipal,
+          input.params as Record<string, string>,
+          input.query as Record<string, unknown>,
+        );
+        validated(['body']);
 
         const embed = embedTreeFor(route, (input.query as { embed?: unknown }).embed, requestId);
         clampPageLimit(route, input.query as Record<string, unknown>, ctx);
-        const { data, status } = await deps.rpc.requestWithStatus<unknown>(route.subject, {
-          ctx,
-          params: input.params as Record<string, unknown>,
-          query: input.query as Record<string, unknown>,
-          body: input.body,
-        });
+        const { data, status } = await requestRoute(
+          deps.rpc,
+          route,
+          {
+            ctx,
+            params: input.params as Record<string, unknown>,
+            query: input.query as Record<string, unknown>,
+            body: input.body,
+          },
+          request.log,
+        );
 
         const replyStatus = status ?? route.reply.status;
         if (route.format === 'html') return sendPage(reply, request.method, data as HtmlPage, replyStatus);
@@ -200,16 +212,36 @@ function oauthBody(request: FastifyRequest): unknown {
   return body;
 }
 
+/**
+ * The network of a `network` route: the path's `{networkEID}`, else the route's `networkQuery`
+ * parameter, else the caller's oldest membership (profile EIDs are ObjectIds: they sort by creation).
+ */
+function requestedNetwork(
+  route: RouteDefinition,
+  token: TokenPrincipal,
+  params: Record<string, string>,
+  query: Record<string, unknown>,
+): string | undefined {
+  if (params.networkEID !== undefined || route.networkQuery === undefined) return params.networkEID;
+  const named = query[route.networkQuery];
+  if (typeof named === 'string') return named;
+  const byAge = [...token.memberships].sort((a, b) =>
+    (a.profileEID ?? a.networkEID).localeCompare(b.profileEID ?? b.networkEID),
+  );
+  return byAge[0]?.networkEID;
+}
+
 /** Builds the envelope context for the route's scope; a network the caller is not in is 404. */
 function scopeContext(
   route: RouteDefinition,
   base: RequestContext,
   token: TokenPrincipal | undefined,
   params: Record<string, string>,
+  query: Record<string, unknown>,
 ): RequestContext {
   if (!token) return base;
   if (route.scope === 'network') {
-    const networkEID = params.networkEID;
+    const networkEID = requestedNetwork(route, token, params, query);
     const membership = token.memberships.find((m) => m.networkEID === networkEID);
     if (!networkEID || !membership) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
     // An app (client-credentials) token has a membership per installation, without a profile.

@@ -4,4 +4,29 @@
  */
 import type { ErrorDefinition } from './errors.js';
 
-export const settingsErrors = {} as const satisfies Record<string, ErrorDefinition>;
+export const settingsErrors = {
+  SETTINGS_ERR_THEME_NOT_FOUND: {
+    status: 404,
+    code: -170,
+    title: 'Not Found',
+    message: 'The network theme does not exist.',
+  },
+  SETTINGS_ERR_MENU_LINK_NOT_FOUND: {
+    status: 400,
+    code: -171,
+    title: 'Bad Request',
+    message: "A custom link EID does not name a link of this network's menu.",
+  },
+  SETTINGS_ERR_MENU_LINK_REPEATED: {
+    status: 400,
+    code: -172,
+    title: 'Bad Request',
+    message: 'A custom link EID is given more than once.',
+  },
+  SETTINGS_ERR_UNSUPPORTED_MENU_VERSION: {
+    status: 400,
+    code: -173,
+    title: 'Bad Request',
+    message: 'The menu version is not a supported API version.',
+  },
+} as const satisfies Record<string, ErrorDefinition>;

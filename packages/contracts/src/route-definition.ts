@@ -29,10 +29,16 @@ export interface RouteDefinition {
   readonly summary: string;
   readonly tag: string;
   /**
-   * `network`: the path holds `{networkEID}` and the caller must be a member of it (else 404);
-   * `account`: any authenticated caller; `public`: no token (OAuth endpoints, health).
+   * `network`: the path holds `{networkEID}` (or, see `networkQuery`, the query names the network)
+   * and the caller must be a member of it (else 404); `account`: any authenticated caller;
+   * `public`: no token (OAuth endpoints, health).
    */
   readonly scope: 'network' | 'account' | 'public';
+  /**
+   * For a `network` route whose path has no `{networkEID}`: the query parameter naming the network
+   * (an EID); when it is absent the gateway takes the caller's oldest membership.
+   */
+  readonly networkQuery?: string;
   /** Permission the caller needs in the network (checked by the owning service). */
   readonly permission?: string;
   readonly params?: TObject;
@@ -49,6 +55,20 @@ export interface RouteDefinition {
   readonly embeddable?: readonly string[];
   /** Versions in which the route exists; absent means all. */
   readonly versions?: VersionRange;
+  /**
+   * A resource the gateway assembles: it asks the route's own subject (the owner, which checks
+   * access and answers the resource) and every part in parallel, and copies each part's `fields`
+   * into the owner's reply. A part that is unavailable (no responder, timeout) gives `null` for its
+   * fields; when every part is unavailable the answer is 503; any other error is answered as is.
+   */
+  readonly assembledFrom?: readonly AssemblyPart[];
+}
+
+/** One owner of some fields of a gateway-assembled resource (an internal subject, not a route). */
+export interface AssemblyPart {
+  readonly service: ServiceName;
+  readonly subject: string;
+  readonly fields: readonly string[];
 }
 
 export function isVersionedSchema(schema: TSchema | VersionedSchema): schema is VersionedSchema {

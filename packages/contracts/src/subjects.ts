@@ -25,6 +25,12 @@ export const internalSubjects = {
   profilesBatch: rpcSubject('auth', 'profile', 'batch'),
   /** Any → auth: networks by EID, in one batch, limited to the caller's (for `embed=`). */
   networksBatch: rpcSubject('auth', 'network', 'batch'),
+  /** Gateway → messaging: the caller's messaging badge counters (part of `badgeCounters.get`). */
+  messagingBadgeCounters: rpcSubject('messaging', 'badgeCounters', 'get'),
+  /** Gateway → notifications: the caller's alert badge counters (part of `badgeCounters.get`). */
+  notificationsBadgeCounters: rpcSubject('notifications', 'badgeCounters', 'get'),
+  /** Auth → messaging: `{ profileEID: string | null }` of the network's AI assistant. */
+  aiAssistantProfile: rpcSubject('messaging', 'aiAssistant', 'profile'),
 } as const;
 
 /**

@@ -1,0 +1,199 @@
+/**
+ * The network menu (spec: `GET/PUT /networks/{networkEID}/menu/`): built-in sections, the entry
+ * points of installed apps that have a menu item, and the network's custom links, as one `menu`
+ * resource with its items under `_embedded.items` (type `menu_item`, so the gateway applies the
+ * gate `menu.includeExternalUsers` to each item).
+ */
+import {
+  DomainError,
+  type CustomLinkInputBody,
+  type MenuDevice,
+  type PlainResource,
+  type RequestContext,
+} from '@ncs/contracts';
+import { isDuplicateKeyError } from '@ncs/service-kit';
+import { Types } from 'mongoose';
+import type { EventSink } from '../dependencies.js';
+import type { AuthModels } from '../models/index.js';
+import type { AppEntryPointDoc, MenuDoc } from '../models/settings.js';
+import { actorOf, requireNetworkAdmin, settingsCaller, type SettingsCaller } from './settings-access.js';
+import { menuShowsCelebrations, menuVersion, visibleInMenu } from './settings-rules.js';
+
+/** Platform sections every menu starts with, in this order; `celebrations` follows when it applies. */
+export const builtinMenuSections = ['timeline', 'groups', 'people', 'knowledge_base'] as const;
+
+export interface MenuQueryInput {
+  readonly device?: MenuDevice;
+  readonly version?: string;
+}
+
+type CustomLink = MenuDoc['customLinks'][number];
+
+const builtinItem = (name: string): PlainResource => ({ type: 'menu_item', itemType: 'builtin', name });
+
+function linkItem(link: CustomLink): PlainResource {
+  return {
+    type: 'menu_item',
+    EID: String(link._id),
+    itemType: 'link',
+    label: link.label,
+    url: link.url,
+    context: { includeExternalUsers: link.includeExternalUsers },
+  };
+}
+
+function appItem(entry: AppEntryPointDoc, appName: string): PlainResource {
+  return {
+    type: 'menu_item',
+    EID: String(entry._id),
+    itemType: 'app',
+    label: entry.localLabel ?? appName,
+    ...(entry.fallbackUrl ? { url: entry.fallbackUrl } : {}),
+    app: { type: 'app', EID: entry.clientId },
+    // Read-only here: it comes from the app's entry point.
+    context: { includeExternalUsers: entry.includeExternalUsers, isDynamic: entry.isDynamic },
+  };
+}
+
+/** Entry points with a menu item of the apps installed in the network, by label. */
+async function appMenuItems(models: AuthModels, networkEID: string) {
+  const entries = await models.AppEntryPoint.find({ networkEID, hasMenuItem: true }).lean<
+    AppEntryPointDoc[]
+  >();
+  if (entries.length === 0) return [];
+  const clientIds = entries.map((e) => e.clientId);
+  const [installed, clients] = await Promise.all([
+    models.Installation.find({ networkEID, clientId: { $in: clientIds } }, { clientId: 1 }).lean(),
+    models.Client.find({ clientId: { $in: clientIds } }, { clientId: 1, name: 1 }).lean(),
+  ]);
+  const installedIds = new Set(installed.map((i) => i.clientId));
+  const names = new Map(clients.map((c) => [c.clientId, c.name]));
+  return entries
+    .filter((entry) => installedIds.has(entry.clientId))
+    .map((entry) => ({ entry, label: entry.localLabel ?? names.get(entry.clientId) ?? entry.clientId }))
+    .sort((a, b) => a.label.localeCompare(b.label))
+    .map(({ entry, label }) => appItem(entry, label));
+}
+
+async function presentMenu(
+  models: AuthModels,
+  caller: SettingsCaller,
+  ctx: RequestContext,
+  query: MenuQueryInput,
+): Promise<PlainResource> {
+  const device = query.device ?? 'web';
+  const version = menuVersion(query.version, ctx.version);
+  const [menu, apps] = await Promise.all([
+    models.Menu.findOne({ networkEID: caller.networkEID }).lean<MenuDoc>(),
+    appMenuItems(models, caller.networkEID),
+  ]);
+  const forCaller = (item: PlainResource) =>
+    visibleInMenu(
+      { includeExternalUsers: (item.context as { includeExternalUsers: boolean }).includeExternalUsers },
+      caller.external,
+    );
+  const items = [
+    ...builtinMenuSections.map(builtinItem),
+    ...(menuShowsCelebrations(device, caller.network.features ?? [], version)
+      ? [builtinItem('celebrations')]
+      : []),
+    ...apps.filter(forCaller),
+    ...(menu?.customLinks ?? []).map(linkItem).filter(forCaller),
+  ];
+  return { type: 'menu', device, version, _embedded: { items } };
+}
+
+export async function getMenu(models: AuthModels, ctx: RequestContext, query: MenuQueryInput) {
+  return presentMenu(models, await settingsCaller(models, ctx), ctx, query);
+}
+
+/**
+ * The stored links for a PUT body: an `EID` keeps an existing link (it must be one of this
+ * network's links, once), anything else is a new link. An absent `context.includeExternalUsers`
+ * keeps the stored value (a client older than 2026.1.9 never reads it and must not reset it), or
+ * is true for a new link.
+ */
+export function linksFromBody(
+  body: readonly CustomLinkInputBody[],
+  stored: readonly CustomLink[],
+): { _id: Types.ObjectId; label: string; url: string; includeExternalUsers: boolean }[] {
+  const byEID = new Map(stored.map((link) => [String(link._id), link]));
+  const seen = new Set<string>();
+  return body.map((input, i) => {
+    const pointer = `/body/customLinks/${i}/EID`;
+    let existing: CustomLink | undefined;
+    if (input.EID !== undefined) {
+      if (seen.has(input.EID)) {
+        throw new DomainError('SETTINGS_ERR_MENU_LINK_REPEATED', undefined, [
+          { pointer, message: `${input.EID} is given more than once` },
+        ]);
+      }
+      seen.add(input.EID);
+      existing = byEID.get(input.EID);
+      if (!existing) {
+        throw new DomainError('SETTINGS_ERR_MENU_LINK_NOT_FOUND', undefined, [
+          { pointer, message: `${input.EID} is not a link of this menu` },
+        ]);
+      }
+    }
+    return {
+      _id: existing ? existing._id : new Types.ObjectId(),
+      label: input.label.trim(),
+      url: input.url,
+      includeExternalUsers: input.context?.includeExternalUsers ?? existing?.includeExternalUsers ?? true,
+    };
+  });
+}
+
+const MENU_WRITE_ATTEMPTS = 3;
+
+/**
+ * Replaces the custom links in one write, conditional on the menu being unchanged since it was
+ * read (its `lastModified`), so a concurrent PUT is never half-merged: the loser re-reads and
+ * applies its list again.
+ */
+async function replaceCustomLinks(
+  models: AuthModels,
+  networkEID: string,
+  body: readonly CustomLinkInputBody[],
+) {
+  for (let attempt = 0; attempt < MENU_WRITE_ATTEMPTS; attempt += 1) {
+    const current = await models.Menu.findOne({ networkEID }).lean<MenuDoc>();
+    const customLinks = linksFromBody(body, current?.customLinks ?? []);
+    if (current) {
+      const updated = await models.Menu.findOneAndUpdate(
+        { _id: current._id, networkEID, lastModified: current.lastModified },
+        { $set: { customLinks } },
+        { returnDocument: 'after', runValidators: true },
+      ).lean<MenuDoc>();
+      if (updated) return updated;
+      continue;
+    }
+    try {
+      const [created] = await models.Menu.insertMany([{ networkEID, customLinks }]);
+      return created!.toObject<MenuDoc>();
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+  }
+  throw new DomainError('CONFLICT', 'The menu was changed concurrently; send the request again.');
+}
+
+export async function updateMenu(
+  models: AuthModels,
+  events: EventSink,
+  ctx: RequestContext,
+  query: MenuQueryInput,
+  body: { customLinks: readonly CustomLinkInputBody[] },
+) {
+  const caller = await settingsCaller(models, ctx);
+  requireNetworkAdmin(caller);
+  menuVersion(query.version, ctx.version); // a bad query is 400 before anything is written
+  const menu = await replaceCustomLinks(models, caller.networkEID, body.customLinks);
+  await events.record('menu', 'updated', {
+    networkEID: caller.networkEID,
+    actor: actorOf(caller),
+    data: { customLinks: menu.customLinks.map(linkItem) },
+  });
+  return presentMenu(models, caller, ctx, query);
+}
