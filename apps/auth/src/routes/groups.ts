@@ -21,7 +21,6 @@ import {
   listGroupTypesFor,
   listSubgroups,
   updateGroup,
-  type GroupListQuery,
 } from '../domain/groups.js';
 
 const param = (request: RpcRequest, name: string) => String(request.params[name]);
@@ -30,7 +29,7 @@ const page = (request: RpcRequest) => request.query as { limit?: number; offset?
 export function groupsHandlers(deps: () => AuthDependencies): Record<string, RpcHandler> {
   return {
     'groupType.list': (r) => listGroupTypesFor(deps().models, r.ctx, page(r)),
-    'group.list': (r) => listGroups(deps().models, r.ctx, r.query as GroupListQuery),
+    'group.list': (r) => listGroups(deps().models, r.ctx, r.query),
     'group.create': (r) => createGroup(deps().models, deps().events, r.ctx, r.body as GroupCreateInput),
     'group.get': (r) => getGroup(deps().models, r.ctx, param(r, 'groupEID')),
     'group.update': (r) => updateGroup(deps().models, deps().events, r.ctx, param(r, 'groupEID'), r.body),
@@ -39,13 +38,7 @@ export function groupsHandlers(deps: () => AuthDependencies): Record<string, Rpc
       return withStatus(204, null);
     },
     'subgroup.list': (r) => listSubgroups(deps().models, r.ctx, param(r, 'groupEID'), page(r)),
-    'groupMember.list': (r) =>
-      listMembers(
-        deps().models,
-        r.ctx,
-        param(r, 'groupEID'),
-        r.query as { limit?: number; offset?: number; state?: MembershipState; role?: GroupRole },
-      ),
+    'groupMember.list': (r) => listMembers(deps().models, r.ctx, param(r, 'groupEID'), r.query),
     'groupMember.add': (r) =>
       addMember(
         deps().models,
