@@ -364,7 +364,9 @@ describe('the last admin', () => {
         json: { role: 'member' },
       });
     const results = await Promise.all([demote(aToken, b.profileEID), demote(bToken, a.profileEID)]);
-    expect(results.map((r) => r.status).every((s) => s === 200 || s === 409)).toBe(true);
+    // 200: the change stood; 409: undone, it took the last admin; 403: the caller was demoted
+    // before its own request was checked.
+    for (const response of results) expect([200, 403, 409]).toContain(response.status);
     const admins = await call<Collection<MembershipBody>>(
       `${membersPath(network.networkEID, group.EID)}?role=admin`,
       { token: await network.admin.token() },
