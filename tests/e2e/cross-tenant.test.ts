@@ -34,6 +34,10 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   'menu.update': () => ({ customLinks: [{ label: 'Cross-tenant', url: 'https://example.com/' }] }),
   'theme.create': () => ({ name: 'Cross-tenant', buttonColor: '#112233' }),
   'theme.update': () => ({ name: 'Cross-tenant' }),
+  'group.create': () => ({ name: 'Cross-tenant' }),
+  'group.update': () => ({ name: 'Cross-tenant' }),
+  'groupMember.add': (victim) => ({ profileEID: victim.profileEID }),
+  'groupMember.update': () => ({ role: 'member' }),
 };
 
 /** Query parameters a route requires. */
@@ -66,7 +70,23 @@ beforeAll(async () => {
     json: { name: 'Victim theme' },
   });
   expect(theme.status).toBe(201);
-  fixtures = { profileEID: member.profileEID, categoryEID, pageEID, themeEID: theme.body.EID };
+  const group = await call<{ EID: string }>(`/networks/${victim.networkEID}/groups/`, {
+    token: victimToken,
+    json: { name: 'Victim group' },
+  });
+  expect(group.status).toBe(201);
+  const joined = await call(`/networks/${victim.networkEID}/groups/${group.body.EID}/members/`, {
+    token: victimToken,
+    json: { profileEID: member.profileEID },
+  });
+  expect(joined.status).toBe(201);
+  fixtures = {
+    profileEID: member.profileEID,
+    categoryEID,
+    pageEID,
+    themeEID: theme.body.EID,
+    groupEID: group.body.EID,
+  };
 });
 
 const networkRoutes = routes.filter((r) => r.scope === 'network' && r.path.includes('{networkEID}'));

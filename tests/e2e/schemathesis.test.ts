@@ -31,6 +31,19 @@ describe('schemathesis against /openapi.json', () => {
       json: { name: 'Schemathesis theme' },
     });
     expect(theme.status).toBe(201);
+    const group = await call<{ EID: string }>(`/networks/${network.networkEID}/groups/`, {
+      token,
+      json: { name: 'Schemathesis group' },
+    });
+    expect(group.status).toBe(201);
+    expect(
+      (
+        await call(`/networks/${network.networkEID}/groups/${group.body.EID}/members/`, {
+          token,
+          json: { profileEID: member.profileEID },
+        })
+      ).status,
+    ).toBe(201);
 
     const run = spawnSync(
       st,
@@ -59,6 +72,7 @@ describe('schemathesis against /openapi.json', () => {
           NCS_CATEGORY_EID: categoryEID,
           NCS_PAGE_EID: pageEID,
           NCS_THEME_EID: theme.body.EID,
+          NCS_GROUP_EID: group.body.EID,
         },
       },
     );

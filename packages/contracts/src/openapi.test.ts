@@ -299,3 +299,12 @@ describe('trailing-slash twins', () => {
       expect(documentedPath(route)).toBe(route.path);
   });
 });
+
+describe('alternative success statuses', () => {
+  it('documents 200 beside 201 for idempotent creates, with the same body', () => {
+    const assign = routes.find((r) => r.id === 'categoryManager.assign')!;
+    const op = doc.paths[documentedPath(assign)]!.post!;
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '201']));
+    expect(op.responses['200']!.content).toEqual(op.responses['201']!.content);
+  });
+});

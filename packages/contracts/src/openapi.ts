@@ -223,6 +223,13 @@ function responses(
   const result: Record<string, OpenApiResponse> = {
     [String(route.reply.status)]: successResponse(route, vendor, registry),
   };
+  for (const status of route.reply.alsoStatus ?? []) {
+    const response = successResponse(route, vendor, registry);
+    result[String(status)] = {
+      ...response,
+      description: `${response.description} (already there: nothing created)`,
+    };
+  }
   if (route.format === 'html') {
     result['400'] = {
       description:

@@ -10,7 +10,10 @@ export const Eid = Type.String({ pattern: EID_PATTERN, description: '24-hex-char
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 with a +hh:mm offset' });
 
 export const Ref = (type?: string) =>
-  Type.Object({ type: type ? Type.Literal(type) : Type.String(), EID: Eid }, { additionalProperties: false });
+  Type.Object(
+    { type: type ? Type.Literal(type) : Type.String({ minLength: 1, maxLength: 100 }), EID: Eid },
+    { additionalProperties: false },
+  );
 export type ResourceRefSchema = Static<ReturnType<typeof Ref>>;
 
 const Links = Type.Optional(

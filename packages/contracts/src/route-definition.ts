@@ -50,7 +50,15 @@ export interface RouteDefinition {
    * `html`: a browser page (`{ html }` or `{ redirect }` from the service), errors as HTML pages.
    */
   readonly format: 'hal' | 'oauth' | 'html';
-  readonly reply: { readonly status: number; readonly schema: TSchema };
+  /**
+   * The success answer. `alsoStatus`: other success statuses the handler may choose with the same
+   * body (e.g. 200 when an idempotent create found the thing already there); documented too.
+   */
+  readonly reply: {
+    readonly status: number;
+    readonly schema: TSchema;
+    readonly alsoStatus?: readonly number[];
+  };
   /** Relations a client may ask for with `embed=`. */
   readonly embeddable?: readonly string[];
   /** Versions in which the route exists; absent means all. */

@@ -125,7 +125,7 @@ export const groupsRoutes: readonly RouteDefinition[] = [
     query: EmbedUser,
     embeddable: ['user'],
     body: GroupMemberAddBody,
-    reply: { status: 201, schema: GroupMembershipResource },
+    reply: { status: 201, schema: GroupMembershipResource, alsoStatus: [200] },
   }),
   route({
     ...common,

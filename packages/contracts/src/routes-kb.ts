@@ -166,7 +166,7 @@ export const kbRoutes: readonly RouteDefinition[] = [
     query: EmbedUsers,
     embeddable: ['users'],
     body: KbManagerAssignBody,
-    reply: { status: 201, schema: KbCategoryManagersResource },
+    reply: { status: 201, schema: KbCategoryManagersResource, alsoStatus: [200] },
   }),
   route({
     ...common,
