@@ -155,7 +155,7 @@ export async function changeRole(
   const networkEID = String(caller.network._id);
   const target = await findTarget(models, networkEID, profileEID);
   const requested = (body as { role: StoredRole }).role;
-  const previous = target.role as StoredRole;
+  const previous = target.role;
   const next: StoredRole = reportedRole(previous, ctx.version) === requested ? previous : requested;
   if (next === previous) return presentOne(models, caller, ctx, target);
   if (isAdminRole(previous) && !isAdminRole(next) && target.userState === 'active') {
@@ -230,7 +230,7 @@ async function profileFor(models: AuthModels, networkEID: string, accountId: str
     { networkEID, accountId },
     { $setOnInsert: { role: 'member', userState: 'pending' } },
     { upsert: true, returnDocument: 'after' },
-  ).lean<ProfileDoc>() as Promise<ProfileDoc>;
+  ).lean<ProfileDoc>();
 }
 
 /**

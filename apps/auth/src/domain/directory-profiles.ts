@@ -274,6 +274,11 @@ export async function listProfiles(
   ctx: RequestContext,
   options: ProfileListOptions,
 ): Promise<PlainCollection> {
+  if (options.modifiedSince && Number.isNaN(options.modifiedSince.getTime())) {
+    throw new DomainError('VALIDATION_FAILED', 'The query parameters do not match the schema.', [
+      { pointer: '/query/modified_since', message: 'must be a valid date-time' },
+    ]);
+  }
   const caller = await findMemberCaller(models, ctx);
   const networkEID = String(caller.network._id);
   const filter = profileListFilter(
@@ -365,8 +370,12 @@ export function invalidProfileValues(
     }
   }
   const until = changes.workStatusValidUntil;
-  if (typeof until === 'string' && Date.parse(until) <= now.getTime()) {
-    details.push({ pointer: '/body/workStatusValidUntil', message: 'must be in the future' });
+  if (typeof until === 'string') {
+    const time = Date.parse(until);
+    if (Number.isNaN(time))
+      details.push({ pointer: '/body/workStatusValidUntil', message: 'is not a valid date-time' });
+    else if (time <= now.getTime())
+      details.push({ pointer: '/body/workStatusValidUntil', message: 'must be in the future' });
   }
   const start = changes.employmentStartDate;
   if (typeof start === 'string' && Number.isNaN(Date.parse(`${start}T00:00:00Z`))) {
@@ -434,6 +443,17 @@ async function applyProfileEdit(
     );
   }
   if (Object.keys(changes).length === 0) return target;
+  const xidTaken = () =>
+    new DomainError('DIR_ERR_XID_TAKEN', undefined, [
+      { pointer: '/body/XID', message: 'is already used by another profile of this network' },
+    ]);
+  if (typeof changes.XID === 'string') {
+    const holder = await models.Profile.exists({
+      xidKey: `${target.networkEID}/${changes.XID}`,
+      _id: { $ne: target._id },
+    });
+    if (holder) throw xidTaken();
+  }
   try {
     const updated = await models.Profile.findOneAndUpdate(
       { _id: target._id, networkEID: target.networkEID },
@@ -443,13 +463,20 @@ async function applyProfileEdit(
     if (!updated) throw new DomainError('AUTH_ERR_PROFILE_NOT_FOUND');
     return updated;
   } catch (error) {
-    if (isDuplicateKeyError(error)) {
-      throw new DomainError('DIR_ERR_XID_TAKEN', undefined, [
-        { pointer: '/body/XID', message: 'is already used by another profile of this network' },
-      ]);
-    }
+    // A concurrent edit took the XID between the check and the write (the unique index decides).
+    if (isUniqueViolation(error)) throw xidTaken();
     throw error;
   }
+}
+
+/**
+ * A unique-index violation: MongoDB's E11000; FerretDB 1.x (SQLite) answers an update that breaks
+ * a unique index with an internal error naming the SQLite constraint instead.
+ */
+function isUniqueViolation(error: unknown): boolean {
+  if (isDuplicateKeyError(error)) return true;
+  const message = error instanceof Error ? error.message : '';
+  return message.includes('UNIQUE constraint failed');
 }
 
 /** `PUT /networks/{networkEID}/users/{profileEID}/`. */

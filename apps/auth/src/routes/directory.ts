@@ -3,7 +3,7 @@
  * plus the core `aggregate.get` and `whoami.get`. Built lazily: the map can be listed without a
  * database (conformance test).
  */
-import type { InvitationType, RpcRequest } from '@ncs/contracts';
+import type { RpcRequest } from '@ncs/contracts';
 import { withStatus, type RpcHandler } from '@ncs/service-kit';
 import type { AuthDependencies } from '../dependencies.js';
 import { getAggregate, getNetwork, presentWhoami, updateNetwork } from '../domain/directory.js';
@@ -46,12 +46,7 @@ export function directoryHandlers(deps: () => AuthDependencies): Record<string, 
       updateProfileByXid(deps().models, deps().events, r.ctx, param(r, 'xid'), r.body),
     'postableTypes.get': (r) => getPostableTypes(deps().models, r.ctx, param(r, 'profileEID')),
     'role.list': ({ ctx }) => listRoles(deps().models, ctx),
-    'invitation.list': ({ ctx, query }) =>
-      listInvitations(
-        deps().models,
-        ctx,
-        query as { limit?: number; offset?: number; type?: InvitationType },
-      ),
+    'invitation.list': ({ ctx, query }) => listInvitations(deps().models, ctx, query),
     'invitation.create': async ({ ctx, body }) => {
       const { status, invitation } = await createInvitation(deps().models, deps().events, ctx, body);
       return withStatus(status, invitation);
