@@ -257,7 +257,7 @@ describe('errors', () => {
   it('answers a method the API never uses (QUERY) with 405 problem+json, never a 5xx', async () => {
     const known = await call(`/networks/${acme.networkEID}/`, { token: alice, method: 'QUERY' });
     expect(known.status).toBe(405);
-    expect(known.headers.get('allow')).toBe('GET');
+    expect(known.headers.get('allow')).toBe('GET, PUT');
     expect(known.headers.get('content-type')).toMatch(problemType);
     const unknown = await call('/no/such/route', { token: alice, method: 'QUERY' });
     expect(unknown.status).toBe(404);

@@ -6,16 +6,8 @@ import { DomainError, internalSubjects, routesOf, type RpcRequest } from '@ncs/c
 import type { RpcHandler, ServiceModule, ServiceRuntime } from '@ncs/service-kit';
 import type { AuthConfig } from './config.js';
 import { loadDemoData } from './domain/demo-data.js';
-import {
-  findCallerNetwork,
-  findCallerNetworks,
-  findProfile,
-  findProfiles,
-  listProfiles,
-  presentNetwork,
-  presentWhoami,
-} from './domain/directory.js';
-import { findInstalledNetwork, isAppCaller } from './domain/installations.js';
+import { findCallerNetworks } from './domain/directory.js';
+import { findProfilesForEmbed } from './domain/directory-profiles.js';
 import {
   startAuthorization,
   submitAuthorizationForm,
@@ -64,28 +56,11 @@ export function routeHandlers(deps: () => AuthDependencies): AuthHandlers {
     'oauth.metadata': ({ ctx }) => Promise.resolve(authorizationServerMetadata(ctx.baseUrl ?? '')),
     'oauth.authorize': ({ ctx, query }) => startAuthorization(models, query, ctx),
     'oauth.consent': ({ ctx, body }) => submitAuthorizationForm(models, body as AuthorizationForm, ctx),
-    'network.get': async ({ ctx }) => {
-      const network = isAppCaller(ctx)
-        ? await findInstalledNetwork(models, ctx)
-        : await findCallerNetwork(models, ctx);
-      const hasExternalMembers = Boolean(
-        await models.Profile.exists({ networkEID: ctx.networkEID, external: true }),
-      );
-      return presentNetwork(network, hasExternalMembers);
-    },
-    'aggregate.get': async ({ ctx }) => {
-      await findCallerNetwork(models, ctx);
-      return { type: 'aggregate' };
-    },
-    'profile.list': ({ ctx, query }) =>
-      listProfiles(models, ctx, { limit: Number(query.limit ?? 20), offset: Number(query.offset ?? 0) }),
-    'profile.get': ({ ctx, params }) => findProfile(models, ctx, String(params.profileEID)),
-    'whoami.get': ({ ctx }) => presentWhoami(models, ctx.principal?.accountId),
   };
 }
 
 /** Handlers of internal subjects (not HTTP routes). */
-export function internalHandlers(models: AuthModels): Record<string, RpcHandler> {
+export function internalHandlers(models: AuthModels, networkDomain: string): Record<string, RpcHandler> {
   return {
     [internalSubjects.tokenLookup]: ({ body }: RpcRequest) => {
       const token = (body as { token?: unknown } | null)?.token;
@@ -94,11 +69,10 @@ export function internalHandlers(models: AuthModels): Record<string, RpcHandler>
     },
     [internalSubjects.profilesBatch]: async ({ ctx, body }: RpcRequest) => {
       if (!ctx.networkEID || !ctx.principal?.profileEID) return [];
-      await findCallerNetwork(models, ctx);
-      return findProfiles(models, ctx.networkEID, requestedEIDs(body));
+      return findProfilesForEmbed(models, ctx, requestedEIDs(body));
     },
     [internalSubjects.networksBatch]: ({ ctx, body }: RpcRequest) =>
-      findCallerNetworks(models, ctx, requestedEIDs(body)),
+      findCallerNetworks(models, ctx, requestedEIDs(body), networkDomain),
   };
 }
 
@@ -116,9 +90,16 @@ export function buildAuthService(
   config: AuthConfig,
 ): ServiceModule & { models: AuthModels } {
   const models = registerAuthModels(runtime.db);
-  const dependencies: AuthDependencies = { models, events: runtime.outbox, rpc: runtime.rpc };
+  const dependencies: AuthDependencies = {
+    models,
+    events: runtime.outbox,
+    rpc: runtime.rpc,
+    networkDomain: config.NETWORK_DOMAIN,
+  };
   const byRoute = routeHandlers(() => dependencies);
-  const handlers = new Map<string, RpcHandler>(Object.entries(internalHandlers(models)));
+  const handlers = new Map<string, RpcHandler>(
+    Object.entries(internalHandlers(models, config.NETWORK_DOMAIN)),
+  );
   for (const route of routesOf('auth')) {
     const handler = byRoute[route.id];
     if (!handler) throw new Error(`auth: route ${route.id} has no handler`);

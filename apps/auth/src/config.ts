@@ -12,6 +12,11 @@ export const AuthConfigSchema = Type.Object({
   DEMO_PASSWORD: Type.String({ default: 'demo-pass-123', minLength: 8 }),
   DEMO_CLIENT_ID: Type.String({ default: 'ncs-demo-app', minLength: 1 }),
   DEMO_CLIENT_SECRET: Type.String({ default: 'demo-secret', minLength: 1 }),
+  NETWORK_DOMAIN: Type.String({
+    default: 'ncs.example',
+    pattern: '^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$',
+    description: "parent domain of the networks' own hosts: `<subdomain>.<NETWORK_DOMAIN>`",
+  }),
 });
 export type AuthConfig = Static<typeof AuthConfigSchema>;
 

@@ -12,4 +12,6 @@ export interface AuthDependencies {
   readonly models: AuthModels;
   readonly events: EventSink;
   readonly rpc: RpcClient;
+  /** Parent domain of the networks' own hosts (`<subdomain>.<networkDomain>`), from the config. */
+  readonly networkDomain: string;
 }

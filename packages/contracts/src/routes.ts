@@ -8,14 +8,10 @@ import {
   AccessTokenResponse,
   AggregateResource,
   Eid,
-  NetworkResource,
-  ProfileCollection,
-  ProfileResource,
   TokenRequestBody,
   WhoamiResource,
 } from './resources.js';
-import { PaginationQuery } from './pagination.js';
-import { embedQuery, route, type RouteDefinition } from './route-definition.js';
+import { route, type RouteDefinition } from './route-definition.js';
 import { directoryRoutes } from './routes-directory.js';
 import { groupsRoutes } from './routes-groups.js';
 import { kbRoutes } from './routes-kb.js';
@@ -23,9 +19,6 @@ import { oauthRoutes } from './routes-oauth.js';
 import { settingsRoutes } from './routes-settings.js';
 
 const NetworkParams = Type.Object({ networkEID: Eid }, { additionalProperties: false });
-const ProfileParams = Type.Object({ networkEID: Eid, profileEID: Eid }, { additionalProperties: false });
-const EmbedNetwork = embedQuery(['network']);
-const PagedEmbedNetwork = Type.Object({ ...PaginationQuery.properties, ...EmbedNetwork.properties });
 
 export const routes: readonly RouteDefinition[] = [
   route({
@@ -43,18 +36,6 @@ export const routes: readonly RouteDefinition[] = [
     reply: { status: 200, schema: AccessTokenResponse },
   }),
   route({
-    id: 'network.get',
-    method: 'GET',
-    path: '/networks/{networkEID}/',
-    service: 'auth',
-    summary: 'Read a network',
-    tag: 'Network and sessions',
-    scope: 'network',
-    format: 'hal',
-    params: NetworkParams,
-    reply: { status: 200, schema: NetworkResource },
-  }),
-  route({
     id: 'aggregate.get',
     method: 'GET',
     path: '/networks/{networkEID}/aggregate/',
@@ -65,34 +46,6 @@ export const routes: readonly RouteDefinition[] = [
     format: 'hal',
     params: NetworkParams,
     reply: { status: 200, schema: AggregateResource },
-  }),
-  route({
-    id: 'profile.list',
-    method: 'GET',
-    path: '/networks/{networkEID}/users/',
-    service: 'auth',
-    summary: 'Active profiles of the network, a page at a time (`embed=network`)',
-    tag: 'Network and sessions',
-    scope: 'network',
-    format: 'hal',
-    params: NetworkParams,
-    query: PagedEmbedNetwork,
-    embeddable: ['network'],
-    reply: { status: 200, schema: ProfileCollection },
-  }),
-  route({
-    id: 'profile.get',
-    method: 'GET',
-    path: '/networks/{networkEID}/users/{profileEID}/',
-    service: 'auth',
-    summary: "A user's profile in the network (`embed=network` embeds the network)",
-    tag: 'Network and sessions',
-    scope: 'network',
-    format: 'hal',
-    params: ProfileParams,
-    query: EmbedNetwork,
-    embeddable: ['network'],
-    reply: { status: 200, schema: ProfileResource },
   }),
   route({
     id: 'whoami.get',

@@ -221,7 +221,7 @@ async function signIn(
     userState: 'active',
   }).lean();
   if (!profile) return null;
-  const name = `${account.firstName} ${account.lastName}`.trim() || account.email;
+  const name = `${account.firstName} ${account.lastName}`.trim() || (account.email ?? '');
   return { accountId: String(account._id), profileEID: String(profile._id), name };
 }
 

@@ -14,7 +14,8 @@ import {
   type TokenPrincipal,
 } from '@ncs/contracts';
 import type { AuthModels, ClientDoc, TokenDoc } from '../models/index.js';
-import { permissionsForRole } from './permissions.js';
+import { principalRole, permissionsForRole } from './permissions.js';
+import { signInNameFilter } from './provisioning.js';
 import { decoyHash, newOpaqueToken, sha256, verifySecret } from './secrets.js';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
@@ -97,7 +98,7 @@ async function passwordGrant(
   }
   const username = required(request, 'username').trim().toLowerCase();
   const password = required(request, 'password');
-  const account = await models.Account.findOne({ email: username }).lean();
+  const account = await models.Account.findOne(signInNameFilter(username)).lean();
   const valid = await verifySecret(password, account?.passwordHash ?? (await decoyHash()));
   if (!account || !valid) throw new DomainError('OAUTH_INVALID_GRANT', 'The username or password is wrong.');
   const active = await models.Profile.exists({ accountId: String(account._id), userState: 'active' });
@@ -419,7 +420,7 @@ export async function lookupAccessToken(models: AuthModels, token: string): Prom
     memberships = profiles.map((profile) => ({
       networkEID: profile.networkEID,
       profileEID: String(profile._id),
-      role: profile.role,
+      role: principalRole(profile.role),
       external: profile.external,
       permissions: permissionsForRole(profile.role),
     }));

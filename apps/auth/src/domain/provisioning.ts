@@ -2,6 +2,7 @@
  * Creating networks, accounts, memberships and OAuth clients. Used by the demo data and by test
  * factories; each operation is idempotent on its natural key (subdomain, email, client id).
  */
+import type { StoredRole } from '@ncs/contracts';
 import { isDuplicateKeyError } from '@ncs/service-kit';
 import type { AuthModels, NetworkDoc } from '../models/index.js';
 import { hashSecret } from './secrets.js';
@@ -33,12 +34,40 @@ export async function ensureAccount(
   return String(account._id);
 }
 
+/**
+ * The sign-in name of the password grant: an e-mail address (it has an `@`), or the username of
+ * an emailless account. Usernames never contain `@`, so the two cannot be confused.
+ */
+export function signInNameFilter(name: string): { email: string } | { username: string } {
+  const normalised = name.trim().toLowerCase();
+  return normalised.includes('@') ? { email: normalised } : { username: normalised };
+}
+
+/**
+ * An emailless account: it signs in with `username` (e.g. the staff number a directory sync
+ * provisions) and has no e-mail address. Idempotent on the username.
+ */
+export async function ensureEmaillessAccount(
+  models: AuthModels,
+  input: { username: string; password: string; firstName: string; lastName: string },
+): Promise<string> {
+  const username = input.username.toLowerCase();
+  const existing = await models.Account.findOne({ username }, { _id: 1 }).lean();
+  if (existing) return String(existing._id);
+  const passwordHash = await hashSecret(input.password);
+  const account = await retryOnDuplicate(
+    async () => (await models.Account.create({ ...input, username, passwordHash })).toObject(),
+    async () => models.Account.findOne({ username }).lean(),
+  );
+  return String(account._id);
+}
+
 export async function ensureMembership(
   models: AuthModels,
   input: {
     networkEID: string;
     accountId: string;
-    role: 'admin' | 'member';
+    role: StoredRole;
     external?: boolean;
     jobTitle?: string;
   },

@@ -3,6 +3,12 @@
  * Every tenant document carries `networkEID`, and its indexes start with it (ARCHITECTURE §10).
  */
 import { Schema, type Connection, type InferSchemaType, type Model, type Types } from 'mongoose';
+import {
+  birthdayPrivacySettings,
+  emailPrivacySettings,
+  invitationTypes,
+  storedRoleNames,
+} from '@ncs/contracts';
 import { registerGroupsModels, type GroupsModels } from './groups.js';
 import { registerSettingsModels, type SettingsModels } from './settings.js';
 
@@ -15,6 +21,15 @@ const networkSchema = new Schema(
     description: { type: String, default: '', maxlength: 5000 },
     language: { type: String, default: 'en' },
     allowChatCustomSettings: { type: Boolean, default: false },
+    allowCommentsPreference: { type: Boolean, default: false },
+    allowReactionsPreference: { type: Boolean, default: false },
+    allowEditingProfileBio: { type: Boolean, default: true },
+    allowEditingJobTitle: { type: Boolean, default: true },
+    defaultPrimaryEmailPrivacySetting: { type: String, enum: emailPrivacySettings, default: 'network' },
+    /** Sender number for SMS (E.164). */
+    mobileNumber: { type: String, default: null },
+    appDistributorEnabled: { type: Boolean, default: false },
+    /** Features enabled for the network (e.g. `personal_timeline`, `video`, `market`); no API writes them yet. */
     features: { type: [String], default: [] },
     subscription: {
       type: { type: String, default: 'free' },
@@ -25,34 +40,83 @@ const networkSchema = new Schema(
 );
 networkSchema.index({ subdomain: 1 }, { unique: true });
 
+/**
+ * A person's sign-in identity, shared by their profiles in every network. An account signs in with
+ * its e-mail address, or, without one (an "emailless" account, provisioned by a directory sync),
+ * with its `username`. Unset sign-in names are ABSENT, never null: the sparse unique indexes then
+ * skip them on MongoDB and FerretDB alike. An invited account has no password until one is set.
+ */
 const accountSchema = new Schema(
   {
-    email: { type: String, required: true, lowercase: true, trim: true },
-    passwordHash: { type: String, required: true },
+    email: { type: String, lowercase: true, trim: true },
+    username: { type: String, lowercase: true, trim: true, match: /^[a-z0-9._-]{3,64}$/ },
+    passwordHash: { type: String },
     firstName: { type: String, default: '' },
     lastName: { type: String, default: '' },
     language: { type: String, default: 'en' },
   },
   { strict: true, timestamps, collection: 'accounts' },
 );
-accountSchema.index({ email: 1 }, { unique: true });
+accountSchema.pre('validate', function requireSignInName() {
+  if (!this.email && !this.username)
+    this.invalidate('email', 'An account needs an e-mail address or a username.');
+});
+accountSchema.index({ email: 1 }, { unique: true, sparse: true });
+accountSchema.index({ username: 1 }, { unique: true, sparse: true });
 
 const profileSchema = new Schema(
   {
     networkEID: { type: String, required: true },
     accountId: { type: String, required: true },
-    role: { type: String, enum: ['admin', 'member'], default: 'member' },
+    /** As stored: administrator variants are reported as `admin` from 1.4.8 (domain/permissions.ts). */
+    role: { type: String, enum: storedRoleNames, default: 'member' },
     userState: { type: String, enum: ['active', 'pending', 'suspended', 'deleted'], default: 'active' },
     external: { type: Boolean, default: false },
     isBot: { type: Boolean, default: false },
     XID: { type: String, default: null },
+    /** `<networkEID>/<XID>` while an XID is set, absent otherwise: XIDs are unique per network. */
+    xidKey: { type: String },
     jobTitle: { type: String, default: '' },
+    aboutMe: { type: String, default: '', maxlength: 2000 },
+    workStatus: { type: String, default: null },
+    workStatusValidUntil: { type: Date, default: null },
+    /** `YYYY-MM-DD`: a calendar date, no time zone. */
+    employmentStartDate: { type: String, default: null },
+    birthDay: { type: Number, default: null },
+    birthMonth: { type: Number, default: null },
+    birthYear: { type: Number, default: null },
+    birthdayPrivacy: { type: String, enum: birthdayPrivacySettings, default: 'private' },
+    /** null: the network's `defaultPrimaryEmailPrivacySetting` applies. */
+    primaryEmailPrivacy: { type: String, enum: [...emailPrivacySettings, null], default: null },
+    chatEnabled: { type: Boolean, default: true },
+    tourCompleted: { type: Boolean, default: false },
     autoTranslation: { type: Boolean, default: true },
   },
   { strict: true, timestamps, collection: 'profiles' },
 );
 profileSchema.index({ networkEID: 1, accountId: 1 }, { unique: true });
 profileSchema.index({ accountId: 1 });
+profileSchema.index({ networkEID: 1, userState: 1, isBot: -1 });
+profileSchema.index({ networkEID: 1, lastModified: 1 });
+profileSchema.index({ xidKey: 1 }, { unique: true, sparse: true });
+
+/** An invitation to a network: the pending membership it created, or the member it reactivated. */
+const invitationSchema = new Schema(
+  {
+    networkEID: { type: String, required: true },
+    email: { type: String, required: true, lowercase: true, trim: true },
+    invitationType: { type: String, enum: invitationTypes, default: 'email' },
+    profileEID: { type: String, required: true },
+    accountId: { type: String, required: true },
+    invitedBy: { type: String, default: null },
+    reactivated: { type: Boolean, default: false },
+    expiresAt: { type: Date, required: true },
+    acceptedAt: { type: Date, default: null },
+  },
+  { strict: true, timestamps, collection: 'invitations' },
+);
+invitationSchema.index({ networkEID: 1, created: -1 });
+invitationSchema.index({ networkEID: 1, profileEID: 1 });
 
 const clientSchema = new Schema(
   {
@@ -168,6 +232,11 @@ export type ProfileDoc = InferSchemaType<typeof profileSchema> & {
   created: Date;
   lastModified: Date;
 };
+export type InvitationDoc = InferSchemaType<typeof invitationSchema> & {
+  _id: Types.ObjectId;
+  created: Date;
+  lastModified: Date;
+};
 export type ClientDoc = InferSchemaType<typeof clientSchema> & { _id: Types.ObjectId };
 export type TokenDoc = InferSchemaType<typeof tokenSchema> & { _id: Types.ObjectId; created: Date };
 export type InstallationDoc = InferSchemaType<typeof installationSchema> & { _id: Types.ObjectId };
@@ -180,6 +249,7 @@ export interface AuthModels extends GroupsModels, SettingsModels {
   readonly Network: Model<NetworkDoc>;
   readonly Account: Model<AccountDoc>;
   readonly Profile: Model<ProfileDoc>;
+  readonly Invitation: Model<InvitationDoc>;
   readonly Client: Model<ClientDoc>;
   readonly Token: Model<TokenDoc>;
   readonly Installation: Model<InstallationDoc>;
@@ -192,6 +262,7 @@ export function registerAuthModels(connection: Connection): AuthModels {
     Network: connection.model<NetworkDoc>('Network', networkSchema),
     Account: connection.model<AccountDoc>('Account', accountSchema),
     Profile: connection.model<ProfileDoc>('Profile', profileSchema),
+    Invitation: connection.model<InvitationDoc>('Invitation', invitationSchema),
     Client: connection.model<ClientDoc>('Client', clientSchema),
     Token: connection.model<TokenDoc>('Token', tokenSchema),
     Installation: connection.model<InstallationDoc>('Installation', installationSchema),
