@@ -85,4 +85,10 @@ export const groupsErrors = {
     title: 'Forbidden',
     message: 'Groups are read and written by users of the network; an app token has no profile here.',
   },
+  GROUP_ERR_FILTER_GROUP_NOT_FOUND: {
+    status: 400,
+    code: -163,
+    title: 'Bad Request',
+    message: 'The group named by the filter is not a group of this network that you can see.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;

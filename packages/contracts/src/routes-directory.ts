@@ -20,7 +20,7 @@ import {
   XidProfileUpdateBody,
   Xid,
 } from './resources-directory.js';
-import { Eid, NetworkResource, ProfileCollection, ProfileResource } from './resources.js';
+import { Eid, EID_PATTERN, NetworkResource, ProfileCollection, ProfileResource } from './resources.js';
 import { embedQuery, route, type RouteDefinition } from './route-definition.js';
 
 const MANAGE_NETWORK = 'MANAGE_NETWORK';
@@ -58,6 +58,15 @@ const ProfileListQuery = Type.Object({
         'ISO 8601 date-time with an offset; profiles changed at or after it, including suspended and deleted ones',
     }),
   ),
+  exclude_group: Type.Optional(
+    Type.String({ pattern: EID_PATTERN, description: 'leave out the active members of this group' }),
+  ),
+  addable_to: Type.Optional(
+    Type.String({
+      pattern: EID_PATTERN,
+      description: 'only profiles that could be added to this group: neither members nor invited',
+    }),
+  ),
 });
 
 const RoleChangeBodySince148 = Type.Object(
@@ -93,7 +102,7 @@ export const directoryRoutes: readonly RouteDefinition[] = [
     method: 'GET',
     path: '/networks/{networkEID}/users/',
     summary:
-      'Active profiles of the network, a page at a time: `scope=chat`, `role`, `exclude_role`, `modified_since`; `embed=network`, `embed=users`',
+      'Active profiles of the network, a page at a time: `scope=chat`, `role`, `exclude_role`, `modified_since`, `exclude_group`, `addable_to`; `embed=network`, `embed=users`',
     params: NetworkParams,
     query: ProfileListQuery,
     embeddable: ['network', 'users'],

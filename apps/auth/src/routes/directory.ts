@@ -3,6 +3,7 @@
  * plus the core `aggregate.get` and `whoami.get`. Built lazily: the map can be listed without a
  * database (conformance test).
  */
+import { profilesLeftOutByGroups } from '../domain/profile-group-filters.js';
 import type { RpcRequest } from '@ncs/contracts';
 import { withStatus, type RpcHandler } from '@ncs/service-kit';
 import type { AuthDependencies } from '../dependencies.js';
@@ -35,7 +36,13 @@ export function directoryHandlers(deps: () => AuthDependencies): Record<string, 
       updateNetwork(deps().models, deps().events, ctx, body, deps().networkDomain),
     'aggregate.get': ({ ctx }) => getAggregate(deps().models, ctx),
     'whoami.get': ({ ctx }) => presentWhoami(deps().models, ctx),
-    'profile.list': ({ ctx, query }) => listProfiles(deps().models, ctx, profileListOptions(query)),
+    'profile.list': async ({ ctx, query }) => {
+      const leftOut = await profilesLeftOutByGroups(deps().models, ctx, query);
+      return listProfiles(deps().models, ctx, {
+        ...profileListOptions(query),
+        ...(leftOut ? { excludeProfileEIDs: leftOut } : {}),
+      });
+    },
     'profile.get': (r) => getProfile(deps().models, r.ctx, param(r, 'profileEID')),
     'profile.update': (r) => updateProfile(deps().models, r.ctx, param(r, 'profileEID'), r.body),
     'profile.suspend': (r) => suspendProfile(deps().models, deps().events, r.ctx, param(r, 'profileEID')),
