@@ -16,6 +16,7 @@ import {
 } from './resources.js';
 import { PaginationQuery } from './pagination.js';
 import { embedQuery, route, type RouteDefinition } from './route-definition.js';
+import { appsRoutes } from './routes-apps.js';
 import { directoryRoutes } from './routes-directory.js';
 import { groupsRoutes } from './routes-groups.js';
 import { kbRoutes } from './routes-kb.js';
@@ -110,6 +111,7 @@ export const routes: readonly RouteDefinition[] = [
   ...directoryRoutes,
   ...groupsRoutes,
   ...settingsRoutes,
+  ...appsRoutes,
 ];
 
 export function findRoute(id: string): RouteDefinition {

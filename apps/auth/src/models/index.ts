@@ -3,6 +3,7 @@
  * Every tenant document carries `networkEID`, and its indexes start with it (ARCHITECTURE §10).
  */
 import { Schema, type Connection, type InferSchemaType, type Model, type Types } from 'mongoose';
+import { registerAppsModels, type AppsModels } from './apps.js';
 import { registerGroupsModels, type GroupsModels } from './groups.js';
 import { registerSettingsModels, type SettingsModels } from './settings.js';
 
@@ -176,7 +177,7 @@ export type AuthorizationRequestDoc = InferSchemaType<typeof authorizationReques
 };
 export type AuthorizationCodeDoc = InferSchemaType<typeof authorizationCodeSchema> & { _id: Types.ObjectId };
 
-export interface AuthModels extends GroupsModels, SettingsModels {
+export interface AuthModels extends GroupsModels, SettingsModels, AppsModels {
   readonly Network: Model<NetworkDoc>;
   readonly Account: Model<AccountDoc>;
   readonly Profile: Model<ProfileDoc>;
@@ -202,5 +203,6 @@ export function registerAuthModels(connection: Connection): AuthModels {
     AuthorizationCode: connection.model<AuthorizationCodeDoc>('AuthorizationCode', authorizationCodeSchema),
     ...registerGroupsModels(connection),
     ...registerSettingsModels(connection),
+    ...registerAppsModels(connection),
   };
 }
