@@ -231,6 +231,25 @@ describe('GET /networks/{networkEID}/apps/', () => {
   });
 });
 
+describe('permissions of a live app token after a narrowed manifest', () => {
+  it('lose the withdrawn permission within the gateway’s 5 s principal cache', async () => {
+    const network = await newNetwork();
+    const app = await newApp();
+    await registerManifest(app, manifestWithAudiences());
+    await installOverHttp(network, app);
+    const token = await app.token();
+    const limitServed = async () =>
+      (await call<Apps>(`${appsPath(network.networkEID)}?limit=500`, { token })).body.limit;
+    expect(await limitServed()).toBe(500); // cached now, with infinite_limit
+    await registerManifest(app, { ...manifestWithAudiences(), permissions: ['list_groups'] });
+    const started = Date.now();
+    while ((await limitServed()) !== 100) {
+      expect(Date.now() - started, 'infinite_limit still applies').toBeLessThan(6_000);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  });
+});
+
 describe('DELETE /networks/{networkEID}/apps/{appEID}/ (remove)', () => {
   it('is for administrators: members 403, an app that is not installed 404', async () => {
     const network = await newNetwork();
