@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { baseUrl, call, type TokenPair, type WhoamiBody } from '../support/api.js';
 import { launchChromium } from '../support/browser.js';
-import { closeFactories, newClient, newNetwork } from '../support/factories.js';
+import { closeFactories, installApp, newClient, newNetwork } from '../support/factories.js';
 
 let browser: Browser;
 let receiver: Server;
@@ -44,6 +44,8 @@ async function signInAndDecide(decision: 'accept' | 'decline') {
     grantTypes: ['authorization_code', 'refresh_token'],
     redirectUris: [redirectUri],
   });
+  // An app signs users in only in networks it is installed in.
+  await installApp(network.networkEID, client.clientId);
   const state = `state-${Date.now()}`;
   const query = new URLSearchParams({
     client_id: client.clientId,

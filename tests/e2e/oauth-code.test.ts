@@ -12,6 +12,7 @@ import {
   addToNetwork,
   authModels,
   closeFactories,
+  installApp,
   newClient,
   newNetwork,
   type TestNetwork,
@@ -69,6 +70,8 @@ async function setup(options: { name?: string } = {}): Promise<Setup> {
     grantTypes: ['authorization_code', 'refresh_token'],
     redirectUris: [REDIRECT],
   });
+  // An app signs users in only in networks it is installed in.
+  await installApp(network.networkEID, client.clientId);
   return { network, person, client };
 }
 

@@ -23,6 +23,7 @@ import {
 } from './domain/oauth.js';
 import type { AuthDependencies } from './dependencies.js';
 import { registerAuthModels, type AuthModels } from './models/index.js';
+import { appsHandlers } from './routes/apps.js';
 import { directoryHandlers } from './routes/directory.js';
 import { groupsHandlers } from './routes/groups.js';
 import { settingsHandlers } from './routes/settings.js';
@@ -50,6 +51,7 @@ export function routeHandlers(deps: () => AuthDependencies): AuthHandlers {
     ...directoryHandlers(deps),
     ...groupsHandlers(deps),
     ...settingsHandlers(deps),
+    ...appsHandlers(deps),
     'oauth.token': (request) => grantToken(models, request.body ?? {}, onRevoked),
     'oauth.revoke': (request) => revokeToken(models, request.body ?? {}, onRevoked),
     'oauth.introspect': (request) => introspectToken(models, request.body ?? {}),

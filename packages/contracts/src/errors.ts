@@ -3,6 +3,7 @@
  * Services throw `DomainError`s built from these entries; only the gateway turns them into HTTP
  * (`application/problem+json`, RFC 9457). Codes are negative integers, as the spec's `-38`.
  */
+import { appsErrors } from './errors-apps.js';
 import { directoryErrors } from './errors-directory.js';
 import { groupsErrors } from './errors-groups.js';
 import { settingsErrors } from './errors-settings.js';
@@ -251,6 +252,7 @@ export const errorCatalogue = define({
   ...directoryErrors,
   ...groupsErrors,
   ...settingsErrors,
+  ...appsErrors,
 } as const);
 
 export type ErrorName = keyof typeof errorCatalogue;

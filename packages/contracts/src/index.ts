@@ -5,6 +5,7 @@ export * from './resources-kb.js';
 export * from './resources-directory.js';
 export * from './resources-groups.js';
 export * from './resources-settings.js';
+export * from './resources-apps.js';
 export * from './route-definition.js';
 export * from './routes.js';
 export * from './subjects.js';

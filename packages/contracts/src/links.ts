@@ -9,6 +9,7 @@
  * A link with a placeholder that has no value is left out (no `emblem` link without an emblem).
  */
 import type { VersionRange } from './route-definition.js';
+import { appsLinkRelations } from './resources-apps.js';
 import { directoryLinkRelations } from './resources-directory.js';
 import { groupsLinkRelations } from './resources-groups.js';
 import { settingsLinkRelations } from './resources-settings.js';
@@ -78,6 +79,7 @@ export const linkRelations: Readonly<Record<string, readonly LinkRelation[]>> = 
   ...directoryLinkRelations,
   ...groupsLinkRelations,
   ...settingsLinkRelations,
+  ...appsLinkRelations,
 };
 
 /** Values the request supplies; the resource cannot shadow them. */

@@ -12,6 +12,7 @@ import {
   WhoamiResource,
 } from './resources.js';
 import { route, type RouteDefinition } from './route-definition.js';
+import { appsRoutes } from './routes-apps.js';
 import { directoryRoutes } from './routes-directory.js';
 import { groupsRoutes } from './routes-groups.js';
 import { kbRoutes } from './routes-kb.js';
@@ -63,6 +64,7 @@ export const routes: readonly RouteDefinition[] = [
   ...directoryRoutes,
   ...groupsRoutes,
   ...settingsRoutes,
+  ...appsRoutes,
 ];
 
 export function findRoute(id: string): RouteDefinition {

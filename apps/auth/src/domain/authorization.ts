@@ -8,6 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, type RequestContext } from '@ncs/contracts';
 import type { AuthModels, AuthorizationRequestDoc, ClientDoc, NetworkDoc } from '../models/index.js';
+import { appMayActIn } from './apps-access.js';
+import { recordGrant } from './apps-grants.js';
+import { networkParametersFor } from './apps-sso.js';
 import { consentPage, loginPage, type PageContext } from './authorization-page.js';
 import { AUTHORIZATION_CODE_TTL_SECONDS, SUPPORTED_SCOPES } from './oauth.js';
 import { decoyHash, newOpaqueToken, sha256, verifySecret } from './secrets.js';
@@ -85,6 +88,10 @@ export async function startAuthorization(
   }
   const network = await chosenNetwork(models, query.network ?? subdomainOf(ctx.host));
   if (!network) return fail('invalid_request', 'The network is unknown (give network=<subdomain>).');
+  // An app signs users in only where it is installed (first-party clients everywhere).
+  if (!(await appMayActIn(models, client, String(network._id)))) {
+    return fail('access_denied', 'The app is not installed in this network.');
+  }
 
   const formToken = newOpaqueToken();
   await models.AuthorizationRequest.create({
@@ -165,10 +172,23 @@ export async function submitAuthorizationForm(
     };
   }
 
-  if (form.action !== 'accept' || !current.accountId)
+  if (form.action !== 'accept' || !current.accountId || !current.profileEID)
     throw new DomainError('BAD_REQUEST', 'Accept or decline.');
   await advance(models, current, form.form_token, { stage: 'done' });
+  // The app may have been removed from the network while the person was signing in.
+  if (!(await appMayActIn(models, client, current.networkEID))) {
+    return back({ error: 'access_denied', error_description: 'The app is not installed in this network.' });
+  }
   const code = newOpaqueToken();
+  const familyId = randomUUID();
+  // Recorded first: a grant whose code never arrives has no tokens and is never listed.
+  await recordGrant(models, {
+    networkEID: current.networkEID,
+    profileEID: current.profileEID,
+    clientId: current.clientId,
+    familyId,
+    scope: current.scope,
+  });
   await models.AuthorizationCode.create({
     hash: sha256(code),
     clientId: current.clientId,
@@ -177,10 +197,11 @@ export async function submitAuthorizationForm(
     networkEID: current.networkEID,
     scope: current.scope,
     codeChallenge: current.codeChallenge ?? null,
-    familyId: randomUUID(),
+    familyId,
     expiresAt: new Date(Date.now() + AUTHORIZATION_CODE_TTL_SECONDS * 1000),
   });
-  return back({ code });
+  // Spec: apps whose external entry point has `urlAppendNetwork` learn the network on the redirect.
+  return back({ code, ...(await networkParametersFor(models, current.clientId, network, ctx)) });
 }
 
 /** Moves the request to its next step, replacing the form token; a form posted twice loses here. */

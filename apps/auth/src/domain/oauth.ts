@@ -14,6 +14,7 @@ import {
   type TokenPrincipal,
 } from '@ncs/contracts';
 import type { AuthModels, ClientDoc, TokenDoc } from '../models/index.js';
+import { appMayActIn } from './apps-access.js';
 import { principalRole, permissionsForRole } from './permissions.js';
 import { signInNameFilter } from './provisioning.js';
 import { decoyHash, newOpaqueToken, sha256, verifySecret } from './secrets.js';
@@ -158,6 +159,9 @@ async function authorizationCodeGrant(
     userState: 'active',
   });
   if (!member) throw new DomainError('OAUTH_INVALID_GRANT', 'The account has no active membership.');
+  if (!(await appMayActIn(models, client, claimed.networkEID))) {
+    throw new DomainError('OAUTH_INVALID_GRANT', 'The app is not installed in this network.');
+  }
   const issued = await issueTokenPair(models, {
     accountId: claimed.accountId,
     clientId: client.clientId,
@@ -268,6 +272,14 @@ async function refreshGrant(
     !(await models.Profile.exists({ accountId, userState: 'active', ...(networkEID ? { networkEID } : {}) }))
   ) {
     throw new DomainError('OAUTH_INVALID_GRANT', 'The account has no active membership.');
+  }
+  // A code-flow grant lives only while the app is installed in its network.
+  if (
+    claimed.grantType === 'authorization_code' &&
+    networkEID &&
+    !(await appMayActIn(models, client, networkEID))
+  ) {
+    throw new DomainError('OAUTH_INVALID_GRANT', 'The app is not installed in this network.');
   }
   return issueTokenPair(models, {
     accountId,
@@ -410,6 +422,14 @@ export async function lookupAccessToken(models: AuthModels, token: string): Prom
   if (token.length === 0 || token.length > 512) return null;
   const found = await models.Token.findOne({ hash: sha256(token), kind: 'access', revokedAt: null }).lean();
   if (!found || (found.expiresAt && found.expiresAt.getTime() <= Date.now())) return null;
+  // A code-flow token acts in one network, and only while its app is installed there.
+  if (
+    found.grantType === 'authorization_code' &&
+    found.networkEID &&
+    !(await appMayActIn(models, found.clientId, found.networkEID))
+  ) {
+    return null;
+  }
   let memberships: Membership[];
   if (found.accountId) {
     const profiles = await models.Profile.find({

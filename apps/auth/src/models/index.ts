@@ -9,6 +9,7 @@ import {
   invitationTypes,
   storedRoleNames,
 } from '@ncs/contracts';
+import { registerAppsModels, type AppsModels } from './apps.js';
 import { registerGroupsModels, type GroupsModels } from './groups.js';
 import { registerSettingsModels, type SettingsModels } from './settings.js';
 
@@ -245,7 +246,7 @@ export type AuthorizationRequestDoc = InferSchemaType<typeof authorizationReques
 };
 export type AuthorizationCodeDoc = InferSchemaType<typeof authorizationCodeSchema> & { _id: Types.ObjectId };
 
-export interface AuthModels extends GroupsModels, SettingsModels {
+export interface AuthModels extends GroupsModels, SettingsModels, AppsModels {
   readonly Network: Model<NetworkDoc>;
   readonly Account: Model<AccountDoc>;
   readonly Profile: Model<ProfileDoc>;
@@ -273,5 +274,6 @@ export function registerAuthModels(connection: Connection): AuthModels {
     AuthorizationCode: connection.model<AuthorizationCodeDoc>('AuthorizationCode', authorizationCodeSchema),
     ...registerGroupsModels(connection),
     ...registerSettingsModels(connection),
+    ...registerAppsModels(connection),
   };
 }

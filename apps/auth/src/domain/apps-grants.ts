@@ -1,0 +1,140 @@
+/**
+ * Users' code-flow grants to apps (spec: "User authorized apps"; "A token obtained this way has no
+ * expiry and may be revoked by the user at any time"): recorded when the user accepts on the
+ * authorization page, listed and revoked per network by the user, revoked by administrators
+ * removing the app. Revocation goes through the store and `auth.token.revoked` (hashes only), so
+ * the gateway drops the tokens from its principal cache at once.
+ */
+import {
+  DomainError,
+  toTimestamp,
+  type PlainCollection,
+  type PlainResource,
+  type RequestContext,
+} from '@ncs/contracts';
+import type { QueryFilter } from 'mongoose';
+import { withStatus } from '@ncs/service-kit';
+import type { EventSink } from '../dependencies.js';
+import type { AuthModels, ClientDoc, TokenDoc } from '../models/index.js';
+import type { AppGrantDoc } from '../models/apps.js';
+import { networkCallerOf, requirePerson } from './apps-access.js';
+
+/** Hashes per `auth.token.revoked` event: far below NATS's default 1 MiB payload. */
+const REVOCATION_EVENT_BATCH = 1000;
+/** Grants read for one person in one network: far above what a person accepts. */
+const MAX_GRANTS = 5000;
+
+/** Revokes every live token matching `filter`; returns how many. */
+export async function revokeTokens(
+  models: AuthModels,
+  events: EventSink,
+  filter: QueryFilter<TokenDoc>,
+): Promise<number> {
+  const live = await models.Token.find({ ...filter, revokedAt: null }, { hash: 1 }).lean();
+  if (live.length === 0) return 0;
+  const hashes = live.map((token) => token.hash);
+  await models.Token.updateMany(
+    { hash: { $in: hashes }, revokedAt: null },
+    { $set: { revokedAt: new Date() } },
+  );
+  for (let i = 0; i < hashes.length; i += REVOCATION_EVENT_BATCH) {
+    await events.record('token', 'revoked', {
+      data: { tokenHashes: hashes.slice(i, i + REVOCATION_EVENT_BATCH) },
+    });
+  }
+  return hashes.length;
+}
+
+/** Called when the user accepts on the authorization page: the family the code will start. */
+export async function recordGrant(
+  models: AuthModels,
+  grant: { networkEID: string; profileEID: string; clientId: string; familyId: string; scope: string },
+): Promise<void> {
+  await models.AppGrant.create(grant);
+}
+
+/** The caller's grants in the network whose tokens are still live, by app. */
+async function liveGrantsByApp(
+  models: AuthModels,
+  networkEID: string,
+  profileEID: string,
+  clientId?: string,
+) {
+  const grants = await models.AppGrant.find({ networkEID, profileEID, ...(clientId ? { clientId } : {}) })
+    .sort({ created: 1, _id: 1 })
+    .limit(MAX_GRANTS)
+    .lean<AppGrantDoc[]>();
+  const live = new Set(
+    (
+      await models.Token.find(
+        { familyId: { $in: grants.map((g) => g.familyId) }, kind: 'access', revokedAt: null },
+        { familyId: 1 },
+      ).lean()
+    ).map((token) => token.familyId),
+  );
+  const byApp = new Map<string, AppGrantDoc[]>();
+  for (const grant of grants) {
+    if (!live.has(grant.familyId)) continue;
+    byApp.set(grant.clientId, [...(byApp.get(grant.clientId) ?? []), grant]);
+  }
+  return { grants, byApp };
+}
+
+export async function listAuthorizedApps(
+  models: AuthModels,
+  ctx: RequestContext,
+  page: { limit: number; offset: number },
+): Promise<PlainCollection> {
+  const caller = await networkCallerOf(models, ctx);
+  requirePerson(caller);
+  const { byApp } = await liveGrantsByApp(models, caller.networkEID, caller.profileEID);
+  const appEIDs = [...byApp.keys()];
+  const shown = appEIDs.slice(page.offset, page.offset + page.limit);
+  const clients = await models.Client.find({ clientId: { $in: shown } }).lean<ClientDoc[]>();
+  const names = new Map(clients.map((c) => [c.clientId, c.name]));
+  const items: PlainResource[] = shown.map((appEID) => {
+    const grants = byApp.get(appEID)!;
+    return {
+      type: 'authorized_app',
+      EID: appEID,
+      name: names.get(appEID) ?? '',
+      network: { type: 'network', EID: caller.networkEID },
+      scopes: [...new Set(grants.flatMap((g) => g.scope.split(' ').filter(Boolean)))],
+      authorized: toTimestamp(grants[0]!.created),
+    };
+  });
+  return {
+    type: 'collection',
+    itemType: 'authorized_app',
+    rel: 'authorizedApps',
+    total: appEIDs.length,
+    limit: page.limit,
+    offset: page.offset,
+    items,
+  };
+}
+
+/** The user's revocation: every token of the app for the caller in this network. */
+export async function revokeAuthorizedApp(
+  models: AuthModels,
+  events: EventSink,
+  ctx: RequestContext,
+  appEID: string,
+) {
+  const caller = await networkCallerOf(models, ctx);
+  requirePerson(caller);
+  const { grants, byApp } = await liveGrantsByApp(models, caller.networkEID, caller.profileEID, appEID);
+  if (!byApp.has(appEID)) throw new DomainError('APPS_ERR_NOT_AUTHORIZED');
+  await revokeTokens(models, events, { familyId: { $in: grants.map((g) => g.familyId) } });
+  await models.AppGrant.deleteMany({
+    networkEID: caller.networkEID,
+    profileEID: caller.profileEID,
+    clientId: appEID,
+  });
+  await events.record('authorized_app', 'revoked', {
+    networkEID: caller.networkEID,
+    actor: { type: 'user', EID: caller.profileEID },
+    data: { app: { type: 'app', EID: appEID } },
+  });
+  return withStatus(204, null);
+}
