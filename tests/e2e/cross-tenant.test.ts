@@ -12,6 +12,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteDefinition } from '@ncs/contracts';
 import { call } from '../support/api.js';
+import { installOverHttp, newApp, registerManifest } from '../support/factories-apps.js';
+import { setXid } from '../support/factories-directory.js';
 import {
   closeFactories,
   newKbCategory,
@@ -38,6 +40,13 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   'group.update': () => ({ name: 'Cross-tenant' }),
   'groupMember.add': (victim) => ({ profileEID: victim.profileEID }),
   'groupMember.update': () => ({ role: 'member' }),
+  'network.update': () => ({ allowChatCustomSettings: true }),
+  'profile.update': () => ({ aboutMe: 'Cross-tenant' }),
+  'profile.changeRole': () => ({ role: 'member' }),
+  'profileXid.update': () => ({ aboutMe: 'Cross-tenant' }),
+  'invitation.create': () => ({ email: 'cross-tenant@victim.example' }),
+  'app.install': (victim) => ({ appEID: victim.appEID }),
+  'app.signRequest': () => ({ entryPoint: 'main', device: 'web', position: 'menu' }),
 };
 
 /** Query parameters a route requires. */
@@ -80,12 +89,24 @@ beforeAll(async () => {
     json: { profileEID: member.profileEID },
   });
   expect(joined.status).toBe(201);
+  await setXid(victim, member.profileEID, 'victim-xid');
+  const invitation = await call<{ EID: string }>(`/networks/${victim.networkEID}/invitations/`, {
+    token: victimToken,
+    json: { email: `invitee-${victim.subdomain}@victim.example` },
+  });
+  expect(invitation.status, invitation.text).toBe(201);
+  const app = await newApp({ name: 'Victim app' });
+  await registerManifest(app);
+  await installOverHttp(victim, app);
   fixtures = {
     profileEID: member.profileEID,
     categoryEID,
     pageEID,
     themeEID: theme.body.EID,
     groupEID: group.body.EID,
+    xid: 'victim-xid',
+    invitationEID: invitation.body.EID,
+    appEID: app.clientId,
   };
 });
 
@@ -142,6 +163,24 @@ describe('every network route answers 404 to another network’s administrator',
       const own = await call(pathFor(route, victim.networkEID), { token: victimToken });
       expect(own.status, `${route.id} for the victim: ${own.text}`).toBe(200);
     }
+  });
+});
+
+describe('account routes that name a network’s resource answer 404 to an outsider', () => {
+  it('GET /users/{profileEID}/postable-types', async () => {
+    const answer = await call(`/users/${fixtures.profileEID}/postable-types`, { token: attackerToken });
+    expect(answer.status, answer.text).toBe(404);
+    expect((await call(`/users/${fixtures.profileEID}/postable-types`, { token: victimToken })).status).toBe(
+      200,
+    );
+  });
+
+  it('POST /invitations/{invitationEID}/accept', async () => {
+    const answer = await call(`/invitations/${fixtures.invitationEID}/accept`, {
+      method: 'POST',
+      token: attackerToken,
+    });
+    expect(answer.status, answer.text).toBe(404);
   });
 });
 

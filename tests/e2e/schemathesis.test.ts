@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, call, LATEST, mediaType } from '../support/api.js';
 import { closeFactories, newKbCategory, newKbPage, newNetwork } from '../support/factories.js';
+import { installOverHttp, newApp, registerManifest } from '../support/factories-apps.js';
+import { setXid } from '../support/factories-directory.js';
 import { ensureSchemathesis } from '../support/schemathesis.js';
 
 afterAll(closeFactories);
@@ -45,6 +47,16 @@ describe('schemathesis against /openapi.json', () => {
       ).status,
     ).toBe(201);
 
+    await setXid(network, member.profileEID, 'schemathesis-xid');
+    const invitation = await call<{ EID: string }>(`/networks/${network.networkEID}/invitations/`, {
+      token,
+      json: { email: `invitee-${network.subdomain}@schemathesis.example` },
+    });
+    expect(invitation.status).toBe(201);
+    const app = await newApp({ name: 'Schemathesis app' });
+    await registerManifest(app);
+    await installOverHttp(network, app);
+
     const run = spawnSync(
       st,
       [
@@ -73,6 +85,9 @@ describe('schemathesis against /openapi.json', () => {
           NCS_PAGE_EID: pageEID,
           NCS_THEME_EID: theme.body.EID,
           NCS_GROUP_EID: group.body.EID,
+          NCS_XID: 'schemathesis-xid',
+          NCS_INVITATION_EID: invitation.body.EID,
+          NCS_APP_EID: app.clientId,
         },
       },
     );

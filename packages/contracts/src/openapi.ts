@@ -227,7 +227,7 @@ function responses(
     const response = successResponse(route, vendor, registry);
     result[String(status)] = {
       ...response,
-      description: `${response.description} (already there: nothing created)`,
+      description: `${response.description} (${status === 201 ? 'created' : 'it was already there'})`,
     };
   }
   if (route.format === 'html') {

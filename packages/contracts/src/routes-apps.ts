@@ -40,7 +40,7 @@ export const appsRoutes: readonly RouteDefinition[] = [
     summary:
       'Check that an app exists and read its manifest (`checkexistence`): the app itself and network administrators; 404 when no such app',
     params: AppParams,
-    reply: { status: 200, schema: AppManifestResource },
+    reply: { status: 200, schema: AppManifestResource, alsoStatus: [201] },
   }),
   route({
     ...common,
@@ -88,7 +88,7 @@ export const appsRoutes: readonly RouteDefinition[] = [
       "Install an app in the network (`add`): 201, or 200 when already installed; the installation's permissions are the manifest's",
     params: NetworkParams,
     body: AppInstallBody,
-    reply: { status: 201, schema: AppResource },
+    reply: { status: 201, schema: AppResource, alsoStatus: [200] },
   }),
   route({
     ...common,

@@ -224,7 +224,7 @@ export const directoryRoutes: readonly RouteDefinition[] = [
     permission: MANAGE_NETWORK,
     params: NetworkParams,
     body: InvitationCreateBody,
-    reply: { status: 201, schema: InvitationResource },
+    reply: { status: 201, schema: InvitationResource, alsoStatus: [200] },
   }),
   route({
     ...inNetwork,
