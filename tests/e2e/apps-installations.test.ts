@@ -5,8 +5,8 @@
  * exclude them; the installation's permissions are the manifest's and become the app token's;
  * another network's installation is 404; removing an app ends its tokens there at once.
  */
-import { connect, type NatsConnection } from 'nats';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventReader } from '../support/events.js';
 import { call } from '../support/api.js';
 import { authModels, closeFactories, newNetwork } from '../support/factories.js';
 import {
@@ -321,32 +321,11 @@ describe('DELETE /networks/{networkEID}/apps/{appEID}/ (remove)', () => {
 });
 
 describe('domain events', () => {
-  let nc: NatsConnection;
-  beforeAll(async () => {
-    nc = await connect({ servers: inject('natsUrl') });
-  });
-  afterAll(async () => {
-    await nc.close();
-  });
-
-  async function eventsOf(subject: string, networkEID: string, count: number) {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const consumer = await nc.jetstream().consumers.get('EVENTS', { filterSubjects: subject });
-      const found: Record<string, unknown>[] = [];
-      for (;;) {
-        const batch = await consumer.fetch({ max_messages: 500, expires: 1_000 });
-        const before = found.length;
-        for await (const msg of batch) {
-          const event = msg.json<Record<string, unknown>>();
-          if (event.networkEID === networkEID) found.push(event);
-        }
-        if (found.length === before) break;
-      }
-      if (found.length >= count || Date.now() > deadline) return found;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
+  const reader = new EventReader();
+  beforeAll(() => reader.open());
+  afterAll(() => reader.close());
+  const eventsOf = (subject: string, networkEID: string, count: number) =>
+    reader.eventsOf(subject, networkEID, count);
 
   it('publishes app installed (once), permissions_updated and removed through the outbox', async () => {
     const network = await newNetwork();

@@ -4,8 +4,8 @@
  * roles and role changes, suspension and what it does to tokens, invitations (pending
  * memberships, acceptance, reactivation), postable types, and the domain events on JetStream.
  */
-import { connect, type NatsConnection } from 'nats';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventReader } from '../support/events.js';
 import { call, demo, mediaType, passwordGrant } from '../support/api.js';
 import {
   addToNetwork,
@@ -537,32 +537,11 @@ describe('invitations', () => {
 });
 
 describe('domain events on JetStream', () => {
-  let nc: NatsConnection;
-  beforeAll(async () => {
-    nc = await connect({ servers: inject('natsUrl') });
-  });
-  afterAll(async () => {
-    await nc.close();
-  });
-
-  async function eventsOf(subject: string, networkEID: string, count: number) {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const consumer = await nc.jetstream().consumers.get('EVENTS', { filterSubjects: subject });
-      const found: Record<string, unknown>[] = [];
-      for (;;) {
-        const batch = await consumer.fetch({ max_messages: 500, expires: 1_000 });
-        const before = found.length;
-        for await (const msg of batch) {
-          const event = msg.json<Record<string, unknown>>();
-          if (event.networkEID === networkEID) found.push(event);
-        }
-        if (found.length === before) break;
-      }
-      if (found.length >= count || Date.now() > deadline) return found;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
+  const reader = new EventReader();
+  beforeAll(() => reader.open());
+  afterAll(() => reader.close());
+  const eventsOf = (subject: string, networkEID: string, count: number) =>
+    reader.eventsOf(subject, networkEID, count);
 
   it('publishes membership suspended/activated/role_changed, invitation created and network updated', async () => {
     const network = await newNetwork();

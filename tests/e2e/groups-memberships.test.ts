@@ -10,7 +10,6 @@ import { call } from '../support/api.js';
 import { authModels, closeFactories, newNetwork } from '../support/factories.js';
 import {
   addMember,
-  EventReader,
   groupsPath,
   membersPath,
   newGroup,
@@ -19,6 +18,7 @@ import {
   type GroupBody,
   type MembershipBody,
 } from '../support/factories-groups.js';
+import { EventReader } from '../support/events.js';
 
 afterAll(closeFactories);
 

@@ -4,8 +4,8 @@
  * sides, search of articles (`type=knowledge_base_article` only, drafts only for their editors),
  * and the domain events on JetStream.
  */
-import { connect, type NatsConnection } from 'nats';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventReader } from '../support/events.js';
 import { call, mediaType } from '../support/api.js';
 import { closeFactories, kbPath, newKbCategory, newKbPage, newNetwork } from '../support/factories.js';
 
@@ -294,33 +294,11 @@ describe('GET /networks/{networkEID}/search/ for knowledge-base articles', () =>
 });
 
 describe('domain events on JetStream', () => {
-  let nc: NatsConnection;
-  beforeAll(async () => {
-    nc = await connect({ servers: inject('natsUrl') });
-  });
-  afterAll(async () => {
-    await nc.close();
-  });
-
-  /** Events of `networkEID` on `subject`, waiting up to 10 s for `count` of them. */
-  async function eventsOf(subject: string, networkEID: string, count: number) {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const consumer = await nc.jetstream().consumers.get('EVENTS', { filterSubjects: subject });
-      const found: Record<string, unknown>[] = [];
-      for (;;) {
-        const batch = await consumer.fetch({ max_messages: 500, expires: 1_000 });
-        const before = found.length;
-        for await (const msg of batch) {
-          const event = msg.json<Record<string, unknown>>();
-          if (event.networkEID === networkEID) found.push(event);
-        }
-        if (found.length === before) break;
-      }
-      if (found.length >= count || Date.now() > deadline) return found;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
+  const reader = new EventReader();
+  beforeAll(() => reader.open());
+  afterAll(() => reader.close());
+  const eventsOf = (subject: string, networkEID: string, count: number) =>
+    reader.eventsOf(subject, networkEID, count);
 
   it('publishes category created/deleted, page published and manager assigned through the outbox', async () => {
     const network = await newNetwork();
