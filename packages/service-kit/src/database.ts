@@ -34,3 +34,12 @@ export async function syncIndexes(connection: mongoose.Connection): Promise<void
 export function isDuplicateKeyError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
 }
+
+/** Only the named keys of a validated body, and only those present: no mass assignment. */
+export function pick<K extends string>(body: unknown, keys: readonly K[]): Partial<Record<K, unknown>> {
+  const source = (body ?? {}) as Record<string, unknown>;
+  const picked: Partial<Record<K, unknown>> = {};
+  for (const key of keys)
+    if (Object.hasOwn(source, key) && source[key] !== undefined) picked[key] = source[key];
+  return picked;
+}

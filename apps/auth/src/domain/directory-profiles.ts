@@ -15,8 +15,8 @@ import {
 import { isValidObjectId, type QueryFilter } from 'mongoose';
 import type { EventSink } from '../dependencies.js';
 import type { AccountDoc, AuthModels, NetworkDoc, ProfileDoc } from '../models/index.js';
-import { findAdminOrAppCaller, findMemberCaller, pick, type DirectoryCaller } from './directory.js';
-import { isDuplicateKeyError } from '@ncs/service-kit';
+import { findAdminOrAppCaller, findMemberCaller, type DirectoryCaller } from './directory.js';
+import { isDuplicateKeyError, pick } from '@ncs/service-kit';
 import { revokeTokens } from './directory-tokens.js';
 import { reportedRole, storedRolesFor } from './permissions.js';
 import { hashSecret } from './secrets.js';

@@ -4,6 +4,7 @@
  * resources (no HAL: the gateway adds `_links` and `_embedded`). Rules where the spec is silent:
  * docs/decisions.md, "Directory: network settings and profiles".
  */
+import { pick } from '@ncs/service-kit';
 import { DomainError, toTimestamp, type PlainResource, type RequestContext } from '@ncs/contracts';
 import { isValidObjectId } from 'mongoose';
 import type { EventSink } from '../dependencies.js';
@@ -228,15 +229,6 @@ const WRITABLE_NETWORK_FIELDS = [
   'mobileNumber',
   'appDistributorEnabled',
 ] as const;
-
-/** Only the named keys of a validated body, and only those present: no mass assignment. */
-export function pick<K extends string>(body: unknown, keys: readonly K[]): Partial<Record<K, unknown>> {
-  const source = (body ?? {}) as Record<string, unknown>;
-  const picked: Partial<Record<K, unknown>> = {};
-  for (const key of keys)
-    if (Object.hasOwn(source, key) && source[key] !== undefined) picked[key] = source[key];
-  return picked;
-}
 
 /** `PUT /networks/{networkEID}`: administrators change settings; only the fields sent change. */
 export async function updateNetwork(

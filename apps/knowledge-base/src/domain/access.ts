@@ -107,12 +107,3 @@ export async function hiddenCategoryEIDs(models: KbModels, caller: Caller): Prom
   ).lean<{ _id: unknown }[]>();
   return [...internalEIDs, ...children.map((c) => String(c._id))];
 }
-
-/** Only the named keys of a validated body, and only those present: no mass assignment. */
-export function pick<K extends string>(body: unknown, keys: readonly K[]): Partial<Record<K, unknown>> {
-  const source = (body ?? {}) as Record<string, unknown>;
-  const picked: Partial<Record<K, unknown>> = {};
-  for (const key of keys)
-    if (Object.hasOwn(source, key) && source[key] !== undefined) picked[key] = source[key];
-  return picked;
-}

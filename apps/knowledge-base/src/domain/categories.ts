@@ -6,14 +6,13 @@ import {
   type PlainResource,
   type RequestContext,
 } from '@ncs/contracts';
-import type { Outbox } from '@ncs/service-kit';
+import { pick, type Outbox } from '@ncs/service-kit';
 import type { CategoryDoc, KbModels } from '../models/index.js';
 import {
   callerOf,
   findCategory,
   findVisibleCategory,
   hiddenCategoryEIDs,
-  pick,
   requireManage,
   type Caller,
 } from './access.js';

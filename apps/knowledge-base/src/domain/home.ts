@@ -1,8 +1,8 @@
 /** The knowledge-base home: one per network, created with defaults on first read. */
 import { toTimestamp, type PlainResource, type RequestContext } from '@ncs/contracts';
-import { isDuplicateKeyError } from '@ncs/service-kit';
+import { isDuplicateKeyError, pick } from '@ncs/service-kit';
 import type { HomeDoc, KbModels } from '../models/index.js';
-import { callerOf, pick, requireManage } from './access.js';
+import { callerOf, requireManage } from './access.js';
 
 /** The default title per language (primary subtag of Accept-Language); English otherwise. */
 export const defaultHomeTitles: Readonly<Record<string, string>> = {

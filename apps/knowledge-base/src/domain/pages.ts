@@ -11,10 +11,10 @@ import {
   type PlainResource,
   type RequestContext,
 } from '@ncs/contracts';
-import type { Outbox } from '@ncs/service-kit';
+import { pick, type Outbox } from '@ncs/service-kit';
 import { isValidObjectId } from 'mongoose';
 import type { KbModels, PageDoc } from '../models/index.js';
-import { callerOf, canEditPagesOf, findVisibleCategory, pick, type Caller } from './access.js';
+import { callerOf, canEditPagesOf, findVisibleCategory, type Caller } from './access.js';
 
 export function presentPage(page: PageDoc): PlainResource {
   return {
