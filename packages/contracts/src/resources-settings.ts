@@ -82,6 +82,14 @@ export const MenuItemResource = halResource(
     name: Type.Optional(Type.String({ description: 'Built-in items: the section, e.g. `celebrations`' })),
     label: Type.Optional(Type.String()),
     url: Type.Optional(Type.String()),
+    fallbackUrl: Type.Optional(
+      Nullable(Type.String({ description: 'App items: the entry point’s fallback URL, if any' })),
+    ),
+    entryPoint: Type.Optional(
+      Type.String({
+        description: 'App items: the name of the app’s entry point (what `signrequest` takes to open it)',
+      }),
+    ),
     app: Type.Optional(Type.Object({ type: Type.Literal('app'), EID: Type.String() })),
     context: Type.Optional(MenuItemContext),
   },
