@@ -202,6 +202,9 @@ const ThemeWritable = {
 };
 export const themeWritableFields = Object.keys(ThemeWritable) as (keyof typeof ThemeWritable)[];
 
+/** At most this many groups are referenced (and so embedded) by one theme: one page of groups. */
+export const THEME_GROUPS_SHOWN = 100;
+
 export const NetworkThemeResource = halResource(
   'network_theme',
   {
@@ -212,8 +215,16 @@ export const NetworkThemeResource = halResource(
     ),
     created: Timestamp,
     lastModified: Timestamp,
+    groups: Type.Array(Ref('group'), {
+      maxItems: THEME_GROUPS_SHOWN,
+      description: `read-only: the groups of the network using this theme that the caller may see, by name (at most ${THEME_GROUPS_SHOWN}); \`embed=groups\` embeds them`,
+    }),
+    numGroups: Type.Integer({
+      minimum: 0,
+      description: 'read-only: how many groups of the network using this theme the caller may see',
+    }),
   },
-  'UI settings of a network (colours, backgrounds, emblem, favicon, knowledge-base headers).',
+  'UI settings of a network (colours, backgrounds, emblem, favicon, knowledge-base headers) and the groups that use it.',
 );
 export type NetworkTheme = Static<typeof NetworkThemeResource>;
 export const NetworkThemeCollection = halCollection(
