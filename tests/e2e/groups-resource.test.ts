@@ -1,6 +1,6 @@
 /**
  * Groups over HTTP (spec: Group fragment; Aggregate resource): every field of the fragment with
- * `_user`, HAL links (`parentGroup`, `subgroups`, `members`), group types and their hierarchy, who
+ * `_user`, HAL links (`parentGroup`, `subgroups`, `members`, `networkTheme`), group types and their hierarchy, who
  * creates, edits and deletes which type, `hidden`, the aggregate's `myGroups` / `groupInvites` /
  * `administeredGroups` filters, pagination, tenant isolation and mass assignment.
  */
@@ -241,6 +241,13 @@ describe('group resource', () => {
     const group = await newGroup(network.networkEID, token, { name: 'Runners', XID: 'hr-1' });
     expect(group.XID).toBe('hr-1');
     const path = groupsPath(network.networkEID, `${group.EID}/`);
+    // The theme must be one of the network's (settings-theme-groups.test.ts checks that rule).
+    const theme = await call<{ EID: string }>(`/networks/${network.networkEID}/themes/`, {
+      token: await network.admin.token(),
+      json: { name: 'Runners theme' },
+    });
+    expect(theme.status, theme.text).toBe(201);
+    const themeEID = theme.body.EID;
     const edited = await call<GroupBody>(path, {
       token,
       method: 'PUT',
@@ -249,7 +256,7 @@ describe('group resource', () => {
         membersMayPost: false,
         emblem: { type: 'file', EID: 'aaaaaaaaaaaaaaaaaaaaaaaa' },
         rootFolder: { type: 'folder', EID: 'bbbbbbbbbbbbbbbbbbbbbbbb' },
-        networkTheme: { type: 'network_theme', EID: 'cccccccccccccccccccccccc' },
+        networkTheme: { type: 'network_theme', EID: themeEID },
         headerBackgroundUrl: 'https://cdn.example/header.jpg',
       },
     });
@@ -261,19 +268,27 @@ describe('group resource', () => {
       membersMayPost: false,
       emblem: { type: 'file', EID: 'aaaaaaaaaaaaaaaaaaaaaaaa' },
       rootFolder: { type: 'folder', EID: 'bbbbbbbbbbbbbbbbbbbbbbbb' },
-      networkTheme: { type: 'network_theme', EID: 'cccccccccccccccccccccccc' },
+      networkTheme: { type: 'network_theme', EID: themeEID },
       emblemThumbnailUrl: `/networks/${network.networkEID}/files/aaaaaaaaaaaaaaaaaaaaaaaa/thumbnail/`,
       headerBackgroundUrl: 'https://cdn.example/header.jpg',
     });
-    // The theme stays a reference: no link to a themes route this area does not own.
-    expect(edited.body._links.networkTheme).toBeUndefined();
-    const cleared = await call<GroupBody>(path, { token, method: 'PUT', json: { emblem: null, XID: null } });
+    // The theme is served by the themes route: the group links to it, and only while it has one.
+    expect(edited.body._links.networkTheme).toEqual({
+      href: `${baseUrl()}/networks/${network.networkEID}/themes/${themeEID}/`,
+    });
+    const cleared = await call<GroupBody>(path, {
+      token,
+      method: 'PUT',
+      json: { emblem: null, XID: null, networkTheme: null },
+    });
     expect(cleared.body).toMatchObject({
       emblem: null,
       emblemThumbnailUrl: null,
       XID: null,
+      networkTheme: null,
       name: 'Runners club',
     });
+    expect(cleared.body._links.networkTheme).toBeUndefined();
 
     const other = await newGroup(network.networkEID, token, { name: 'Walkers', XID: 'hr-2' });
     const clash = await call<GroupBody>(groupsPath(network.networkEID, `${other.EID}/`), {

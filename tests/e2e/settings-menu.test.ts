@@ -1,14 +1,22 @@
 /**
  * The network menu over HTTP (spec: `GET/PUT /networks/{networkEID}/menu/`; gates
  * `menu.celebrations`, `menu.includeExternalUsers`): built-in sections, `celebrations` by device,
- * feature and version, app entry points and custom links hidden from external users, custom links
+ * feature and version, app entry points (from the manifests of installed apps, registered and
+ * installed over HTTP) and custom links hidden from external users, custom links
  * written by administrators, and the domain event (docs/decisions.md, settings section).
  */
 import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { baseUrl, call, mediaType } from '../support/api.js';
-import { closeFactories, installApp, newClient, newNetwork, type TestNetwork } from '../support/factories.js';
-import { addAppEntryPoint, setNetworkFeatures } from '../support/factories-settings.js';
+import { closeFactories, newNetwork, type TestNetwork } from '../support/factories.js';
+import {
+  appsPath,
+  installOverHttp,
+  minimalManifest,
+  newApp,
+  registerManifest,
+} from '../support/factories-apps.js';
+import { setNetworkFeatures } from '../support/factories-settings.js';
 
 afterAll(closeFactories);
 
@@ -19,6 +27,8 @@ interface MenuItem {
   name?: string;
   label?: string;
   url?: string;
+  fallbackUrl?: string | null;
+  entryPoint?: string;
   app?: { type: string; EID: string };
   context?: { includeExternalUsers?: boolean; isDynamic?: boolean };
 }
@@ -330,36 +340,58 @@ describe('menu: custom links', () => {
   });
 });
 
-describe('menu: app entry points', () => {
+describe('menu: app entry points (from the manifests of installed apps)', () => {
+  const menuEntry = (fields: Record<string, unknown> = {}) => ({
+    name: 'menu',
+    context: 'appMenuItem',
+    url: 'https://app.example/menu',
+    hasMenuItem: true,
+    ...fields,
+  });
+  const withEntryPoints = (entryPoints: unknown[]) => ({ ...minimalManifest(), entryPoints });
+  const appItems = async (network: TestNetwork, token: string, version?: string) => {
+    const response = await call<Menu>(menuPath(network), {
+      token,
+      ...(version ? { accept: mediaType(version) } : {}),
+    });
+    expect(response.status, response.text).toBe(200);
+    return response.body._embedded.items.filter((i) => i.itemType === 'app');
+  };
+
   it('lists installed apps with a menu item; hides the ones not for external users from them; context read-only', async () => {
     const network = await newNetwork();
     const [forAll, internalOnly, notInstalled, noMenuItem] = await Promise.all([
-      newClient({ eid: true, name: 'Zeta for all' }),
-      newClient({ eid: true, name: 'Alpha internal' }),
-      newClient({ eid: true, name: 'Not installed' }),
-      newClient({ eid: true, name: 'No menu item' }),
+      newApp({ name: 'Zeta for all' }),
+      newApp({ name: 'Alpha internal' }),
+      newApp({ name: 'Not installed' }),
+      newApp({ name: 'No menu item' }),
     ]);
     await Promise.all([
-      installApp(network.networkEID, forAll.clientId),
-      installApp(network.networkEID, internalOnly.clientId),
-      installApp(network.networkEID, noMenuItem.clientId),
+      registerManifest(
+        forAll,
+        withEntryPoints([
+          menuEntry({ url: 'https://zeta.example/app', fallbackUrl: 'https://zeta.example/fallback' }),
+        ]),
+      ),
+      registerManifest(
+        internalOnly,
+        withEntryPoints([menuEntry({ includeExternalUsers: false, isDynamic: true, localLabel: 'Alpha' })]),
+      ),
+      registerManifest(notInstalled, withEntryPoints([menuEntry()])),
+      // Entry points of other contexts, and an appMenuItem one without a menu item.
+      registerManifest(
+        noMenuItem,
+        withEntryPoints([
+          menuEntry({ hasMenuItem: false }),
+          { name: 'open', context: 'external', url: 'https://none.example/open' },
+          { name: 'tile', context: 'widget', url: 'https://none.example/tile', widgetHeight: 200 },
+          { name: 'box', context: 'lightbox', url: 'https://none.example/box' },
+        ]),
+      ),
     ]);
-    const forAllEntry = await addAppEntryPoint(network.networkEID, forAll.clientId, {
-      fallbackUrl: 'https://zeta.example/app',
-    });
-    await addAppEntryPoint(network.networkEID, internalOnly.clientId, {
-      includeExternalUsers: false,
-      isDynamic: true,
-      localLabel: 'Alpha',
-    });
-    await addAppEntryPoint(network.networkEID, notInstalled.clientId);
-    await addAppEntryPoint(network.networkEID, noMenuItem.clientId, { hasMenuItem: false });
+    for (const app of [forAll, internalOnly, noMenuItem]) await installOverHttp(network, app);
 
-    const apps = async (token: string, version?: string) =>
-      (
-        await call<Menu>(menuPath(network), { token, ...(version ? { accept: mediaType(version) } : {}) })
-      ).body._embedded.items.filter((i) => i.itemType === 'app');
-    const internal = await apps(await (await network.newMember()).token());
+    const internal = await appItems(network, await (await network.newMember()).token());
     expect(internal).toEqual([
       expect.objectContaining({
         label: 'Alpha',
@@ -368,20 +400,29 @@ describe('menu: app entry points', () => {
       }),
       {
         type: 'menu_item',
-        EID: forAllEntry,
+        EID: expect.stringMatching(/^[0-9a-f]{24}$/),
         itemType: 'app',
         label: 'Zeta for all',
         url: 'https://zeta.example/app',
+        fallbackUrl: 'https://zeta.example/fallback',
+        entryPoint: 'menu',
         app: { type: 'app', EID: forAll.clientId },
         context: { includeExternalUsers: true, isDynamic: false },
         _links: {},
       },
     ]);
+    const forAllEntry = internal[1]!.EID!;
+    expect(internal[0]!.EID).toMatch(/^[0-9a-f]{24}$/);
+    expect(internal[0]!.EID).not.toBe(forAllEntry);
     const externalToken = await (await network.newMember({ external: true })).token();
-    expect((await apps(externalToken)).map((i) => i.label)).toEqual(['Zeta for all']);
+    const external = await appItems(network, externalToken);
+    expect(external.map((i) => i.label)).toEqual(['Zeta for all']);
+    // The same item, under the same EID, for every caller and every read.
+    expect(external[0]).toEqual(internal[1]);
     // Before 2026.1.9 the flag is not readable, isDynamic is.
-    const old = await apps(await network.admin.token(), '2026.1.8');
+    const old = await appItems(network, await network.admin.token(), '2026.1.8');
     expect(old.map((i) => i.context)).toEqual([{ isDynamic: true }, { isDynamic: false }]);
+    expect(old.map((i) => i.EID)).toEqual(internal.map((i) => i.EID));
 
     // The app items' context cannot be written through the menu.
     const write = await putLinks(network, await network.admin.token(), [
@@ -389,6 +430,51 @@ describe('menu: app entry points', () => {
     ]);
     expect(write.status).toBe(400);
     expect((write.body as unknown as Problem).code).toBe(-171);
+  });
+
+  it('follows the manifest: an update relabels or drops the item (same EID), removing the app drops it', async () => {
+    const [network, other] = await Promise.all([newNetwork(), newNetwork()]);
+    const app = await newApp({ name: 'Rota' });
+    await registerManifest(
+      app,
+      withEntryPoints([
+        menuEntry({ name: 'shifts' }),
+        menuEntry({ name: 'swaps', localLabel: 'Beta swaps' }),
+      ]),
+    );
+    const token = await network.admin.token();
+    expect(await appItems(network, token)).toEqual([]); // registered, not installed yet
+    await installOverHttp(network, app);
+    const before = await appItems(network, token);
+    // Two menu entry points of one app: two items, by label (`localLabel`, else the app's name).
+    expect(before.map((i) => [i.label, i.entryPoint])).toEqual([
+      ['Beta swaps', 'swaps'],
+      ['Rota', 'shifts'],
+    ]);
+    // Installed in one network only: the other network's menu has no item of it.
+    expect(await appItems(other, await other.admin.token())).toEqual([]);
+
+    await registerManifest(
+      app,
+      withEntryPoints([
+        menuEntry({ name: 'shifts', localLabel: 'Alpha shifts', includeExternalUsers: false }),
+        menuEntry({ name: 'swaps', hasMenuItem: false }),
+      ]),
+    );
+    const relabelled = await appItems(network, token);
+    expect(relabelled).toEqual([
+      expect.objectContaining({
+        EID: before[1]!.EID,
+        label: 'Alpha shifts',
+        entryPoint: 'shifts',
+        context: { includeExternalUsers: false, isDynamic: false },
+      }),
+    ]);
+    expect(await appItems(network, await (await network.newMember({ external: true })).token())).toEqual([]);
+
+    const removed = await call(appsPath(network.networkEID, `${app.clientId}/`), { token, method: 'DELETE' });
+    expect(removed.status, removed.text).toBe(204);
+    expect(await appItems(network, token)).toEqual([]);
   });
 });
 

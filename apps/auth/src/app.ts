@@ -8,6 +8,7 @@ import type { AuthConfig } from './config.js';
 import { loadDemoData } from './domain/demo-data.js';
 import { findCallerNetworks } from './domain/directory.js';
 import { findProfilesForEmbed } from './domain/directory-profiles.js';
+import { findGroupsForEmbed } from './domain/group-themes.js';
 import {
   startAuthorization,
   submitAuthorizationForm,
@@ -73,6 +74,8 @@ export function internalHandlers(models: AuthModels, networkDomain: string): Rec
       if (!ctx.networkEID || !ctx.principal?.profileEID) return [];
       return findProfilesForEmbed(models, ctx, requestedEIDs(body));
     },
+    [internalSubjects.groupsBatch]: async ({ ctx, body }: RpcRequest) =>
+      findGroupsForEmbed(models, ctx, requestedEIDs(body)),
     [internalSubjects.networksBatch]: ({ ctx, body }: RpcRequest) =>
       findCallerNetworks(models, ctx, requestedEIDs(body), networkDomain),
   };

@@ -91,4 +91,10 @@ export const groupsErrors = {
     title: 'Bad Request',
     message: 'The group named by the filter is not a group of this network that you can see.',
   },
+  GROUP_ERR_INVALID_NETWORK_THEME: {
+    status: 400,
+    code: -164,
+    title: 'Bad Request',
+    message: 'The network theme is not a theme of this network.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;

@@ -233,6 +233,7 @@ export const groupsLinkRelations: Readonly<Record<string, readonly LinkRelation[
     { rel: 'parentGroup', href: `${GROUPS}/{parent.EID}/` },
     { rel: 'subgroups', href: `${GROUPS}/{EID}/subgroups/` },
     { rel: 'members', href: `${GROUPS}/{EID}/members/` },
+    { rel: 'networkTheme', href: '/networks/{networkEID}/themes/{networkTheme.EID}/' },
   ],
   group_type: [
     { rel: 'self', href: '/networks/{networkEID}/group-types/' },

@@ -82,6 +82,14 @@ export const MenuItemResource = halResource(
     name: Type.Optional(Type.String({ description: 'Built-in items: the section, e.g. `celebrations`' })),
     label: Type.Optional(Type.String()),
     url: Type.Optional(Type.String()),
+    fallbackUrl: Type.Optional(
+      Nullable(Type.String({ description: 'App items: the entry point’s fallback URL, if any' })),
+    ),
+    entryPoint: Type.Optional(
+      Type.String({
+        description: 'App items: the name of the app’s entry point (what `signrequest` takes to open it)',
+      }),
+    ),
     app: Type.Optional(Type.Object({ type: Type.Literal('app'), EID: Type.String() })),
     context: Type.Optional(MenuItemContext),
   },
@@ -194,6 +202,9 @@ const ThemeWritable = {
 };
 export const themeWritableFields = Object.keys(ThemeWritable) as (keyof typeof ThemeWritable)[];
 
+/** At most this many groups are referenced (and so embedded) by one theme: one page of groups. */
+export const THEME_GROUPS_SHOWN = 100;
+
 export const NetworkThemeResource = halResource(
   'network_theme',
   {
@@ -204,8 +215,16 @@ export const NetworkThemeResource = halResource(
     ),
     created: Timestamp,
     lastModified: Timestamp,
+    groups: Type.Array(Ref('group'), {
+      maxItems: THEME_GROUPS_SHOWN,
+      description: `read-only: the groups of the network using this theme that the caller may see, by name (at most ${THEME_GROUPS_SHOWN}); \`embed=groups\` embeds them`,
+    }),
+    numGroups: Type.Integer({
+      minimum: 0,
+      description: 'read-only: how many groups of the network using this theme the caller may see',
+    }),
   },
-  'UI settings of a network (colours, backgrounds, emblem, favicon, knowledge-base headers).',
+  'UI settings of a network (colours, backgrounds, emblem, favicon, knowledge-base headers) and the groups that use it.',
 );
 export type NetworkTheme = Static<typeof NetworkThemeResource>;
 export const NetworkThemeCollection = halCollection(

@@ -20,7 +20,7 @@ import {
   WidgetCollection,
   StrictPageQuery,
 } from './resources-settings.js';
-import { route, type RouteDefinition } from './route-definition.js';
+import { embedQuery, route, type RouteDefinition } from './route-definition.js';
 import { internalSubjects } from './subjects.js';
 
 const MANAGE_NETWORK = 'MANAGE_NETWORK';
@@ -97,9 +97,11 @@ export const settingsRoutes: readonly RouteDefinition[] = [
     id: 'theme.get',
     method: 'GET',
     path: `${THEMES}/{themeEID}/`,
-    summary: 'A theme',
+    summary:
+      'A theme, with `groups`: the groups using it that the caller may see (`embed=groups` embeds them)',
     params: ThemeParams,
-    query: NoQuery,
+    query: strict(embedQuery(['groups']).properties),
+    embeddable: ['groups'],
     reply: { status: 200, schema: NetworkThemeResource },
   }),
   route({

@@ -23,6 +23,11 @@ export const internalSubjects = {
   tokenGrant: rpcSubject('auth', 'oauth', 'token'),
   /** Any → auth: profiles of the request's network by EID, in one batch (for `embed=`). */
   profilesBatch: rpcSubject('auth', 'profile', 'batch'),
+  /**
+   * Any → auth: groups of the request's network by EID, in one batch, only those the caller may
+   * see, each with the caller's `_user` (for `embed=`).
+   */
+  groupsBatch: rpcSubject('auth', 'group', 'batch'),
   /** Any → auth: networks by EID, in one batch, limited to the caller's (for `embed=`). */
   networksBatch: rpcSubject('auth', 'network', 'batch'),
   /** Gateway → messaging: the caller's messaging badge counters (part of `badgeCounters.get`). */
@@ -39,6 +44,7 @@ export const internalSubjects = {
  */
 export const embedSources: Readonly<Record<string, string>> = {
   user: internalSubjects.profilesBatch,
+  group: internalSubjects.groupsBatch,
   network: internalSubjects.networksBatch,
 };
 

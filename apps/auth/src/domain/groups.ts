@@ -245,7 +245,7 @@ async function groupEIDsOf(
 }
 
 /** The `_id` condition hiding hidden groups the caller does not belong to or is not invited to. */
-async function visibilityFilter(models: AuthModels, caller: GroupCaller) {
+export async function visibilityFilter(models: AuthModels, caller: GroupCaller) {
   if (caller.networkAdmin) return {};
   const own = await groupEIDsOf(models, caller.networkEID, caller.profileEID, {});
   return { $or: [{ hidden: false }, { _id: { $in: own } }] };
@@ -399,6 +399,41 @@ const xidTaken = () =>
   new DomainError('GROUP_ERR_XID_TAKEN', undefined, [
     { pointer: '/body/XID', message: 'is used by another group of this network' },
   ]);
+const invalidNetworkTheme = () =>
+  new DomainError('GROUP_ERR_INVALID_NETWORK_THEME', undefined, [
+    { pointer: '/body/networkTheme', message: 'is not a theme of this network' },
+  ]);
+
+/** Whether `ref` names a theme of the network (themes are the settings area's `network_themes`). */
+async function isThemeOfNetwork(models: AuthModels, networkEID: string, ref: { EID: string }) {
+  return (
+    isValidObjectId(ref.EID) && (await models.NetworkTheme.exists({ _id: ref.EID, networkEID })) !== null
+  );
+}
+
+/** A `networkTheme` being written must be a theme of the group's network (null clears it). */
+async function requireNetworkTheme(
+  models: AuthModels,
+  networkEID: string,
+  fields: { networkTheme?: unknown },
+) {
+  const ref = fields.networkTheme as { EID: string } | null | undefined;
+  if (ref && !(await isThemeOfNetwork(models, networkEID, ref))) throw invalidNetworkTheme();
+}
+
+/**
+ * After a write that set `networkTheme`: whether that theme was deleted meanwhile (its delete
+ * cleared the groups using it before this write landed), so the write must be undone.
+ */
+async function themeDeletedMeanwhile(
+  models: AuthModels,
+  networkEID: string,
+  fields: { networkTheme?: unknown },
+) {
+  const ref = fields.networkTheme as { EID: string } | null | undefined;
+  return ref ? !(await isThemeOfNetwork(models, networkEID, ref)) : false;
+}
+
 const invalidParent = (message: string) =>
   new DomainError('GROUP_ERR_INVALID_PARENT', undefined, [{ pointer: '/body/parent', message }]);
 
@@ -451,6 +486,7 @@ export async function createGroup(
 
   const _id = new Types.ObjectId();
   const fields = pick(body, WRITABLE);
+  await requireNetworkTheme(models, caller.networkEID, fields);
   let created: GroupDoc;
   try {
     const [doc] = await models.Group.insertMany([
@@ -484,6 +520,8 @@ export async function createGroup(
     if (parent && !(await models.Group.exists({ _id: parent._id, networkEID: caller.networkEID }))) {
       throw invalidParent('is not a group of this network');
     }
+    // Likewise a theme deleted meanwhile.
+    if (await themeDeletedMeanwhile(models, caller.networkEID, fields)) throw invalidNetworkTheme();
   } catch (error) {
     await models.GroupMembership.deleteMany({ networkEID: caller.networkEID, groupEID: String(_id) });
     await models.Group.deleteOne({ _id, networkEID: caller.networkEID });
@@ -506,9 +544,10 @@ export async function updateGroup(
   body: unknown,
 ): Promise<PlainResource> {
   const caller = await groupCallerOf(models, ctx);
-  const { permissions } = await findVisibleGroup(models, caller, groupEID);
+  const { group: before, permissions } = await findVisibleGroup(models, caller, groupEID);
   requirePermission(permissions, 'edit_group');
   const fields = pick(body, WRITABLE);
+  await requireNetworkTheme(models, caller.networkEID, fields);
   const derived = derivedFields(fields, groupEID);
   const xidUsedElsewhere = () =>
     derived.xidKey !== undefined &&
@@ -527,6 +566,17 @@ export async function updateGroup(
     throw error;
   }
   if (!updated) throw new DomainError('GROUP_ERR_NOT_FOUND');
+  if (await themeDeletedMeanwhile(models, caller.networkEID, fields)) {
+    // Undo the whole edit (never half-written): the fields sent get their previous values back.
+    const previous = Object.fromEntries(
+      Object.keys(fields).map((key) => [key, before[key as keyof GroupDoc] ?? null]),
+    );
+    await models.Group.updateOne(
+      { _id: groupEID, networkEID: caller.networkEID },
+      { $set: { ...previous, ...derivedFields(previous, groupEID) } },
+    );
+    throw invalidNetworkTheme();
+  }
   await events.record('group', 'updated', {
     networkEID: caller.networkEID,
     actor: userRef(caller.profileEID),

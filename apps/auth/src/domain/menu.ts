@@ -15,9 +15,16 @@ import { isDuplicateKeyError } from '@ncs/service-kit';
 import { Types } from 'mongoose';
 import type { EventSink } from '../dependencies.js';
 import type { AuthModels } from '../models/index.js';
-import type { AppEntryPointDoc, MenuDoc } from '../models/settings.js';
+import type { AppEntryPointDoc, AppManifestDoc } from '../models/apps.js';
+import type { MenuDoc } from '../models/settings.js';
 import { actorOf, requireNetworkAdmin, settingsCaller, type SettingsCaller } from './settings-access.js';
-import { menuShowsCelebrations, menuVersion, visibleInMenu } from './settings-rules.js';
+import {
+  appMenuItemEID,
+  isMenuEntryPoint,
+  menuShowsCelebrations,
+  menuVersion,
+  visibleInMenu,
+} from './settings-rules.js';
 
 /** Platform sections every menu starts with, in this order; `celebrations` follows when it applies. */
 export const builtinMenuSections = ['timeline', 'groups', 'people', 'knowledge_base'] as const;
@@ -42,37 +49,48 @@ function linkItem(link: CustomLink): PlainResource {
   };
 }
 
-function appItem(entry: AppEntryPointDoc, appName: string): PlainResource {
+function appItem(appEID: string, entry: AppEntryPointDoc, appName: string): PlainResource {
   return {
     type: 'menu_item',
-    EID: String(entry._id),
+    EID: appMenuItemEID(appEID, entry.name),
     itemType: 'app',
     label: entry.localLabel ?? appName,
-    ...(entry.fallbackUrl ? { url: entry.fallbackUrl } : {}),
-    app: { type: 'app', EID: entry.clientId },
-    // Read-only here: it comes from the app's entry point.
+    url: entry.url,
+    fallbackUrl: entry.fallbackUrl ?? null,
+    // What `POST …/apps/{appEID}/signrequest` takes to open the item.
+    entryPoint: entry.name,
+    app: { type: 'app', EID: appEID },
+    // Read-only here: it comes from the app's manifest.
     context: { includeExternalUsers: entry.includeExternalUsers, isDynamic: entry.isDynamic },
   };
 }
 
-/** Entry points with a menu item of the apps installed in the network, by label. */
+/**
+ * The menu items of the apps installed in the network: the `appMenuItem` entry points with
+ * `hasMenuItem` of their manifests (the one source of entry points), by label.
+ */
 async function appMenuItems(models: AuthModels, networkEID: string) {
-  const entries = await models.AppEntryPoint.find({ networkEID, hasMenuItem: true }).lean<
-    AppEntryPointDoc[]
+  const installed = await models.Installation.find({ networkEID }, { clientId: 1 }).lean<
+    { clientId: string }[]
   >();
-  if (entries.length === 0) return [];
-  const clientIds = entries.map((e) => e.clientId);
-  const [installed, clients] = await Promise.all([
-    models.Installation.find({ networkEID, clientId: { $in: clientIds } }, { clientId: 1 }).lean(),
+  if (installed.length === 0) return [];
+  const clientIds = installed.map((i) => i.clientId);
+  const [manifests, clients] = await Promise.all([
+    models.AppManifest.find({ clientId: { $in: clientIds } }, { clientId: 1, entryPoints: 1 }).lean<
+      Pick<AppManifestDoc, 'clientId' | 'entryPoints'>[]
+    >(),
     models.Client.find({ clientId: { $in: clientIds } }, { clientId: 1, name: 1 }).lean(),
   ]);
-  const installedIds = new Set(installed.map((i) => i.clientId));
   const names = new Map(clients.map((c) => [c.clientId, c.name]));
-  return entries
-    .filter((entry) => installedIds.has(entry.clientId))
-    .map((entry) => ({ entry, label: entry.localLabel ?? names.get(entry.clientId) ?? entry.clientId }))
-    .sort((a, b) => a.label.localeCompare(b.label))
-    .map(({ entry, label }) => appItem(entry, label));
+  return manifests
+    .flatMap((manifest) =>
+      manifest.entryPoints.filter(isMenuEntryPoint).map((entry) => {
+        const appName = names.get(manifest.clientId) ?? manifest.clientId;
+        return { label: entry.localLabel ?? appName, item: appItem(manifest.clientId, entry, appName) };
+      }),
+    )
+    .sort((a, b) => a.label.localeCompare(b.label) || String(a.item.EID).localeCompare(String(b.item.EID)))
+    .map(({ item }) => item);
 }
 
 async function presentMenu(

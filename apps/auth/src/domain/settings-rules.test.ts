@@ -2,6 +2,8 @@ import { DomainError } from '@ncs/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import {
   aiAssistantProfileEID,
+  appMenuItemEID,
+  isMenuEntryPoint,
   menuShowsCelebrations,
   menuVersion,
   visibleInMenu,
@@ -59,6 +61,29 @@ describe('visibleInMenu', () => {
     expect(visibleInMenu({ includeExternalUsers: false }, true)).toBe(false);
     expect(visibleInMenu({ includeExternalUsers: false }, false)).toBe(true);
     expect(visibleInMenu({ includeExternalUsers: true }, true)).toBe(true);
+  });
+});
+
+describe('isMenuEntryPoint', () => {
+  it('takes appMenuItem entry points with hasMenuItem only', () => {
+    expect(isMenuEntryPoint({ context: 'appMenuItem', hasMenuItem: true })).toBe(true);
+    expect(isMenuEntryPoint({ context: 'appMenuItem', hasMenuItem: false })).toBe(false);
+    expect(isMenuEntryPoint({ context: 'appMenuItem' })).toBe(false);
+    // A manifest stored before validation refused it: still no widget or lightbox in the menu.
+    for (const context of ['external', 'widget', 'lightbox']) {
+      expect(isMenuEntryPoint({ context, hasMenuItem: true }), context).toBe(false);
+    }
+  });
+});
+
+describe('appMenuItemEID', () => {
+  it('is a 24-hex EID, stable for one app and entry point, distinct otherwise', () => {
+    const app = '0123456789abcdef01234567';
+    const other = '76543210fedcba9876543210';
+    expect(appMenuItemEID(app, 'menu')).toMatch(/^[0-9a-f]{24}$/);
+    expect(appMenuItemEID(app, 'menu')).toBe(appMenuItemEID(app, 'menu'));
+    expect(appMenuItemEID(app, 'menu')).not.toBe(appMenuItemEID(app, 'other'));
+    expect(appMenuItemEID(app, 'menu')).not.toBe(appMenuItemEID(other, 'menu'));
   });
 });
 

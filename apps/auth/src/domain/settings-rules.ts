@@ -2,6 +2,7 @@
  * The rules of the menu, widgets and lobby as plain functions (spec: Network and sessions; gates
  * `menu.celebrations`, `widgets.celebrations`). No I/O: the handlers feed them what they read.
  */
+import { createHash } from 'node:crypto';
 import {
   describeSupportedVersions,
   DomainError,
@@ -63,6 +64,23 @@ export function widgetsAddCelebrations(
 /** App items and custom links marked `includeExternalUsers: false` are left out for external users. */
 export function visibleInMenu(item: { includeExternalUsers: boolean }, callerIsExternal: boolean): boolean {
   return !callerIsExternal || item.includeExternalUsers;
+}
+
+/**
+ * Whether an entry point of an installed app's manifest makes a menu item: context `appMenuItem`
+ * (spec: "appMenuItem context") with `hasMenuItem`. Manifest validation already refuses
+ * `hasMenuItem` on other contexts; the menu checks both so no widget or lightbox ever reaches it.
+ */
+export function isMenuEntryPoint(entry: { context: string; hasMenuItem?: boolean | null }): boolean {
+  return entry.context === 'appMenuItem' && entry.hasMenuItem === true;
+}
+
+/**
+ * The EID of an app's menu item: derived from the app and the entry point's name (unique in a
+ * manifest), so it stays the same across manifest updates and never names a stored custom link.
+ */
+export function appMenuItemEID(appEID: string, entryPointName: string): string {
+  return createHash('sha256').update(`app_menu_item:${appEID}:${entryPointName}`).digest('hex').slice(0, 24);
 }
 
 const EID = /^[0-9a-f]{24}$/;

@@ -4,7 +4,8 @@
  * the default: the one with the latest `defaultAt` mark (see the model), so making a theme the
  * default is one write on that theme and concurrent writes still leave exactly one default.
  *
- * `_embedded.groups` (themes of organisational groups) waits for the groups area.
+ * Every theme shows the groups using it that the caller may see (`groups`, `numGroups`; the groups
+ * area decides visibility), which `embed=groups` embeds as full group resources.
  */
 import {
   DomainError,
@@ -18,6 +19,7 @@ import { isValidObjectId, type Types } from 'mongoose';
 import type { EventSink } from '../dependencies.js';
 import type { AuthModels } from '../models/index.js';
 import type { ThemeDoc } from '../models/settings.js';
+import { detachThemeFromGroups, themeGroupsFor } from './group-themes.js';
 import { actorOf, requireNetworkAdmin, settingsCaller, type SettingsCaller } from './settings-access.js';
 
 type Header = { backgroundUrl?: string | null; color?: string | null } | null | undefined;
@@ -62,6 +64,28 @@ export function presentTheme(theme: ThemeDoc, defaultThemeEID: string | null): P
     created: toTimestamp(theme.created),
     lastModified: toTimestamp(theme.lastModified),
   };
+}
+
+/** Themes as the caller sees them: with the groups using each that the caller may see. */
+async function withGroups(
+  models: AuthModels,
+  ctx: RequestContext,
+  themes: readonly PlainResource[],
+): Promise<PlainResource[]> {
+  const byTheme = await themeGroupsFor(
+    models,
+    ctx,
+    themes.map((theme) => String(theme.EID)),
+  );
+  return themes.map((theme) => ({
+    ...theme,
+    ...(byTheme.get(String(theme.EID)) ?? { groups: [], numGroups: 0 }),
+  }));
+}
+
+async function withGroupsOne(models: AuthModels, ctx: RequestContext, theme: PlainResource) {
+  const [presented] = await withGroups(models, ctx, [theme]);
+  return presented!;
 }
 
 /** The default theme of the network: the latest `defaultAt` mark (ties: the newest theme). */
@@ -136,14 +160,18 @@ export async function listThemes(
     total,
     limit,
     offset,
-    items: themes.map((theme) => presentTheme(theme, defaultEID)),
+    items: await withGroups(
+      models,
+      ctx,
+      themes.map((theme) => presentTheme(theme, defaultEID)),
+    ),
   };
 }
 
 export async function getTheme(models: AuthModels, ctx: RequestContext, themeEID: string) {
   const caller = await settingsCaller(models, ctx);
   const theme = await findTheme(models, caller, themeEID);
-  return presentTheme(theme, await defaultThemeEID(models, caller.networkEID));
+  return withGroupsOne(models, ctx, presentTheme(theme, await defaultThemeEID(models, caller.networkEID)));
 }
 
 export async function createTheme(models: AuthModels, events: EventSink, ctx: RequestContext, body: unknown) {
@@ -160,7 +188,7 @@ export async function createTheme(models: AuthModels, events: EventSink, ctx: Re
     actor: actorOf(caller),
     data: { theme: presented },
   });
-  return presented;
+  return withGroupsOne(models, ctx, presented);
 }
 
 export async function updateTheme(
@@ -194,7 +222,7 @@ export async function updateTheme(
     actor: actorOf(caller),
     data: { theme: presented },
   });
-  return presented;
+  return withGroupsOne(models, ctx, presented);
 }
 
 export async function deleteTheme(
@@ -219,4 +247,6 @@ export async function deleteTheme(
     actor: actorOf(caller),
     data: { theme: { type: 'network_theme', EID: themeEID } },
   });
+  // No group keeps a reference to a theme that is gone.
+  await detachThemeFromGroups(models, events, caller.networkEID, themeEID, actorOf(caller));
 }

@@ -40,6 +40,8 @@ const groupSchema = new Schema(
 groupSchema.index({ networkEID: 1, sortName: 1, _id: 1 });
 groupSchema.index({ networkEID: 1, parentEID: 1, sortName: 1 });
 groupSchema.index({ networkEID: 1, xidKey: 1 }, { unique: true });
+/** The groups using a theme (theme reads, theme deletion). */
+groupSchema.index({ networkEID: 1, 'networkTheme.EID': 1, sortName: 1 });
 
 /**
  * One document per profile and group: an active membership or an invitation. The unique index

@@ -1,5 +1,5 @@
 /**
- * Collections of the directory area "settings" (menu, app entry points, widgets, network themes),
+ * Collections of the directory area "settings" (menu, widgets, network themes),
  * registered on the auth service's connection. Every tenant document carries `networkEID`, and its
  * indexes start with it (ARCHITECTURE §10).
  */
@@ -29,27 +29,6 @@ const menuSchema = new Schema(
   { strict: true, timestamps, collection: 'menus' },
 );
 menuSchema.index({ networkEID: 1 }, { unique: true });
-
-/**
- * The entry point of an app installed in a network (spec: App entry point), as far as the menu
- * needs it. Written where apps and manifests are managed (no API in this area); read by the menu.
- */
-const appEntryPointSchema = new Schema(
-  {
-    networkEID: { type: String, required: true },
-    clientId: { type: String, required: true },
-    localLabel: { type: String, default: null, maxlength: 100 },
-    fallbackUrl: { type: String, default: null, maxlength: 2000 },
-    urlAppendNetwork: { type: Boolean, default: false },
-    hasMenuItem: { type: Boolean, default: false },
-    includeExternalUsers: { type: Boolean, default: true },
-    isDynamic: { type: Boolean, default: false },
-    widgetHeight: { type: Number, default: null },
-    lightboxTemplate: { type: String, default: null },
-  },
-  { strict: true, timestamps, collection: 'app_entry_points' },
-);
-appEntryPointSchema.index({ networkEID: 1, clientId: 1 }, { unique: true });
 
 /** A widget stored for a network (written where widgets are managed; listed here). */
 const widgetSchema = new Schema(
@@ -112,7 +91,6 @@ export type MenuDoc = InferSchemaType<typeof menuSchema> & {
   _id: Types.ObjectId;
   customLinks: (InferSchemaType<typeof customLinkSchema> & { _id: Types.ObjectId })[];
 };
-export type AppEntryPointDoc = InferSchemaType<typeof appEntryPointSchema> & { _id: Types.ObjectId };
 export type WidgetDoc = InferSchemaType<typeof widgetSchema> & { _id: Types.ObjectId };
 export type ThemeDoc = Omit<InferSchemaType<typeof themeSchema>, 'properties'> & {
   _id: Types.ObjectId;
@@ -123,7 +101,6 @@ export type ThemeDoc = Omit<InferSchemaType<typeof themeSchema>, 'properties'> &
 
 export interface SettingsModels {
   readonly Menu: Model<MenuDoc>;
-  readonly AppEntryPoint: Model<AppEntryPointDoc>;
   readonly Widget: Model<WidgetDoc>;
   readonly NetworkTheme: Model<ThemeDoc>;
 }
@@ -131,7 +108,6 @@ export interface SettingsModels {
 export function registerSettingsModels(connection: Connection): SettingsModels {
   return {
     Menu: connection.model<MenuDoc>('Menu', menuSchema),
-    AppEntryPoint: connection.model<AppEntryPointDoc>('AppEntryPoint', appEntryPointSchema),
     Widget: connection.model<WidgetDoc>('Widget', widgetSchema),
     NetworkTheme: connection.model<ThemeDoc>('NetworkTheme', themeSchema),
   };
