@@ -11,12 +11,12 @@ import { baseUrl, call } from '../support/api.js';
 import { closeFactories, newNetwork, type TestNetwork } from '../support/factories.js';
 import {
   addMember,
-  EventReader,
   groupsPath,
   newGroup,
   type Collection,
   type GroupBody,
 } from '../support/factories-groups.js';
+import { EventReader } from '../support/events.js';
 
 afterAll(closeFactories);
 

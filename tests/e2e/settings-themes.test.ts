@@ -4,8 +4,8 @@
  * naming the field, no mass assignment, one default per network, administrators write and members
  * read, tenant isolation, and the domain events.
  */
-import { connect, type NatsConnection } from 'nats';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventReader } from '../support/events.js';
 import { baseUrl, call } from '../support/api.js';
 import { closeFactories, newNetwork, type TestNetwork } from '../support/factories.js';
 
@@ -371,32 +371,11 @@ describe('network themes: who may do what', () => {
 });
 
 describe('network themes: domain events', () => {
-  let nc: NatsConnection;
-  beforeAll(async () => {
-    nc = await connect({ servers: inject('natsUrl') });
-  });
-  afterAll(async () => {
-    await nc.close();
-  });
-
-  async function eventsOf(subject: string, networkEID: string, count: number) {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const consumer = await nc.jetstream().consumers.get('EVENTS', { filterSubjects: subject });
-      const found: Record<string, unknown>[] = [];
-      for (;;) {
-        const batch = await consumer.fetch({ max_messages: 500, expires: 1_000 });
-        const before = found.length;
-        for await (const msg of batch) {
-          const event = msg.json<Record<string, unknown>>();
-          if (event.networkEID === networkEID) found.push(event);
-        }
-        if (found.length === before) break;
-      }
-      if (found.length >= count || Date.now() > deadline) return found;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
+  const reader = new EventReader();
+  beforeAll(() => reader.open());
+  afterAll(() => reader.close());
+  const eventsOf = (subject: string, networkEID: string, count: number) =>
+    reader.eventsOf(subject, networkEID, count);
 
   it('records auth.theme.created, updated and deleted through the outbox', async () => {
     const network = await newNetwork();
