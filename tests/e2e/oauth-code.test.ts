@@ -7,7 +7,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, call, type TokenPair } from '../support/api.js';
+import { call, type TokenPair } from '../support/api.js';
+import { authorizeUrl, browse, formToken, REDIRECT } from '../support/factories-apps.js';
 import {
   addToNetwork,
   authModels,
@@ -20,40 +21,6 @@ import {
 } from '../support/factories.js';
 
 afterAll(closeFactories);
-
-const REDIRECT = 'https://app.example/callback';
-
-interface Page {
-  readonly status: number;
-  readonly headers: Headers;
-  readonly html: string;
-  readonly location: URL | undefined;
-}
-
-async function browse(path: string, formFields?: Record<string, string>): Promise<Page> {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method: formFields ? 'POST' : 'GET',
-    redirect: 'manual',
-    headers: formFields ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
-    body: formFields ? new URLSearchParams(formFields).toString() : undefined,
-    signal: AbortSignal.timeout(15_000),
-  });
-  const location = response.headers.get('location');
-  return {
-    status: response.status,
-    headers: response.headers,
-    html: await response.text(),
-    location: location ? new URL(location) : undefined,
-  };
-}
-
-const formToken = (page: Page) => {
-  const token = /name="form_token" value="([^"]+)"/.exec(page.html)?.[1];
-  if (!token) throw new Error(`no form token in the page (${page.status}): ${page.html.slice(0, 300)}`);
-  return token;
-};
-
-const authorizeUrl = (params: Record<string, string>) => `/auth?${new URLSearchParams(params).toString()}`;
 
 interface Setup {
   network: TestNetwork;
