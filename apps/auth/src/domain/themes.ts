@@ -174,21 +174,32 @@ export async function getTheme(models: AuthModels, ctx: RequestContext, themeEID
   return withGroupsOne(models, ctx, presentTheme(theme, await defaultThemeEID(models, caller.networkEID)));
 }
 
+/** After a create or an update: one default per network, the event, the caller's view. */
+async function afterWrite(
+  models: AuthModels,
+  events: EventSink,
+  ctx: RequestContext,
+  caller: Awaited<ReturnType<typeof settingsCaller>>,
+  theme: ThemeDoc,
+  verb: 'created' | 'updated',
+) {
+  await clearOlderDefaultMarks(models, caller.networkEID, theme);
+  const presented = presentTheme(theme, await defaultThemeEID(models, caller.networkEID));
+  await events.record('theme', verb, {
+    networkEID: caller.networkEID,
+    actor: actorOf(caller),
+    data: { theme: presented },
+  });
+  return withGroupsOne(models, ctx, presented);
+}
+
 export async function createTheme(models: AuthModels, events: EventSink, ctx: RequestContext, body: unknown) {
   const caller = await settingsCaller(models, ctx);
   requireNetworkAdmin(caller);
   const [created] = await models.NetworkTheme.insertMany([
     { ...storedFields(body), networkEID: caller.networkEID },
   ]);
-  const theme = created!.toObject<ThemeDoc>();
-  await clearOlderDefaultMarks(models, caller.networkEID, theme);
-  const presented = presentTheme(theme, await defaultThemeEID(models, caller.networkEID));
-  await events.record('theme', 'created', {
-    networkEID: caller.networkEID,
-    actor: actorOf(caller),
-    data: { theme: presented },
-  });
-  return withGroupsOne(models, ctx, presented);
+  return afterWrite(models, events, ctx, caller, created!.toObject<ThemeDoc>(), 'created');
 }
 
 export async function updateTheme(
@@ -215,14 +226,7 @@ export async function updateTheme(
     { returnDocument: 'after', runValidators: true },
   ).lean<ThemeDoc>();
   if (!updated) throw new DomainError('SETTINGS_ERR_THEME_NOT_FOUND');
-  await clearOlderDefaultMarks(models, caller.networkEID, updated);
-  const presented = presentTheme(updated, await defaultThemeEID(models, caller.networkEID));
-  await events.record('theme', 'updated', {
-    networkEID: caller.networkEID,
-    actor: actorOf(caller),
-    data: { theme: presented },
-  });
-  return withGroupsOne(models, ctx, presented);
+  return afterWrite(models, events, ctx, caller, updated, 'updated');
 }
 
 export async function deleteTheme(
