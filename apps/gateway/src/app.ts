@@ -28,6 +28,9 @@ import {
 } from '@ncs/contracts';
 import { redactUrl, type Logger, type RpcClient } from '@ncs/service-kit';
 import { answerClientError } from './client-errors.js';
+import { registerBodyParsers } from './body-parsers.js';
+import { registerProblemPages } from './problem-pages.js';
+import { answerFrameworkError, completeProblem, registerApiBaseUrl } from './problem-reply.js';
 import { AuthenticationError, InsufficientScopeError, TokenAuthenticator } from './authentication.js';
 import type { GatewayConfig } from './config.js';
 import { sendErrorPage } from './html.js';
@@ -56,6 +59,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
     loggerInstance: deps.logger,
     disableRequestLogging: true,
     clientErrorHandler: answerClientError,
+    frameworkErrors: (error, request, reply) =>
+      answerFrameworkError(error, request, reply, sendProblem, baseUrl(request)),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
@@ -73,6 +78,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
   });
 
   forgetRevokedTokens(app, deps, authenticator);
+  registerApiBaseUrl(app, config.PUBLIC_BASE_URL);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -100,7 +106,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
 
   await registerRateLimit(app, { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS });
   await app.register(formBody);
+  registerBodyParsers(app);
   await registerDocs(app, config);
+  registerProblemPages(app);
   registerProbes(app, deps);
   registerTableRoutes(app, { rpc: deps.rpc, authenticator, vendor: config.API_VENDOR, baseUrl });
 
@@ -158,7 +166,7 @@ function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
     .code(problem.status)
     .header('Vary', 'Accept')
     .type('application/problem+json')
-    .send(JSON.stringify(problem));
+    .send(JSON.stringify(completeProblem(reply.request, problem)));
 }
 
 /** Fastify's own errors (body parsing, limits) mapped to catalogue entries. */

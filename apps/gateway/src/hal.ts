@@ -232,3 +232,9 @@ export function attachEmbedded(
   const embedded = isObject(resource._embedded) ? resource._embedded : {};
   return { ...resource, _embedded: { ...embedded, [rel]: value } };
 }
+
+/** RFC 9110 §15.3.2: a 201 names the created resource in `Location` (its absolute `self` href). */
+export function createdLocation(body: Record<string, unknown>): string | undefined {
+  const self = (body._links as { self?: { href?: unknown } } | undefined)?.self;
+  return typeof self?.href === 'string' && /^https?:\/\//.test(self.href) ? self.href : undefined;
+}

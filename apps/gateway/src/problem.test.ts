@@ -6,6 +6,7 @@ import {
   problemFromWireError,
   problemTypeFor,
   statusText,
+  withAbsoluteType,
   type AjvErrorObject,
 } from './problem.js';
 
@@ -13,12 +14,24 @@ const REQ = 'req-1';
 
 describe('problemTypeFor', () => {
   it('names catalogue errors by a kebab-case URI and anything else about:blank', () => {
-    expect(problemTypeFor('INVALID_DATE_RANGE')).toBe('https://docs.ncs.example/problems/invalid-date-range');
-    expect(problemTypeFor('AUTH_ERR_NETWORK_NOT_FOUND')).toBe(
-      'https://docs.ncs.example/problems/auth-err-network-not-found',
-    );
+    expect(problemTypeFor('INVALID_DATE_RANGE')).toBe('/docs/problems/invalid-date-range');
+    expect(problemTypeFor('AUTH_ERR_NETWORK_NOT_FOUND')).toBe('/docs/problems/auth-err-network-not-found');
     expect(problemTypeFor('SOMETHING_ELSE')).toBe('about:blank');
     expect(problemTypeFor('constructor')).toBe('about:blank');
+  });
+});
+
+describe('withAbsoluteType', () => {
+  it("resolves a page path against the API's base URL and leaves about:blank alone", () => {
+    const problem = problemFromName('NOT_FOUND', REQ);
+    expect(withAbsoluteType(problem, 'https://api.example/v').type).toBe(
+      'https://api.example/v/docs/problems/not-found',
+    );
+    expect(withAbsoluteType(problem, 'http://127.0.0.1:8080/').type).toBe(
+      'http://127.0.0.1:8080/docs/problems/not-found',
+    );
+    const blank = { ...problem, type: 'about:blank' };
+    expect(withAbsoluteType(blank, 'https://api.example').type).toBe('about:blank');
   });
 });
 
@@ -46,7 +59,7 @@ describe('problemFromWireError', () => {
       details: [{ pointer: '/query/due_date_from', message: 'is after due_date_to' }],
     };
     expect(problemFromWireError(wire, REQ, '/networks/x/tasks/')).toEqual({
-      type: 'https://docs.ncs.example/problems/invalid-date-range',
+      type: '/docs/problems/invalid-date-range',
       title: 'Bad Request',
       status: 400,
       detail: 'due_date_from is after due_date_to.',
@@ -60,7 +73,7 @@ describe('problemFromWireError', () => {
   it('maps a DomainError as services send it', () => {
     const problem = problemFromWireError(new DomainError('AUTH_ERR_NETWORK_NOT_FOUND').toWire(), REQ);
     expect(problem).toEqual({
-      type: 'https://docs.ncs.example/problems/auth-err-network-not-found',
+      type: '/docs/problems/auth-err-network-not-found',
       title: 'Not Found',
       status: 404,
       detail: 'The network does not exist.',
@@ -79,7 +92,7 @@ describe('problemFromWireError', () => {
     };
     const problem = problemFromWireError(wire, REQ);
     expect(problem).toEqual({
-      type: 'https://docs.ncs.example/problems/internal',
+      type: '/docs/problems/internal',
       title: 'Internal Server Error',
       status: 500,
       detail: 'Internal error.',
@@ -136,7 +149,7 @@ describe('problemFromWireError', () => {
 describe('problemFromName', () => {
   it('uses the catalogue message unless a detail is given', () => {
     expect(problemFromName('FORBIDDEN', REQ)).toEqual({
-      type: 'https://docs.ncs.example/problems/forbidden',
+      type: '/docs/problems/forbidden',
       title: 'Forbidden',
       status: 403,
       detail: 'You do not have permission to do this.',
@@ -157,7 +170,7 @@ describe('problemFromName', () => {
       code: 0,
     });
     expect(problem).toEqual({
-      type: 'https://docs.ncs.example/problems/validation-failed',
+      type: '/docs/problems/validation-failed',
       title: 'Bad Request',
       status: 400,
       detail: 'Bad.',
@@ -282,10 +295,16 @@ const bodyErrors: AjvErrorObject[] = [
 ];
 
 describe('problemFromAjvErrors', () => {
+  it('carries the instance (the request path) when given', () => {
+    expect(problemFromAjvErrors(bodyErrors, 'body', REQ, '/groups/')).toMatchObject({
+      instance: '/groups/',
+    });
+  });
+
   it('is a VALIDATION_FAILED problem with one detail per failing field, pointing at it', () => {
     const problem = problemFromAjvErrors(bodyErrors, 'body', REQ);
     expect(problem).toMatchObject({
-      type: 'https://docs.ncs.example/problems/validation-failed',
+      type: '/docs/problems/validation-failed',
       title: 'Bad Request',
       status: 400,
       code: -2,

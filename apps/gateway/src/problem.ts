@@ -2,8 +2,9 @@
  * Error mapping (ARCHITECTURE §9): every JSON error is an RFC 9457 problem (`application/problem+json`)
  * with the platform's numeric `code`, the `requestId`, and field-level `errors` from validation.
  *
- * - `type` is `https://docs.ncs.example/problems/<kebab-case error name>` for catalogue errors
- *   (e.g. `.../problems/invalid-date-range`) and `about:blank` for anything else.
+ * - `type` is `/docs/problems/<kebab-case error name>` for catalogue errors (e.g.
+ *   `/docs/problems/invalid-date-range`), made absolute with the API's base URL when sent
+ *   (`withAbsoluteType`): a page the gateway serves (`problem-pages.ts`). `about:blank` otherwise.
  * - `title` is the standard HTTP status text, never a custom one (spec: Errors).
  * - A 5xx never shows its message or details: `detail` is the generic "Internal error." and the
  *   real cause goes to the log and the trace with the request id (STYLE §6).
@@ -18,7 +19,8 @@ import {
 } from '@ncs/contracts';
 
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
-export const PROBLEM_TYPE_BASE = 'https://docs.ncs.example/problems/';
+/** The path of the problem type pages (`problem-pages.ts`). */
+export const PROBLEM_TYPE_PATH = '/docs/problems/';
 
 export interface Problem {
   type: string;
@@ -46,9 +48,21 @@ export interface AjvErrorObject {
 
 const GENERIC_SERVER_ERROR = errorCatalogue.INTERNAL.message;
 
-/** `AUTH_ERR_NETWORK_NOT_FOUND` → `https://docs.ncs.example/problems/auth-err-network-not-found`. */
+/** `AUTH_ERR_NETWORK_NOT_FOUND` → `auth-err-network-not-found`. */
+export function problemSlug(name: string): string {
+  return name.toLowerCase().replaceAll('_', '-');
+}
+
+/** `AUTH_ERR_NETWORK_NOT_FOUND` → `/docs/problems/auth-err-network-not-found` (relative to the API). */
 export function problemTypeFor(name: string): string {
-  return isErrorName(name) ? `${PROBLEM_TYPE_BASE}${name.toLowerCase().replaceAll('_', '-')}` : 'about:blank';
+  return isErrorName(name) ? `${PROBLEM_TYPE_PATH}${problemSlug(name)}` : 'about:blank';
+}
+
+/** The problem with its `type` resolved against the API's base URL (`https://api.example/base`). */
+export function withAbsoluteType(problem: Problem, baseUrl: string): Problem {
+  return problem.type.startsWith('/')
+    ? { ...problem, type: `${baseUrl.replace(/\/$/, '')}${problem.type}` }
+    : problem;
 }
 
 export function statusText(status: number): string {
@@ -207,8 +221,10 @@ export function problemFromAjvErrors(
   errors: readonly AjvErrorObject[],
   location: 'params' | 'query' | 'body',
   requestId: string,
+  instance?: string,
 ): Problem {
   return problemFromName('VALIDATION_FAILED', requestId, LOCATION_DETAIL[location], {
     errors: detailsOf(errors, location),
+    ...(instance !== undefined ? { instance } : {}),
   });
 }

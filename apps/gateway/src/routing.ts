@@ -28,6 +28,7 @@ import { requestRoute } from './assembly.js';
 import { extractToken, InsufficientScopeError, type TokenAuthenticator } from './authentication.js';
 import {
   attachEmbedded,
+  createdLocation,
   embeddedValueFor,
   embedRefs,
   InvalidEmbedError,
@@ -151,6 +152,8 @@ export function registerTableRoutes(app: FastifyInstance, deps: RoutingDeps): vo
           deps.rpc,
           embed,
         );
+        const location = replyStatus === 201 ? createdLocation(body) : undefined;
+        if (location !== undefined) reply.header('Location', location);
         return sendHal(reply, replyStatus, version.mediaType, body);
       },
     });

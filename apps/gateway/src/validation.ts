@@ -10,6 +10,7 @@ import {
   queryValidationOptions,
   type RouteDefinition,
 } from '@ncs/contracts';
+import { numericQueryParams, queryNumberErrors } from './query-numbers.js';
 
 export type Location = 'params' | 'query' | 'body';
 
@@ -43,6 +44,7 @@ const strictTypes = newAjv({ coerceTypes: false, useDefaults: true });
 export function compileRouteValidator(route: RouteDefinition): RouteValidator {
   const params = route.params ? coercing.compile(route.params) : undefined;
   const query = route.query ? coercing.compile(route.query) : undefined;
+  const integerParams = numericQueryParams(route.query);
   const bodyVariants = compileBody(route);
   return {
     validate(version, input, locations = ['params', 'query', 'body']) {
@@ -52,6 +54,10 @@ export function compileRouteValidator(route: RouteDefinition): RouteValidator {
         body: () => bodyVariants(version),
       };
       for (const location of locations) {
+        if (location === 'query') {
+          const errors = queryNumberErrors(integerParams, (input.query ?? {}) as Record<string, unknown>);
+          if (errors.length > 0) return { location, errors };
+        }
         const validate = validators[location]();
         if (validate && !validate(input[location] ?? (location === 'body' ? undefined : {}))) {
           return { location, errors: validate.errors ?? [] };

@@ -103,6 +103,12 @@ export const errorCatalogue = define({
     title: 'Request Timeout',
     message: 'The request was not received in time.',
   },
+  URI_TOO_LONG: {
+    status: 414,
+    code: -20,
+    title: 'URI Too Long',
+    message: 'A segment of the request path is too long.',
+  },
   // Spec: "Invalid date range → custom error code -38".
   INVALID_DATE_RANGE: { status: 400, code: -38, title: 'Bad Request', message: 'The date range is invalid.' },
 

@@ -12,24 +12,32 @@ import { Type, type Static, type TInteger, type TOptional } from '@sinclair/type
 
 export const paginationDefaults = { limit: 20, maxLimit: 100 } as const;
 
+/**
+ * Schema bounds of the query numbers: beyond them a request is a 400 naming the parameter (not a
+ * silent clamp). `limit` is bounded even for `infinite_limit` apps.
+ */
+export const queryNumberBounds = { limit: 10_000, offset: 1_000_000_000 } as const;
+
 export const INFINITE_LIMIT_PERMISSION = 'infinite_limit';
 
 /** The ajv options query schemas are written for. */
 export const queryValidationOptions = { coerceTypes: 'array', useDefaults: true } as const;
 
 /**
- * `limit` has no schema maximum: the bound depends on the caller (`infinite_limit`), which a
- * per-route compiled schema cannot know. A larger `limit` is clamped by `effectivePageLimit`, and
- * the collection's `limit` tells the client the page size it got.
+ * `limit`'s schema maximum is the hard bound (`queryNumberBounds`); the page bound depends on the
+ * caller (`infinite_limit`), which a per-route compiled schema cannot know. A `limit` above it is
+ * clamped by `effectivePageLimit`, and the collection's `limit` tells the client the size it got.
  */
 export const PageLimit = Type.Integer({
   minimum: 1,
+  maximum: queryNumberBounds.limit,
   default: paginationDefaults.limit,
   description: `Page size, default ${paginationDefaults.limit}; values above ${paginationDefaults.maxLimit} are clamped to ${paginationDefaults.maxLimit} unless the app has the permission \`${INFINITE_LIMIT_PERMISSION}\`.`,
 });
 
 export const PageOffset = Type.Integer({
   minimum: 0,
+  maximum: queryNumberBounds.offset,
   default: 0,
   description: 'Number of items to skip, default 0.',
 });
@@ -47,9 +55,15 @@ export type PaginationQueryInput = Static<typeof PaginationQuery>;
  */
 export function subResourcePagination(rel: string): Record<string, TOptional<TInteger>> {
   return {
-    [`limit[${rel}]`]: Type.Optional(Type.Integer({ minimum: 1, description: `Page size of \`${rel}\`.` })),
+    [`limit[${rel}]`]: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: queryNumberBounds.limit, description: `Page size of \`${rel}\`.` }),
+    ),
     [`offset[${rel}]`]: Type.Optional(
-      Type.Integer({ minimum: 0, description: `Offset in \`${rel}\`, default 0.` }),
+      Type.Integer({
+        minimum: 0,
+        maximum: queryNumberBounds.offset,
+        description: `Offset in \`${rel}\`, default 0.`,
+      }),
     ),
   };
 }
