@@ -59,8 +59,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
     loggerInstance: deps.logger,
     disableRequestLogging: true,
     clientErrorHandler: answerClientError,
-    frameworkErrors: (error, request, reply) =>
-      answerFrameworkError(error, request, reply, sendProblem, baseUrl(request)),
+    frameworkErrors: (error, request, reply) => {
+      void answerFrameworkError(error, request, reply, sendProblem, baseUrl(request));
+    },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
