@@ -121,6 +121,11 @@ export function buildAuthService(
             password: config.DEMO_PASSWORD,
             clientId: config.DEMO_CLIENT_ID,
             clientSecret: config.DEMO_CLIENT_SECRET,
+            app: {
+              clientId: config.DEMO_APP_CLIENT_ID,
+              clientSecret: config.DEMO_APP_CLIENT_SECRET,
+              redirectUri: config.DEMO_APP_REDIRECT_URI,
+            },
           },
           runtime.logger,
         );

@@ -12,6 +12,17 @@ export const AuthConfigSchema = Type.Object({
   DEMO_PASSWORD: Type.String({ default: 'demo-pass-123', minLength: 8 }),
   DEMO_CLIENT_ID: Type.String({ default: 'ncs-demo-app', minLength: 1 }),
   DEMO_CLIENT_SECRET: Type.String({ default: 'demo-secret', minLength: 1 }),
+  DEMO_APP_CLIENT_ID: Type.String({
+    default: '65d0c0de0000000000000001',
+    pattern: '^[0-9a-f]{24}$',
+    description: 'client id (app EID) of the third-party demo app of the code flow',
+  }),
+  DEMO_APP_CLIENT_SECRET: Type.String({ default: 'demo-app-secret', minLength: 1 }),
+  DEMO_APP_REDIRECT_URI: Type.String({
+    default: 'http://127.0.0.1:8765/callback',
+    pattern: '^http://(127\\.0\\.0\\.1|localhost|\\[::1\\]):[0-9]{1,5}/',
+    description: 'redirect URI of the third-party demo app (a listener on the local machine)',
+  }),
   NETWORK_DOMAIN: Type.String({
     default: 'ncs.example',
     pattern: '^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$',

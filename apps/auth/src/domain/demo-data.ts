@@ -1,16 +1,23 @@
 /**
- * Demo data created on first start (unless disabled): two networks, three people and a
- * first-party client. Idempotent: a second start creates nothing twice.
+ * Demo data created on first start (unless disabled): two networks, three people, a first-party
+ * client and a third-party app for the authorization-code flow (`npm run demo:code-flow`), with a
+ * redirect URI on the local machine, installed in `acme`. Idempotent: a second start creates
+ * nothing twice.
  */
 import type { Logger } from '@ncs/service-kit';
 import type { AuthModels } from '../models/index.js';
-import { ensureAccount, ensureClient, ensureMembership, ensureNetwork } from './provisioning.js';
+import { ensureAccount, ensureClient, ensureMembership, ensureNetwork, installApp } from './provisioning.js';
 
 export interface DemoSettings {
   readonly password: string;
   readonly clientId: string;
   readonly clientSecret: string;
+  /** The third-party app of the code-flow demo (a 24-hex app EID), its secret and redirect URI. */
+  readonly app: { readonly clientId: string; readonly clientSecret: string; readonly redirectUri: string };
 }
+
+/** The network the third-party demo app is installed in. */
+const DEMO_APP_NETWORK = 'acme';
 
 const demoNetworks = [
   {
@@ -40,12 +47,22 @@ export async function loadDemoData(
     firstParty: true,
     grantTypes: ['password', 'refresh_token'],
   });
+  await ensureClient(models, {
+    clientId: settings.app.clientId,
+    name: 'NCS demo third-party app',
+    secret: settings.app.clientSecret,
+    firstParty: false,
+    grantTypes: ['authorization_code', 'refresh_token', 'client_credentials'],
+    redirectUris: [settings.app.redirectUri],
+  });
   for (const spec of demoNetworks) {
     const network = await ensureNetwork(models, { subdomain: spec.subdomain, name: spec.name });
     for (const person of spec.people) {
       const accountId = await ensureAccount(models, { ...person, password: settings.password });
       await ensureMembership(models, { networkEID: String(network._id), accountId, role: person.role });
     }
+    if (spec.subdomain === DEMO_APP_NETWORK)
+      await installApp(models, { networkEID: String(network._id), clientId: settings.app.clientId });
     logger.info({ networkEID: String(network._id), subdomain: spec.subdomain }, 'demo network ready');
   }
 }
