@@ -154,6 +154,15 @@ describe('buildOpenApiDocument', () => {
     expect(op.security).toBeUndefined();
   });
 
+  it('documents 415 on HAL routes that take a body, and Location on their 201', () => {
+    for (const route of routes.filter((r) => r.format === 'hal')) {
+      const op = operationOf(route);
+      expect(op.responses['415'] !== undefined, route.id).toBe(route.body !== undefined);
+      if (op.responses['201']) expect(op.responses['201'].description, route.id).toContain('`Location`');
+    }
+    expect(operationOf(routes.find((r) => r.id === 'oauth.token')!).responses['415']).toBeUndefined();
+  });
+
   it('documents the OAuth token route as public JSON with the RFC 6749 error', () => {
     const op = operationOf(routes.find((r) => r.id === 'oauth.token')!);
     expect(op.security).toEqual([]);
@@ -216,7 +225,7 @@ describe('buildOpenApiDocument', () => {
       { name: 'draft', in: 'query', required: false, schema: { type: 'boolean' } },
       { name: 'lang', in: 'query', required: true, schema: { type: 'string' } },
     ]);
-    expect(Object.keys(op.responses)).toEqual(['201', '400', '401', '403', '404', '406', 'default']);
+    expect(Object.keys(op.responses)).toEqual(['201', '400', '401', '403', '404', '406', '415', 'default']);
     expect(Object.keys(op.responses['201']?.content ?? {})).toContain(
       'application/vnd.acme.api-v2026.1.13+json+hal',
     );

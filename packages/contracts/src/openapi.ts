@@ -230,6 +230,12 @@ function responses(
       description: `${response.description} (${status === 201 ? 'created' : 'it was already there'})`,
     };
   }
+  const created = result['201'];
+  if (created && route.format === 'hal')
+    result['201'] = {
+      ...created,
+      description: `${created.description}. \`Location\`: the created resource.`,
+    };
   if (route.format === 'html') {
     result['400'] = {
       description:
@@ -262,6 +268,8 @@ function responses(
       registry,
     );
   }
+  if (route.format === 'hal' && route.body !== undefined)
+    result['415'] = problemResponse('The body is not `application/json` (or a `+json` type).', registry);
   if (route.format === 'hal') {
     result['406'] = problemResponse(
       `The \`Accept\` header asks for an unsupported media type or API version (supported: ${describeSupportedVersions()}).`,

@@ -366,11 +366,14 @@ export const AuthorizationServerMetadata = Type.Object(
 /** RFC 9457 problem details, as every JSON error is answered. */
 export const ProblemResponse = Type.Object(
   {
-    type: Type.String(),
+    type: Type.String({
+      description:
+        'URL of the page the gateway serves about this error: `<base>/docs/problems/<kebab-case name>` (HTML, or JSON when asked)',
+    }),
     title: Type.String(),
     status: Type.Integer(),
     detail: Type.String(),
-    instance: Type.Optional(Type.String()),
+    instance: Type.Optional(Type.String({ description: 'the request path, without the query' })),
     code: Type.Integer({ description: 'platform error code from the catalogue' }),
     requestId: Type.String(),
     errors: Type.Optional(Type.Array(Type.Object({ pointer: Type.String(), message: Type.String() }))),
