@@ -197,6 +197,16 @@ describe('201 and problems', () => {
     }
   });
 
+  it("gives the HTTP parser's errors a type that resolves against the gateway too", async () => {
+    const answer = await rawGet(`/whoami/?q=${'x'.repeat(20_000)}`);
+    expect(answer.status).toBe(431);
+    const { type } = JSON.parse(answer.body) as ProblemBody;
+    expect(type).toBe('/docs/problems/headers-too-large');
+    const page = await fetch(new URL(type, `${baseUrl()}/whoami/`));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('HEADERS_TOO_LARGE');
+  });
+
   it('answers an unknown problem name with 404 problem+json', async () => {
     const response = await call<ProblemBody>('/docs/problems/no-such-problem');
     expect(response.status).toBe(404);
