@@ -5,10 +5,11 @@
  * page the gateway serves.
  */
 import { request } from 'node:http';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '@ncs/contracts';
-import { baseUrl, call, mediaType } from '../support/api.js';
-import { kbPath, newNetwork, type TestNetwork } from '../support/factories.js';
+import { baseUrl, call, mediaType, type ApiResponse } from '../support/api.js';
+import { minimalManifest, newApp, putManifest } from '../support/factories-apps.js';
+import { closeFactories, kbPath, newKbCategory, newNetwork, type TestNetwork } from '../support/factories.js';
 
 const problemType = /^application\/problem\+json/;
 
@@ -46,6 +47,8 @@ async function postBytes(path: string, token: string, bytes: Uint8Array, content
   });
   return { status: response.status, headers: response.headers, body: (await response.json()) as ProblemBody };
 }
+
+afterAll(closeFactories);
 
 let network: TestNetwork;
 let admin: string;
@@ -162,6 +165,78 @@ describe('201 and problems', () => {
     const fetched = await call<{ EID: string; name: string }>(new URL(location!).pathname, { token: admin });
     expect(fetched.status, fetched.text).toBe(200);
     expect(fetched.body).toMatchObject({ EID: created.body.EID, name: 'Located' });
+  });
+
+  it('puts Location on every 201 of the route table, each answering 200 to a GET', async () => {
+    const net = network.networkEID;
+    const member = await network.newMember();
+    const category = await newKbCategory(net, admin);
+    const group = await call<{ EID: string }>(`/networks/${net}/groups/`, {
+      token: admin,
+      json: { name: 'Located group' },
+    });
+    const app = await newApp({ name: 'Located app' });
+    const creations: [string, () => Promise<ApiResponse>][] = [
+      [
+        'page.create',
+        () =>
+          call(kbPath(net, `categories/${category}/pages/`), {
+            token: admin,
+            json: { title: 'P', body: 'B' },
+          }),
+      ],
+      [
+        'categoryManager.assign',
+        () =>
+          call(kbPath(net, `categories/${category}/managers/`), {
+            token: admin,
+            json: { profileEID: member.profileEID },
+          }),
+      ],
+      [
+        'invitation.create',
+        () =>
+          call(`/networks/${net}/invitations/`, {
+            token: admin,
+            json: { email: `loc-${net}@edges.example` },
+          }),
+      ],
+      ['group.create', () => Promise.resolve(group)],
+      [
+        'groupMember.add',
+        () =>
+          call(`/networks/${net}/groups/${group.body.EID}/members/`, {
+            token: admin,
+            json: { profileEID: member.profileEID },
+          }),
+      ],
+      [
+        'theme.create',
+        () => call(`/networks/${net}/themes/`, { token: admin, json: { name: 'Located theme' } }),
+      ],
+      ['appManifest (PUT, first time)', async () => putManifest(app, minimalManifest())],
+      ['app.install', () => call(`/networks/${net}/apps/`, { token: admin, json: { appEID: app.clientId } })],
+    ];
+    for (const [name, create] of creations) {
+      const created = await create();
+      expect(created.status, `${name}: ${created.text}`).toBe(201);
+      const location = created.headers.get('location');
+      expect(location ?? `no Location: ${name} ${created.text}`).toMatch(/^https?:\/\//);
+      const token = name.startsWith('app') && !name.startsWith('app.') ? await app.token() : admin;
+      const fetched = await call(new URL(location!).pathname, { token });
+      expect(fetched.status, `${name}: GET ${location}: ${fetched.text}`).toBe(200);
+    }
+  });
+
+  it('has no Location for a signing secret, which is shown once and has no URL of its own', async () => {
+    const app = await newApp({ name: 'Secret app' });
+    await putManifest(app, minimalManifest());
+    const created = await call(`/apps/${app.clientId}/signing-secret`, {
+      method: 'POST',
+      token: await app.token(),
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.headers.get('location')).toBeNull();
   });
 
   it('gives a validation problem its instance (the path without the query)', async () => {
