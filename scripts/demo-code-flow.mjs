@@ -119,6 +119,7 @@ async function whoami(accessToken) {
 }
 
 async function main() {
+  if (!(timeoutSeconds > 0 && timeoutSeconds <= 3600)) fail(`--timeout must be 1..3600 seconds`);
   const redirect = new URL(redirectUri);
   if (redirect.protocol !== 'http:') fail(`the redirect URI must be http:// on this machine: ${redirectUri}`);
   const verifier = base64url(randomBytes(32));

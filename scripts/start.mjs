@@ -66,6 +66,8 @@ out(
   `  curl -s ${base}/networks/${networkEID}/ -H "Authorization: Bearer $TOKEN" -H 'Accept: application/vnd.ncs.api-v2026.1.13+json+hal'`,
 );
 out('');
+out(`The code flow with PKCE, as a third-party app: npm run demo:code-flow -- --base-url ${base}`);
+out('');
 out('Press Ctrl-C to stop.');
 
 let stopping = false;
