@@ -22,6 +22,9 @@ import {
   revokeToken,
   type RevocationSink,
 } from './domain/oauth.js';
+import { passwordChecker, type PasswordAttempt } from './domain/password-sign-in.js';
+import { signInRulesFrom } from './domain/sign-in-rules.js';
+import { SignInThrottle } from './domain/sign-in-throttle.js';
 import type { AuthDependencies } from './dependencies.js';
 import { registerAuthModels, type AuthModels } from './models/index.js';
 import { appsHandlers } from './routes/apps.js';
@@ -48,17 +51,27 @@ export function routeHandlers(deps: () => AuthDependencies): AuthHandlers {
   const onRevoked: RevocationSink = async (tokenHashes) => {
     await deps().events.record('token', 'revoked', { data: { tokenHashes: [...tokenHashes] } });
   };
+  const checkPassword = passwordChecker(() => ({
+    models: deps().models,
+    events: deps().events,
+    throttle: deps().signInThrottle,
+  }));
+  // The client address comes from the gateway's envelope only, never from a body field.
+  const fromAddress = (clientAddress: string | undefined) => (attempt: PasswordAttempt) =>
+    checkPassword({ ...attempt, clientAddress });
   return {
     ...directoryHandlers(deps),
     ...groupsHandlers(deps),
     ...settingsHandlers(deps),
     ...appsHandlers(deps),
-    'oauth.token': (request) => grantToken(models, request.body ?? {}, onRevoked),
+    'oauth.token': ({ ctx, body }) =>
+      grantToken(models, body ?? {}, onRevoked, fromAddress(ctx.clientAddress)),
     'oauth.revoke': (request) => revokeToken(models, request.body ?? {}, onRevoked),
     'oauth.introspect': (request) => introspectToken(models, request.body ?? {}),
     'oauth.metadata': ({ ctx }) => Promise.resolve(authorizationServerMetadata(ctx.baseUrl ?? '')),
     'oauth.authorize': ({ ctx, query }) => startAuthorization(models, query, ctx),
-    'oauth.consent': ({ ctx, body }) => submitAuthorizationForm(models, body as AuthorizationForm, ctx),
+    'oauth.consent': ({ ctx, body }) =>
+      submitAuthorizationForm(models, body as AuthorizationForm, ctx, fromAddress(ctx.clientAddress)),
   };
 }
 
@@ -100,6 +113,7 @@ export function buildAuthService(
     events: runtime.outbox,
     rpc: runtime.rpc,
     networkDomain: config.NETWORK_DOMAIN,
+    signInThrottle: new SignInThrottle(models.SignInAttempt, signInRulesFrom(config)),
   };
   const byRoute = routeHandlers(() => dependencies);
   const handlers = new Map<string, RpcHandler>(

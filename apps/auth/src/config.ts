@@ -28,6 +28,37 @@ export const AuthConfigSchema = Type.Object({
     pattern: '^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$',
     description: "parent domain of the networks' own hosts: `<subdomain>.<NETWORK_DOMAIN>`",
   }),
+  // Failed sign-ins (password grant, sign-in form), OWASP ASVS 2.2: see domain/sign-in-rules.ts.
+  SIGN_IN_WINDOW_MS: Type.Integer({
+    minimum: 1_000,
+    default: 15 * 60_000,
+    description: 'failures count this long',
+  }),
+  SIGN_IN_LOCK_MS: Type.Integer({
+    minimum: 1_000,
+    default: 15 * 60_000,
+    description: 'how long a lock lasts',
+  }),
+  SIGN_IN_ACCOUNT_MAX_FAILURES: Type.Integer({
+    minimum: 1,
+    default: 5,
+    description: 'failures that lock an account',
+  }),
+  SIGN_IN_ACCOUNT_DELAY_FROM: Type.Integer({
+    minimum: 1,
+    default: 3,
+    description: 'failure from which answers are delayed',
+  }),
+  SIGN_IN_ADDRESS_MAX_FAILURES: Type.Integer({
+    minimum: 1,
+    default: 50,
+    description: 'failures that lock an address',
+  }),
+  SIGN_IN_ADDRESS_DELAY_FROM: Type.Integer({ minimum: 1, default: 30 }),
+  /** The first delay; each further failure doubles it, up to SIGN_IN_DELAY_MAX_MS. */
+  SIGN_IN_DELAY_BASE_MS: Type.Integer({ minimum: 0, maximum: 4_000, default: 1_000 }),
+  /** Below the gateway's RPC timeout (5 s by default): a delayed answer must still reach the client. */
+  SIGN_IN_DELAY_MAX_MS: Type.Integer({ minimum: 0, maximum: 4_000, default: 3_000 }),
 });
 export type AuthConfig = Static<typeof AuthConfigSchema>;
 

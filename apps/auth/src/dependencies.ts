@@ -3,6 +3,7 @@
  * the RPC client for asking other services.
  */
 import type { Outbox, RpcClient } from '@ncs/service-kit';
+import type { SignInThrottle } from './domain/sign-in-throttle.js';
 import type { AuthModels } from './models/index.js';
 
 /** Where domain events are recorded (the transactional outbox, ARCHITECTURE §6). */
@@ -14,4 +15,6 @@ export interface AuthDependencies {
   readonly rpc: RpcClient;
   /** Parent domain of the networks' own hosts (`<subdomain>.<networkDomain>`), from the config. */
   readonly networkDomain: string;
+  /** Failed sign-ins per account and address (password grant, sign-in form). */
+  readonly signInThrottle: SignInThrottle;
 }

@@ -35,7 +35,7 @@ import { AuthenticationError, InsufficientScopeError, TokenAuthenticator } from 
 import type { GatewayConfig } from './config.js';
 import { sendErrorPage } from './html.js';
 import { problemFromName, problemFromWireError, type Problem } from './problem.js';
-import { registerRateLimit } from './rate-limit.js';
+import { RateLimiter } from './rate-limit.js';
 import { registerTableRoutes, toFastifyPath, ValidationProblem } from './routing.js';
 
 export interface GatewayDeps {
@@ -80,9 +80,18 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
 
   forgetRevokedTokens(app, deps, authenticator);
   registerApiBaseUrl(app, config.PUBLIC_BASE_URL);
+  const rateLimiter = new RateLimiter(deps.nats, authenticator, deps.logger, {
+    max: config.RATE_LIMIT_MAX,
+    windowMs: config.RATE_LIMIT_WINDOW_MS,
+    signInMax: config.TOKEN_RATE_LIMIT_MAX,
+    signInWindowMs: config.TOKEN_RATE_LIMIT_WINDOW_MS,
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    // Before anything can refuse the request: unknown routes and wrong methods count too.
+    const limited = await rateLimiter.limit(request, reply);
+    if (limited) return limited;
     if (!servedMethods.has(request.method)) {
       const allowed = methodsFor(request.url);
       if (allowed.length > 0) reply.header('Allow', allowed.join(', '));
@@ -105,7 +114,6 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
     );
   });
 
-  await registerRateLimit(app, { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS });
   await app.register(formBody);
   registerBodyParsers(app);
   await registerDocs(app, config);

@@ -16,9 +16,12 @@ export const GatewayConfigSchema = Type.Object({
   TOKEN_CACHE_MAX_ENTRIES: Type.Integer({ minimum: 0, default: 10_000 }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
   READY_TIMEOUT_MS: Type.Integer({ minimum: 50, default: 1_000 }),
-  /** Requests per caller (token, else address) and window; 0 turns rate limiting off. */
+  /** Requests per caller (account or app of a valid token, else address) and window; 0 turns rate limiting off. */
   RATE_LIMIT_MAX: Type.Integer({ minimum: 0, default: 1_200 }),
   RATE_LIMIT_WINDOW_MS: Type.Integer({ minimum: 1_000, default: 60_000 }),
+  /** Requests per client address and window on the token endpoint and the sign-in form; 0: no such limit. */
+  TOKEN_RATE_LIMIT_MAX: Type.Integer({ minimum: 0, default: 30 }),
+  TOKEN_RATE_LIMIT_WINDOW_MS: Type.Integer({ minimum: 1_000, default: 60_000 }),
 });
 export type GatewayConfig = Static<typeof GatewayConfigSchema>;
 

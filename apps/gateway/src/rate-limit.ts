@@ -1,37 +1,140 @@
 /**
- * Rate limiting per caller (ARCHITECTURE §2: the gateway's job), with @fastify/rate-limit: the key
- * is the caller's access token (hashed, never kept in clear) or, without one, the client address.
- * Exceeding the limit is a 429 problem+json with `Retry-After`; probes are never limited.
+ * Rate limits by who the caller really is (ARCHITECTURE §2, issue #8):
+ *
+ * - a request on a route that needs a token counts against its principal once the token is
+ *   resolved (the account, or the app of a client-credentials token), so every token of one person
+ *   shares one budget; the lookup is the one routing uses (`caller.ts`), never a second one;
+ * - anything else counts against the client address (behind `TRUST_PROXY`, the forwarded one; an
+ *   IPv6 address by its /64): no token, an invalid one, public routes, unknown routes (404) and
+ *   wrong methods (405), which are never authenticated at all;
+ * - routes that check a password (`passwordSignIn`: the token endpoint, the sign-in form) count
+ *   against a stricter budget of their own, per address;
+ * - counters live in NATS (`rate-limit-store.ts`), shared by every gateway instance.
+ *
+ * Every counted answer carries `x-ratelimit-limit`, `-remaining` and `-reset`; over the limit the
+ * answer is 429 problem+json with `Retry-After`, whatever the route's format. The probes are never
+ * counted. If the counters cannot be reached the request goes through uncounted (logged): the
+ * platform stays available, and password guessing is still throttled by auth itself.
  */
-import { createHash } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DomainError } from '@ncs/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { NatsConnection } from 'nats';
+import { clientAddressGroup, LATEST_VERSION, routes, type RouteDefinition } from '@ncs/contracts';
+import type { Logger } from '@ncs/service-kit';
+import type { TokenAuthenticator } from './authentication.js';
+import { callerPrincipal, presentsToken } from './caller.js';
+import { problemFromName } from './problem.js';
+import { KvCounterStore, type WindowCount } from './rate-limit-store.js';
 
 export interface RateLimitOptions {
-  /** Requests per window and key; 0 turns rate limiting off. */
+  /** Requests per caller and window; 0 turns rate limiting off. */
+  readonly max: number;
+  readonly windowMs: number;
+  /** Requests per address and window on password routes; 0 turns that limit off. */
+  readonly signInMax: number;
+  readonly signInWindowMs: number;
+}
+
+interface Budget {
+  readonly scope: 'api' | 'signin';
   readonly max: number;
   readonly windowMs: number;
 }
 
-export async function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
-  if (options.max === 0) return;
-  await app.register(rateLimit, {
-    global: true,
-    max: options.max,
-    timeWindow: options.windowMs,
-    keyGenerator: callerKey,
-    errorResponseBuilder: (_request, context) =>
-      new DomainError(
-        'TOO_MANY_REQUESTS',
-        `Rate limit of ${context.max} requests exceeded; retry in ${context.after}.`,
-      ),
-  });
+/** How long one counter operation may take before the request goes through uncounted. */
+const STORE_TIMEOUT_MS = 1_000;
+/** After a failure, the store is left alone this long (requests go through uncounted). */
+const STORE_RETRY_AFTER_MS = 5_000;
+
+export class RateLimiter {
+  private readonly store: KvCounterStore;
+  private readonly api: Budget;
+  private readonly signIn: Budget;
+  private lastWarning = 0;
+
+  constructor(
+    nats: NatsConnection,
+    private readonly authenticator: TokenAuthenticator,
+    private readonly logger: Logger,
+    options: RateLimitOptions,
+  ) {
+    this.api = { scope: 'api', max: options.max, windowMs: options.windowMs };
+    this.signIn = { scope: 'signin', max: options.signInMax, windowMs: options.signInWindowMs };
+    this.store = new KvCounterStore(nats, {
+      longestWindowMs: Math.max(options.windowMs, options.signInWindowMs),
+      timeoutMs: STORE_TIMEOUT_MS,
+      retryAfterMs: STORE_RETRY_AFTER_MS,
+    });
+  }
+
+  /**
+   * Counts the request; answers 429 (and returns the reply) when the caller is over its limit.
+   * Called from the first `onRequest` hook, so unknown routes and wrong methods count too.
+   */
+  async limit(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+    const config = request.routeOptions.config as { routeId?: string; rateLimit?: boolean } | undefined;
+    if (config?.rateLimit === false) return undefined;
+    const route = tableRoute(config?.routeId);
+    const budget = route?.passwordSignIn ? this.signIn : this.api;
+    if (budget.max === 0) return undefined;
+
+    let counted: WindowCount;
+    try {
+      counted = await this.store.increment(
+        budget.scope,
+        await this.callerOf(request, route),
+        budget.windowMs,
+      );
+    } catch (error) {
+      this.warnUncounted(error);
+      return undefined;
+    }
+    const resetSeconds = Math.max(1, Math.ceil((counted.resetAt - Date.now()) / 1000));
+    reply.header('x-ratelimit-limit', budget.max);
+    reply.header('x-ratelimit-remaining', Math.max(0, budget.max - counted.count));
+    reply.header('x-ratelimit-reset', resetSeconds);
+    if (counted.count <= budget.max) return undefined;
+
+    const problem = problemFromName(
+      'TOO_MANY_REQUESTS',
+      String(request.id),
+      `Rate limit of ${budget.max} requests in ${budget.windowMs / 1000} s exceeded; retry in ${resetSeconds} s.`,
+      { instance: request.url.split('?')[0] },
+    );
+    return reply
+      .code(429)
+      .header('Retry-After', resetSeconds)
+      .header('Vary', 'Accept')
+      .type('application/problem+json')
+      .send(JSON.stringify(problem));
+  }
+
+  /** `account:<id>` / `app:<clientId>` for a valid token on a route that takes one, else the address. */
+  private async callerOf(request: FastifyRequest, route: RouteDefinition | undefined): Promise<string> {
+    if (route && route.scope !== 'public' && presentsToken(request)) {
+      try {
+        const principal = await callerPrincipal(request, this.authenticator, {
+          version: LATEST_VERSION,
+          requestId: String(request.id),
+        });
+        return principal.accountId ? `account:${principal.accountId}` : `app:${principal.clientId}`;
+      } catch {
+        // Invalid, expired or unreadable: routing answers the same error; the address pays.
+      }
+    }
+    return `address:${clientAddressGroup(request.ip)}`;
+  }
+
+  private warnUncounted(error: unknown): void {
+    const now = Date.now();
+    if (now - this.lastWarning < STORE_RETRY_AFTER_MS) return;
+    this.lastWarning = now;
+    this.logger.warn({ err: error }, 'rate-limit counters unreachable; requests go through uncounted');
+  }
 }
 
-function callerKey(request: FastifyRequest): string {
-  const bearer = /^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1];
-  const queryToken = (request.query as { access_token?: unknown } | undefined)?.access_token;
-  const token = bearer ?? (typeof queryToken === 'string' ? queryToken : undefined);
-  return token ? `token:${createHash('sha256').update(token).digest('hex')}` : `ip:${request.ip}`;
+const routesById: ReadonlyMap<string, RouteDefinition> = new Map(routes.map((route) => [route.id, route]));
+
+/** The table's route the request matched; none for unknown routes and the gateway's own (`openapi`). */
+function tableRoute(routeId: string | undefined): RouteDefinition | undefined {
+  return routeId === undefined ? undefined : routesById.get(routeId);
 }

@@ -25,7 +25,8 @@ import {
 } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
 import { requestRoute } from './assembly.js';
-import { extractToken, InsufficientScopeError, type TokenAuthenticator } from './authentication.js';
+import { InsufficientScopeError, type TokenAuthenticator } from './authentication.js';
+import { callerPrincipal } from './caller.js';
 import {
   attachEmbedded,
   createdLocation,
@@ -75,18 +76,14 @@ export function registerTableRoutes(app: FastifyInstance, deps: RoutingDeps): vo
           requestId,
           ...(language ? { language } : {}),
           ...(route.scope === 'public' ? { baseUrl: deps.baseUrl(request), host: request.host } : {}),
+          ...(route.passwordSignIn ? { clientAddress: request.ip } : {}),
         };
 
         const rawQuery = { ...(request.query as Record<string, unknown>) };
-        const token = rawQuery.access_token;
         for (const name of gatewayQueryParams) delete rawQuery[name];
+        // Resolved once per request: the rate limiter may have looked the token up already.
         const tokenPrincipal =
-          route.scope === 'public'
-            ? undefined
-            : await deps.authenticator.authenticate(
-                extractToken(request.headers.authorization, token),
-                baseCtx,
-              );
+          route.scope === 'public' ? undefined : await callerPrincipal(request, deps.authenticator, baseCtx);
 
         if (tokenPrincipal && !scopesGrantRoute(tokenPrincipal.scopes, route.id))
           throw new InsufficientScopeError(tokenPrincipal.scopes ?? [], route.id);

@@ -58,6 +58,11 @@ export interface RequestContext {
   /** Public routes only: the base URL and `Host` of the request (OAuth metadata, network by subdomain). */
   readonly baseUrl?: string;
   readonly host?: string;
+  /**
+   * Routes that check a password (`passwordSignIn`) only: the client's address as the gateway saw it
+   * (behind `TRUST_PROXY`, the forwarded one). Auth throttles failed sign-ins by it; never from a body.
+   */
+  readonly clientAddress?: string;
 }
 
 export interface RpcRequest<P = Record<string, unknown>, Q = Record<string, unknown>, B = unknown> {

@@ -225,7 +225,7 @@ describe('buildOpenApiDocument', () => {
       { name: 'draft', in: 'query', required: false, schema: { type: 'boolean' } },
       { name: 'lang', in: 'query', required: true, schema: { type: 'string' } },
     ]);
-    expect(Object.keys(op.responses)).toEqual(['201', '400', '401', '403', '404', '406', '415', 'default']);
+    expect(Object.keys(op.responses)).toEqual(['201', '400', '401', '403', '404', '406', '415', '429', 'default']);
     expect(Object.keys(op.responses['201']?.content ?? {})).toContain(
       'application/vnd.acme.api-v2026.1.13+json+hal',
     );
@@ -289,6 +289,25 @@ describe('PaginationQuery, compiled as the gateway compiles query schemas', () =
     { 'limit[recipients]': '0' },
   ])('rejects %j', (query) => {
     expect(validate({ ...query })).toBe(false);
+  });
+});
+
+describe('rate limits', () => {
+  it('documents 429 problem+json with Retry-After, and the x-ratelimit-* headers on every response of every operation', () => {
+    for (const [path, method, op] of operations(doc)) {
+      const limited = op.responses['429'];
+      expect(limited?.content?.['application/problem+json']?.schema, `${method} ${path}`).toEqual({
+        $ref: '#/components/schemas/problem',
+      });
+      expect(Object.keys(limited?.headers ?? {})).toContain('Retry-After');
+      for (const [status, response] of Object.entries(op.responses)) {
+        expect(Object.keys(response.headers ?? {}), `${method} ${path} ${status}`).toEqual(
+          expect.arrayContaining(['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']),
+        );
+      }
+    }
+    for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'Retry-After'])
+      expect(doc.components.headers[name]).toMatchObject({ schema: { type: 'integer' } });
   });
 });
 

@@ -24,6 +24,7 @@ export interface OpenApiMediaType {
 
 export interface OpenApiResponse {
   readonly description: string;
+  readonly headers?: Readonly<Record<string, { readonly $ref: string }>>;
   readonly content?: Readonly<Record<string, OpenApiMediaType>>;
 }
 
@@ -62,6 +63,7 @@ export interface OpenApiDocument {
   readonly paths: Readonly<Record<string, Partial<Record<OpenApiMethod, OpenApiOperation>>>>;
   readonly components: {
     readonly securitySchemes: Readonly<Record<string, JsonSchema>>;
+    readonly headers: Readonly<Record<string, JsonSchema>>;
     readonly schemas: Readonly<Record<string, JsonSchema>>;
   };
 }
@@ -276,6 +278,12 @@ function responses(
       registry,
     );
   }
+  result['429'] = problemResponse(
+    route.passwordSignIn
+      ? "Too many requests: the stricter per-address limit of sign-in routes (or the caller's limit) is spent until `Retry-After` seconds have passed."
+      : "Too many requests: the caller's limit (its account or app, else its address) is spent until `Retry-After` seconds have passed.",
+    registry,
+  );
   if (route.format === 'html') {
     result[route.method === 'GET' ? '302' : '303'] = {
       description:
@@ -284,10 +292,45 @@ function responses(
     // Refused by the HTTP parser before any page exists: problem+json, as on every route.
     result['431'] = problemResponse('The request line or headers are too large.', registry);
     result.default = { description: 'An HTML error page.', content: { 'text/html': { schema: HTML_PAGE } } };
-    return result;
+    return withRateLimitHeaders(result);
   }
   result.default = problemResponse('An error, as RFC 9457 problem details.', registry);
-  return result;
+  return withRateLimitHeaders(result);
+}
+
+/** Headers of the gateway's rate limits (absent only while its counters cannot be reached). */
+const RATE_LIMIT_HEADERS: Readonly<Record<string, JsonSchema>> = {
+  'x-ratelimit-limit': {
+    description: 'Requests allowed in the current window for this caller (and route kind).',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'x-ratelimit-remaining': {
+    description: 'Requests left in the current window.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'x-ratelimit-reset': {
+    description: 'Seconds until the current window ends and the budget is whole again.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'Retry-After': {
+    description: 'Seconds to wait before the next request (429 only).',
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+
+function withRateLimitHeaders(result: Record<string, OpenApiResponse>): Record<string, OpenApiResponse> {
+  const names = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
+  return Object.fromEntries(
+    Object.entries(result).map(([status, response]) => {
+      const headers = Object.fromEntries(
+        [...names, ...(status === '429' ? ['Retry-After'] : [])].map((name) => [
+          name,
+          { $ref: `#/components/headers/${name}` },
+        ]),
+      );
+      return [status, { ...response, headers }];
+    }),
+  );
 }
 
 /**
@@ -345,6 +388,8 @@ function infoDescription(vendor: string): string {
     `supported versions: ${describeSupportedVersions()}.`,
     'Without an `Accept` header, or with `*/*`, `application/json` or `application/hal+json`, the latest version is served.',
     'Errors are `application/problem+json` (RFC 9457).',
+    'Every request counts against a rate limit: its account or app for a valid access token, else its client address; the token endpoint and the sign-in form have a stricter per-address limit.',
+    'Exceeding it is `429` with `Retry-After`; every answer carries `x-ratelimit-limit`, `x-ratelimit-remaining` and `x-ratelimit-reset`.',
   ].join(' ');
 }
 
@@ -376,6 +421,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
           description: 'OAuth 2.0 access token as a query parameter.',
         },
       },
+      headers: RATE_LIMIT_HEADERS,
       schemas: registry.schemas,
     },
   };

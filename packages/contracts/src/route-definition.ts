@@ -61,6 +61,11 @@ export interface RouteDefinition {
   };
   /** Relations a client may ask for with `embed=`. */
   readonly embeddable?: readonly string[];
+  /**
+   * The route checks a person's password (token endpoint, sign-in form): the gateway limits it per
+   * client address more strictly and passes that address in `ctx.clientAddress`.
+   */
+  readonly passwordSignIn?: true;
   /** Versions in which the route exists; absent means all. */
   readonly versions?: VersionRange;
   /**

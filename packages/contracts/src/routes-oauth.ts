@@ -38,6 +38,7 @@ export const oauthRoutes: readonly RouteDefinition[] = [
     bodyMediaType: 'application/x-www-form-urlencoded',
     body: AuthorizationForm,
     reply: { status: 200, schema: HtmlPageReply },
+    passwordSignIn: true,
   }),
   route({
     id: 'oauth.revoke',

@@ -35,6 +35,7 @@ export const routes: readonly RouteDefinition[] = [
     bodyMediaType: 'application/x-www-form-urlencoded',
     body: TokenRequestBody,
     reply: { status: 200, schema: AccessTokenResponse },
+    passwordSignIn: true,
   }),
   route({
     id: 'aggregate.get',

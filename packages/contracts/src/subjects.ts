@@ -51,6 +51,12 @@ export const embedSources: Readonly<Record<string, string>> = {
 /** Published by auth when tokens are revoked; `data.tokenHashes` are SHA-256 (hex), never tokens. */
 export const tokenRevokedSubject = eventSubject('auth', 'token', 'revoked');
 
+/**
+ * Published by auth when failed sign-ins lock an account (a security alert for its owner): one event
+ * per active profile, with that profile's network; `data: { profileEID, lockedUntil, failedAttempts }`.
+ */
+export const accountSignInLockedSubject = eventSubject('auth', 'account', 'sign_in_locked');
+
 /** Domain event envelope on JetStream. */
 export interface DomainEvent<D = Record<string, unknown>> {
   readonly id: string;

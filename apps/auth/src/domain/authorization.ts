@@ -13,7 +13,9 @@ import { recordGrant } from './apps-grants.js';
 import { networkParametersFor } from './apps-sso.js';
 import { consentPage, loginPage, type PageContext } from './authorization-page.js';
 import { AUTHORIZATION_CODE_TTL_SECONDS, SUPPORTED_SCOPES } from './oauth.js';
-import { decoyHash, newOpaqueToken, sha256, verifySecret } from './secrets.js';
+import type { PasswordChecker } from './password-sign-in.js';
+import { newOpaqueToken, sha256 } from './secrets.js';
+import { SIGN_IN_LOCKED_MESSAGE, SignInLockedError } from './sign-in-throttle.js';
 
 export const FORM_TTL_SECONDS = 600;
 export const MAX_FAILED_SIGN_INS = 5;
@@ -115,6 +117,7 @@ export async function submitAuthorizationForm(
   models: AuthModels,
   form: AuthorizationForm,
   ctx: RequestContext,
+  checkPassword: PasswordChecker,
 ): Promise<PageReply> {
   const current = await models.AuthorizationRequest.findOne({
     formTokenHash: sha256(form.form_token),
@@ -144,9 +147,9 @@ export async function submitAuthorizationForm(
 
   if (current.stage === 'login') {
     if (form.action !== 'login') throw new DomainError('BAD_REQUEST', 'Sign in first.');
-    const member = await signIn(models, form.email ?? '', form.password ?? '', current.networkEID);
+    const member = await signIn(models, checkPassword, form, current.networkEID, ctx.clientAddress);
     const next = newOpaqueToken();
-    if (!member) {
+    if (member === 'locked' || !member) {
       if (current.failedLogins + 1 >= MAX_FAILED_SIGN_INS) {
         await advance(models, current, form.form_token, { stage: 'done' });
         return back({ error: 'access_denied', error_description: 'Too many failed sign-ins.' });
@@ -155,7 +158,9 @@ export async function submitAuthorizationForm(
       return {
         html: loginPage(
           pageContext(ctx, next, client, network, scopes),
-          `The email or password is wrong, or the account is not a member of ${network.name}.`,
+          member === 'locked'
+            ? SIGN_IN_LOCKED_MESSAGE
+            : `The email or password is wrong, or the account is not a member of ${network.name}.`,
         ),
         formTargets: [current.redirectUri],
       };
@@ -226,16 +231,28 @@ async function advance(
   if (!advanced) throw new DomainError('OAUTH_FORM_EXPIRED');
 }
 
-/** Same checks as the password grant (scrypt, decoy hash), plus active membership of the network. */
+/** Same checks as the password grant (throttle, one verification), plus active membership of the network. */
 async function signIn(
   models: AuthModels,
-  email: string,
-  password: string,
+  checkPassword: PasswordChecker,
+  form: AuthorizationForm,
   networkEID: string,
-): Promise<{ accountId: string; profileEID: string; name: string } | null> {
-  const account = await models.Account.findOne({ email: email.trim().toLowerCase() }).lean();
-  const valid = await verifySecret(password, account?.passwordHash ?? (await decoyHash()));
-  if (!account || !valid || password.length === 0) return null;
+  clientAddress: string | undefined,
+): Promise<{ accountId: string; profileEID: string; name: string } | 'locked' | null> {
+  const email = (form.email ?? '').trim().toLowerCase();
+  let account;
+  try {
+    account = await checkPassword({
+      filter: { email },
+      signInName: email,
+      password: form.password ?? '',
+      clientAddress,
+    });
+  } catch (error) {
+    if (error instanceof SignInLockedError) return 'locked';
+    throw error;
+  }
+  if (!account) return null;
   const profile = await models.Profile.findOne({
     accountId: String(account._id),
     networkEID,

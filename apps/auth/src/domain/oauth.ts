@@ -15,6 +15,7 @@ import {
 } from '@ncs/contracts';
 import type { AuthModels, ClientDoc, TokenDoc } from '../models/index.js';
 import { appMayActIn } from './apps-access.js';
+import type { PasswordChecker } from './password-sign-in.js';
 import { principalRole, permissionsForRole } from './permissions.js';
 import { signInNameFilter } from './provisioning.js';
 import { decoyHash, newOpaqueToken, sha256, verifySecret } from './secrets.js';
@@ -50,6 +51,7 @@ export async function grantToken(
   models: AuthModels,
   request: TokenRequest,
   onRevoked: RevocationSink,
+  checkPassword: PasswordChecker,
 ): Promise<AccessToken> {
   const grantType = required(request, 'grant_type');
   if (!(supportedGrants as readonly string[]).includes(grantType)) {
@@ -63,7 +65,7 @@ export async function grantToken(
     case 'authorization_code':
       return authorizationCodeGrant(models, client, request, onRevoked);
     case 'password':
-      return passwordGrant(models, client, request);
+      return passwordGrant(models, client, request, checkPassword);
     case 'client_credentials':
       return clientCredentialsGrant(models, client, request);
     case 'refresh_token':
@@ -92,6 +94,7 @@ async function passwordGrant(
   models: AuthModels,
   client: ClientDoc,
   request: TokenRequest,
+  checkPassword: PasswordChecker,
 ): Promise<AccessToken> {
   // Spec: the password grant is only for the platform's own applications.
   if (!client.firstParty) {
@@ -99,9 +102,13 @@ async function passwordGrant(
   }
   const username = required(request, 'username').trim().toLowerCase();
   const password = required(request, 'password');
-  const account = await models.Account.findOne(signInNameFilter(username)).lean();
-  const valid = await verifySecret(password, account?.passwordHash ?? (await decoyHash()));
-  if (!account || !valid) throw new DomainError('OAUTH_INVALID_GRANT', 'The username or password is wrong.');
+  // Throttled per sign-in name and client address (sign-in-throttle.ts); one verification either way.
+  const account = await checkPassword({
+    filter: signInNameFilter(username),
+    signInName: username,
+    password,
+  });
+  if (!account) throw new DomainError('OAUTH_INVALID_GRANT', 'The username or password is wrong.');
   const active = await models.Profile.exists({ accountId: String(account._id), userState: 'active' });
   if (!active) throw new DomainError('OAUTH_INVALID_GRANT', 'The account has no active membership.');
   return issueTokenPair(models, {

@@ -12,6 +12,7 @@ import {
 import { registerAppsModels, type AppsModels } from './apps.js';
 import { registerGroupsModels, type GroupsModels } from './groups.js';
 import { registerSettingsModels, type SettingsModels } from './settings.js';
+import { registerSignInModels, type SignInModels } from './sign-in.js';
 
 const timestamps = { createdAt: 'created', updatedAt: 'lastModified' } as const;
 
@@ -246,7 +247,7 @@ export type AuthorizationRequestDoc = InferSchemaType<typeof authorizationReques
 };
 export type AuthorizationCodeDoc = InferSchemaType<typeof authorizationCodeSchema> & { _id: Types.ObjectId };
 
-export interface AuthModels extends GroupsModels, SettingsModels, AppsModels {
+export interface AuthModels extends GroupsModels, SettingsModels, AppsModels, SignInModels {
   readonly Network: Model<NetworkDoc>;
   readonly Account: Model<AccountDoc>;
   readonly Profile: Model<ProfileDoc>;
@@ -275,5 +276,6 @@ export function registerAuthModels(connection: Connection): AuthModels {
     ...registerGroupsModels(connection),
     ...registerSettingsModels(connection),
     ...registerAppsModels(connection),
+    ...registerSignInModels(connection),
   };
 }

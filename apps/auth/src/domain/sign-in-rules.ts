@@ -1,0 +1,78 @@
+/**
+ * The rules of the sign-in throttle (OWASP ASVS 2.2, RFC 9700 §4.5) as plain functions: how many
+ * recent failures a key has, how long a failure's answer is delayed, and when a key is locked.
+ * Failures are counted in fixed windows and estimated over a sliding one: this window's count plus
+ * the previous window's, weighted by the share of it that still lies within one window of now (so
+ * failures just before a window boundary are not forgotten just after it).
+ */
+export interface ThrottleLimits {
+  /** The failure that locks the key (the n-th recent one). */
+  readonly maxFailures: number;
+  /** From this failure on, answers to failures are delayed, doubling each time. */
+  readonly delayFrom: number;
+}
+
+export interface SignInRules {
+  readonly windowMs: number;
+  readonly lockMs: number;
+  readonly delayBaseMs: number;
+  readonly delayMaxMs: number;
+  readonly account: ThrottleLimits;
+  readonly address: ThrottleLimits;
+}
+
+export interface SignInConfig {
+  readonly SIGN_IN_WINDOW_MS: number;
+  readonly SIGN_IN_LOCK_MS: number;
+  readonly SIGN_IN_ACCOUNT_MAX_FAILURES: number;
+  readonly SIGN_IN_ACCOUNT_DELAY_FROM: number;
+  readonly SIGN_IN_ADDRESS_MAX_FAILURES: number;
+  readonly SIGN_IN_ADDRESS_DELAY_FROM: number;
+  readonly SIGN_IN_DELAY_BASE_MS: number;
+  readonly SIGN_IN_DELAY_MAX_MS: number;
+}
+
+export function signInRulesFrom(config: SignInConfig): SignInRules {
+  return {
+    windowMs: config.SIGN_IN_WINDOW_MS,
+    lockMs: config.SIGN_IN_LOCK_MS,
+    delayBaseMs: config.SIGN_IN_DELAY_BASE_MS,
+    delayMaxMs: config.SIGN_IN_DELAY_MAX_MS,
+    account: {
+      maxFailures: config.SIGN_IN_ACCOUNT_MAX_FAILURES,
+      delayFrom: config.SIGN_IN_ACCOUNT_DELAY_FROM,
+    },
+    address: {
+      maxFailures: config.SIGN_IN_ADDRESS_MAX_FAILURES,
+      delayFrom: config.SIGN_IN_ADDRESS_DELAY_FROM,
+    },
+  };
+}
+
+/** The fixed window `now` falls in, and how much of it has passed (0 ≤ elapsed < 1). */
+export function windowAt(now: number, windowMs: number): { index: number; elapsed: number } {
+  const index = Math.floor(now / windowMs);
+  return { index, elapsed: (now - index * windowMs) / windowMs };
+}
+
+/** Sliding-window estimate of the recent failures from this and the previous window's counts. */
+export function recentFailures(current: number, previous: number, elapsed: number): number {
+  return current + Math.floor(previous * (1 - elapsed));
+}
+
+/** An attempt over the limit (parallel guesses that raced past the lock) is refused unverified. */
+export function overLimit(recent: number, limits: ThrottleLimits): boolean {
+  return recent > limits.maxFailures;
+}
+
+/** What the `recent`-th failure costs: a lock from the limit on, before it a growing delay. */
+export function afterFailure(
+  recent: number,
+  limits: ThrottleLimits,
+  rules: Pick<SignInRules, 'lockMs' | 'delayBaseMs' | 'delayMaxMs'>,
+): { readonly lockMs: number; readonly delayMs: number } {
+  if (recent >= limits.maxFailures) return { lockMs: rules.lockMs, delayMs: 0 };
+  if (recent < limits.delayFrom) return { lockMs: 0, delayMs: 0 };
+  const delay = rules.delayBaseMs * 2 ** (recent - limits.delayFrom);
+  return { lockMs: 0, delayMs: Math.min(delay, rules.delayMaxMs) };
+}
