@@ -225,7 +225,17 @@ describe('buildOpenApiDocument', () => {
       { name: 'draft', in: 'query', required: false, schema: { type: 'boolean' } },
       { name: 'lang', in: 'query', required: true, schema: { type: 'string' } },
     ]);
-    expect(Object.keys(op.responses)).toEqual(['201', '400', '401', '403', '404', '406', '415', '429', 'default']);
+    expect(Object.keys(op.responses)).toEqual([
+      '201',
+      '400',
+      '401',
+      '403',
+      '404',
+      '406',
+      '415',
+      '429',
+      'default',
+    ]);
     expect(Object.keys(op.responses['201']?.content ?? {})).toContain(
       'application/vnd.acme.api-v2026.1.13+json+hal',
     );
