@@ -78,7 +78,8 @@ describe('demo data', () => {
     expect(await models.Network.countDocuments()).toBe(2);
     expect(await models.Account.countDocuments()).toBe(3);
     expect(await models.Profile.countDocuments()).toBe(3);
-    expect(await models.Client.countDocuments()).toBe(1);
+    // The first-party client and the third-party app of the code-flow demo, once each.
+    expect(await models.Client.countDocuments()).toBe(2);
   });
 
   it('stores no secret in clear: passwords and client secrets are scrypt hashes', async () => {
