@@ -114,8 +114,10 @@ describe('rate limiting', () => {
     expect(limited.headers.get('x-request-id')).toBeTruthy();
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(remaining(limited)).toBe(0);
-    const problem = (await limited.json()) as { status: number; title: string; code: number };
+    const problem = (await limited.json()) as { status: number; title: string; code: number; type: string };
     expect(problem).toMatchObject({ status: 429, title: 'Too Many Requests', code: -12 });
+    // The type is the gateway's own page for the error, absolute like every other problem's.
+    expect(problem.type).toMatch(/^http:\/\/[^/]+\/docs\/problems\/too-many-requests$/);
 
     // Another person has a budget of their own, from the same address.
     expect((await send(urlA, '/whoami/', address, { token: second })).status).toBe(200);

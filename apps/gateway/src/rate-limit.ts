@@ -23,6 +23,7 @@ import type { Logger } from '@ncs/service-kit';
 import type { TokenAuthenticator } from './authentication.js';
 import { callerPrincipal, presentsToken } from './caller.js';
 import { problemFromName } from './problem.js';
+import { completeProblem } from './problem-reply.js';
 import { KvCounterStore, type WindowCount } from './rate-limit-store.js';
 
 export interface RateLimitOptions {
@@ -105,7 +106,7 @@ export class RateLimiter {
       .header('Retry-After', resetSeconds)
       .header('Vary', 'Accept')
       .type('application/problem+json')
-      .send(JSON.stringify(problem));
+      .send(JSON.stringify(completeProblem(request, problem)));
   }
 
   /** `account:<id>` / `app:<clientId>` for a valid token on a route that takes one, else the address. */
