@@ -15,3 +15,4 @@ export * from './links.js';
 export * from './pagination.js';
 export * from './scopes.js';
 export * from './openapi.js';
+export * from './text-hygiene.js';
