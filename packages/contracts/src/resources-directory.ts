@@ -114,9 +114,7 @@ export const ProfileUpdateBody = Type.Object(optionalAll(ProfileWritable), {
 export const XidProfileUpdateBody = Type.Object(
   {
     ...optionalAll(ProfileWritable),
-    password: Type.Optional(
-      Text({ minLength: 8, maxLength: 1024, description: 'new sign-in password' }),
-    ),
+    password: Type.Optional(Text({ minLength: 8, maxLength: 1024, description: 'new sign-in password' })),
   },
   { additionalProperties: false, minProperties: 1 },
 );
