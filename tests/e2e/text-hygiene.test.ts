@@ -42,7 +42,7 @@ describe('hostile strings are a 400 naming the field', () => {
       json: { name: '\u0000' },
     });
     expectRefused(response, '/body/name');
-    const error = (response.body as Problem).errors!.find((e) => e.pointer === '/body/name')!;
+    const error = (response.body as unknown as Problem).errors!.find((e) => e.pointer === '/body/name')!;
     expect(error.message).toContain('visible character');
   });
 
@@ -52,7 +52,7 @@ describe('hostile strings are a 400 naming the field', () => {
       json: { name: 'Fine name', description: 'bell \u0007 here' },
     });
     expectRefused(response, '/body/description');
-    expect((response.body as Problem).errors![0]!.message).toContain('control characters');
+    expect((response.body as unknown as Problem).errors![0]!.message).toContain('control characters');
   });
 
   it('a C1 control (and an escape) in a profile’s aboutMe', async () => {
