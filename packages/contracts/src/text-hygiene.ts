@@ -7,15 +7,16 @@
  * - Names and titles: single line (no tab or line break either) and at least one visible character,
  *   so `"   "` or `"\u200b"` alone is refused.
  *
- * The patterns are positive character classes of explicit code point ranges. A class never names a
- * surrogate (Rust's regex cannot), so a lone surrogate is refused by being outside every range;
- * characters above U+FFFF are written literally, the only spelling all three engines share.
+ * The patterns are negated character classes of explicit code points, so that ajv (`u` flag),
+ * Python `re` and Rust `regex` read them alike; characters above U+FFFF are written literally, the
+ * only spelling all three share. A class cannot name a surrogate (Rust refuses it), so lone
+ * surrogates are refused by `loneSurrogatePointers`, which the gateway runs on every request part
+ * before its schema (no generator produces them, so the document need not say it).
  */
 import { Type, type StringOptions } from '@sinclair/typebox';
 
 type Range = readonly [from: number, to: number];
 
-const MAX_CODE_POINT = 0x10ffff;
 /** C0 controls except tab, line feed and carriage return; DEL and the C1 controls. */
 const CONTROLS: readonly Range[] = [
   [0x00, 0x08],
@@ -27,7 +28,6 @@ const TAB_AND_LINE_BREAKS: readonly Range[] = [
   [0x09, 0x0a],
   [0x0d, 0x0d],
 ];
-const SURROGATES: readonly Range[] = [[0xd800, 0xdfff]];
 /** What JavaScript's `\s` names (beside the controls): spaces of every width and the BOM. */
 const WHITESPACE: readonly Range[] = [
   [0x20, 0x20],
@@ -71,29 +71,27 @@ function spell(codePoint: number): string {
     : `\\u${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-/** The complement of `excluded` over all code points, as one positive character class. */
+/**
+ * One character outside `excluded`, as a negated class (which every engine draws from and checks
+ * quickly; a positive class spanning the astral planes makes generators crawl).
+ */
 function classExcluding(...excluded: (readonly Range[])[]): string {
-  const sorted = [...excluded.flat()].sort((a, b) => a[0] - b[0]);
-  const parts: string[] = [];
-  let next = 0;
-  for (const [from, to] of sorted) {
-    if (from > next) parts.push(from - 1 === next ? spell(next) : `${spell(next)}-${spell(from - 1)}`);
-    next = Math.max(next, to + 1);
-  }
-  if (next <= MAX_CODE_POINT) parts.push(`${spell(next)}-${spell(MAX_CODE_POINT)}`);
-  return `[${parts.join('')}]`;
+  const parts = excluded
+    .flat()
+    .map(([from, to]) => (from === to ? spell(from) : `${spell(from)}-${spell(to)}`));
+  return `[^${parts.join('')}]`;
 }
 
 /** One character of free text. */
-const TEXT_CHARACTER = classExcluding(CONTROLS, SURROGATES);
+const TEXT_CHARACTER = classExcluding(CONTROLS);
 /** One character of a single-line value (names, titles, labels). */
-const LINE_CHARACTER = classExcluding(CONTROLS, TAB_AND_LINE_BREAKS, SURROGATES);
+const LINE_CHARACTER = classExcluding(CONTROLS, TAB_AND_LINE_BREAKS);
 /** A character that shows: no control, space, line break or invisible character. */
-const VISIBLE_CHARACTER = classExcluding(CONTROLS, TAB_AND_LINE_BREAKS, SURROGATES, WHITESPACE, INVISIBLE);
+const VISIBLE_CHARACTER = classExcluding(CONTROLS, TAB_AND_LINE_BREAKS, WHITESPACE, INVISIBLE);
 /** A character of a URL: visible, or at least not a space (the URL patterns' old `\S`). */
-export const URL_CHARACTER = classExcluding(CONTROLS, TAB_AND_LINE_BREAKS, SURROGATES, WHITESPACE);
+export const URL_CHARACTER = classExcluding(CONTROLS, TAB_AND_LINE_BREAKS, WHITESPACE);
 /** A character of a URL's host: as above, without `/`, `?` and `#`. */
-export const URL_HOST_CHARACTER = classExcluding(CONTROLS, TAB_AND_LINE_BREAKS, SURROGATES, WHITESPACE, [
+export const URL_HOST_CHARACTER = classExcluding(CONTROLS, TAB_AND_LINE_BREAKS, WHITESPACE, [
   [0x23, 0x23],
   [0x2f, 0x2f],
   [0x3f, 0x3f],
@@ -137,3 +135,19 @@ export const Name = (options: TextOptions = {}) =>
 /** A name or title that may be cleared: empty, or one line with a visible character. */
 export const NameOrEmpty = (options: TextOptions = {}) =>
   Type.String({ ...options, pattern: NAME_OR_EMPTY_PATTERN });
+
+/** With the `u` flag a surrogate pair is one code point: this finds only unpaired halves. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** JSON pointers (RFC 6901) of the strings in `value`, keys included, that hold a lone surrogate. */
+export function loneSurrogatePointers(value: unknown, at = ''): string[] {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? [at] : [];
+  if (Array.isArray(value)) return value.flatMap((item, i) => loneSurrogatePointers(item, `${at}/${i}`));
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, item]) => {
+    const here = `${at}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    return LONE_SURROGATE.test(key) ? [here] : loneSurrogatePointers(item, here);
+  });
+}
+
+export const LONE_SURROGATE_MESSAGE = 'must not contain lone surrogates';
