@@ -70,6 +70,8 @@ export async function newNetwork(name = 'Test network'): Promise<TestNetwork> {
       networkEID,
       accountId,
       role: options.role ?? 'member',
+      firstName: 'Test',
+      lastName: 'Person',
       ...(options.external !== undefined ? { external: options.external } : {}),
     });
     return {

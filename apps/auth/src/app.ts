@@ -6,6 +6,7 @@ import { DomainError, internalSubjects, routesOf, type RpcRequest } from '@ncs/c
 import type { RpcHandler, ServiceModule, ServiceRuntime } from '@ncs/service-kit';
 import type { AuthConfig } from './config.js';
 import { loadDemoData } from './domain/demo-data.js';
+import { migrateProfileNames } from './domain/profile-names-migration.js';
 import { findCallerNetworks } from './domain/directory.js';
 import { findProfilesForEmbed } from './domain/directory-profiles.js';
 import { findGroupsForEmbed } from './domain/group-themes.js';
@@ -128,6 +129,7 @@ export function buildAuthService(
     models,
     handlers,
     async start() {
+      await migrateProfileNames(models, runtime.logger);
       if (config.DEMO_DATA) {
         await loadDemoData(
           models,

@@ -12,6 +12,7 @@
 import { STATUS_CODES } from 'node:http';
 import {
   errorCatalogue,
+  hygieneMessage,
   isErrorName,
   type ErrorDetail,
   type ErrorName,
@@ -187,6 +188,8 @@ function readableMessage(error: AjvErrorObject): string {
       return `must be ${JSON.stringify(error.params.allowedValue)}`;
     case 'format':
       return `must be a valid ${stringParam(error, 'format') ?? 'value'}`;
+    case 'pattern':
+      return hygieneMessage(stringParam(error, 'pattern') ?? '') ?? error.message ?? 'is invalid';
     case 'anyOf':
     case 'oneOf':
       return 'does not match any of the allowed forms';

@@ -7,6 +7,8 @@ import addFormats from 'ajv-formats';
 import {
   inVersionRange,
   isVersionedSchema,
+  LONE_SURROGATE_MESSAGE,
+  loneSurrogatePointers,
   queryValidationOptions,
   type RouteDefinition,
 } from '@ncs/contracts';
@@ -58,6 +60,8 @@ export function compileRouteValidator(route: RouteDefinition): RouteValidator {
           const errors = queryNumberErrors(integerParams, (input.query ?? {}) as Record<string, unknown>);
           if (errors.length > 0) return { location, errors };
         }
+        const surrogates = loneSurrogateErrors(input[location]);
+        if (surrogates.length > 0) return { location, errors: surrogates };
         const validate = validators[location]();
         if (validate && !validate(input[location] ?? (location === 'body' ? undefined : {}))) {
           return { location, errors: validate.errors ?? [] };
@@ -80,4 +84,18 @@ function compileBody(route: RouteDefinition): (version: string) => ValidateFunct
     validate: strictTypes.compile(variant.schema),
   }));
   return (version) => variants.find((variant) => inVersionRange(version, variant.range))?.validate;
+}
+
+/**
+ * The text rule's half that no pattern can state portably (contracts' text-hygiene.ts): a string
+ * anywhere in the input holding a lone surrogate, reported like a schema error of that field.
+ */
+function loneSurrogateErrors(value: unknown): ErrorObject[] {
+  return loneSurrogatePointers(value).map((instancePath) => ({
+    instancePath,
+    schemaPath: '#/text',
+    keyword: 'text',
+    params: {},
+    message: LONE_SURROGATE_MESSAGE,
+  }));
 }

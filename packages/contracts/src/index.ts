@@ -16,3 +16,4 @@ export * from './pagination.js';
 export * from './scopes.js';
 export * from './openapi.js';
 export * from './client-address.js';
+export * from './text-hygiene.js';

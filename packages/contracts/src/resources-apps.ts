@@ -7,6 +7,7 @@
  * `events`). Choices where the spec is silent: docs/decisions.md, "Directory: apps and manifests".
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Name, Text } from './text-hygiene.js';
 import type { LinkRelation } from './links.js';
 import { Eid, halCollection, halResource, Ref, Timestamp } from './resources.js';
 
@@ -58,7 +59,7 @@ export const manifestLimits = {
   label: 100,
 } as const;
 
-const AppUrl = Type.String({
+const AppUrl = Text({
   minLength: 1,
   maxLength: manifestLimits.urlLength,
   description:
@@ -68,7 +69,7 @@ const EntryPointName = Type.String({
   pattern: '^[a-z][a-z0-9_-]{0,49}$',
   description: 'Identifier of the entry point in the manifest (unique there)',
 });
-const Label = Type.String({ minLength: 1, maxLength: manifestLimits.label });
+const Label = Name({ maxLength: manifestLimits.label });
 
 /** An app entry point as stored and shown: every field present, defaults applied. */
 export const AppEntryPoint = Type.Object(
@@ -132,7 +133,7 @@ export const AppManifestEvents = Type.Object(
 );
 
 const ManifestFields = {
-  description: Type.String({ maxLength: manifestLimits.description }),
+  description: Text({ maxLength: manifestLimits.description }),
   redirectUris: Type.Array(AppUrl, {
     maxItems: manifestLimits.redirectUris,
     uniqueItems: true,
@@ -231,7 +232,7 @@ export const SignRequestBody = Type.Object(
       description: 'Where in the client the app is opened, e.g. `menu`, `widget`, `lightbox`',
     }),
     appData: Type.Optional(
-      Nullable(Type.String({ maxLength: 4096, description: 'Opaque data for the app (e.g. from a link)' })),
+      Nullable(Text({ maxLength: 4096, description: 'Opaque data for the app (e.g. from a link)' })),
     ),
     locale: Type.Optional(Locale),
   },

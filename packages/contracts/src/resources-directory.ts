@@ -5,11 +5,13 @@
  * settings and profiles".
  */
 import { Type, type TSchema } from '@sinclair/typebox';
+import { NameOrEmpty, Text } from './text-hygiene.js';
 import type { LinkRelation } from './links.js';
 import {
   Birthday,
   BirthdayPrivacy,
   EmailPrivacy,
+  LanguageTag,
   Eid,
   NetworkWritableFields,
   ProfileResource,
@@ -86,9 +88,12 @@ export const Xid = Type.String({
  * them) and by administrators; `employmentStartDate` and `XID` only by administrators.
  */
 const ProfileWritable = {
-  aboutMe: Type.String({ maxLength: 2000 }),
-  jobTitle: Type.String({ maxLength: 200 }),
-  workStatus: Nullable(Type.String({ minLength: 1, maxLength: 100 })),
+  firstName: NameOrEmpty({ maxLength: 100 }),
+  lastName: NameOrEmpty({ maxLength: 100 }),
+  language: LanguageTag,
+  aboutMe: Text({ maxLength: 2000 }),
+  jobTitle: NameOrEmpty({ maxLength: 200 }),
+  workStatus: Nullable(Text({ minLength: 1, maxLength: 100 })),
   workStatusValidUntil: Nullable(Timestamp),
   employmentStartDate: Nullable(CalendarDate),
   autoTranslation: Type.Boolean(),
@@ -109,9 +114,7 @@ export const ProfileUpdateBody = Type.Object(optionalAll(ProfileWritable), {
 export const XidProfileUpdateBody = Type.Object(
   {
     ...optionalAll(ProfileWritable),
-    password: Type.Optional(
-      Type.String({ minLength: 8, maxLength: 1024, description: 'new sign-in password' }),
-    ),
+    password: Type.Optional(Text({ minLength: 8, maxLength: 1024, description: 'new sign-in password' })),
   },
   { additionalProperties: false, minProperties: 1 },
 );

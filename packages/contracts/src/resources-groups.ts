@@ -4,6 +4,7 @@
  * (spread into `linkRelations`). Choices where the spec is silent: docs/decisions.md, "Directory: groups".
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Name, Text } from './text-hygiene.js';
 import type { LinkRelation } from './links.js';
 import { PaginationQuery } from './pagination.js';
 import { Eid, EID_PATTERN, halCollection, halResource, Ref, Timestamp } from './resources.js';
@@ -66,8 +67,8 @@ export const groupPermissionNames = [
 ] as const;
 export type GroupPermission = (typeof groupPermissionNames)[number];
 
-const GroupName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
-const GroupXid = Nullable(Type.String({ minLength: 1, maxLength: 200 }));
+const GroupName = Name({ maxLength: 200 });
+const GroupXid = Nullable(Text({ minLength: 1, maxLength: 200 }));
 
 /** Fields a client may write on create and update (`parent` and `groupType` only on create). */
 const GroupWritable = {

@@ -4,6 +4,7 @@
  * spec is silent are recorded in docs/decisions.md, section "Knowledge base".
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { IMAGE_URL_PATTERN, Name, NameOrEmpty, Text } from './text-hygiene.js';
 import { Eid, halCollection, halResource, Ref, Timestamp } from './resources.js';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -13,7 +14,7 @@ export const HexColour = Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description
 /** An absolute http(s) URL or a path relative to the host (as the theme's background URLs). */
 export const ImageUrl = Type.String({
   maxLength: 2000,
-  pattern: '^(https?://[^\\s]+|/[^\\s]*)$',
+  pattern: IMAGE_URL_PATTERN,
   description: 'Absolute http(s) URL or a path relative to the host',
 });
 
@@ -35,7 +36,7 @@ export type KbPageStatus = (typeof kbPageStatuses)[number];
 // Home
 
 const HomeWritable = {
-  description: Type.String({ maxLength: 5000 }),
+  description: Text({ maxLength: 5000 }),
   headerBackgroundUrl: Nullable(ImageUrl),
   headerColor: Nullable(HexColour),
   showHighlightedCategories: Type.Boolean(),
@@ -62,7 +63,7 @@ export const KbHomeUpdateBody = Type.Object(
 );
 /** `PATCH …/home/title`: a static title; `null` goes back to the default translated title. */
 export const KbHomeTitleBody = Type.Object(
-  { title: Nullable(Type.String({ minLength: 1, maxLength: 200 })) },
+  { title: Nullable(Name({ maxLength: 200 })) },
   { additionalProperties: false },
 );
 
@@ -70,8 +71,8 @@ export const KbHomeTitleBody = Type.Object(
 // Categories
 
 const CategoryWritable = {
-  name: Type.String({ minLength: 1, maxLength: 200 }),
-  description: Type.String({ maxLength: 5000 }),
+  name: Name({ maxLength: 200 }),
+  description: Text({ maxLength: 5000 }),
   audienceType: AudienceType,
   headerBackgroundUrl: Nullable(ImageUrl),
   headerColor: Nullable(HexColour),
@@ -153,8 +154,9 @@ export const KbSearchResults = halCollection(
   'Search results (knowledge-base articles when `type` names `knowledge_base_article`).',
 );
 
-const PageTitle = Type.String({ maxLength: 500 });
-const PageBody = Type.String({ maxLength: 200_000 });
+const PageTitle = NameOrEmpty({ maxLength: 500 });
+/** Rich text (HTML), sanitised by the knowledge-base service on write. */
+const PageBody = Text({ maxLength: 200_000 });
 const PageCommon = {
   status: Type.Optional(PageStatus),
   coverImage: Type.Optional(Nullable(ImageUrl)),

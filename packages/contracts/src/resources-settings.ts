@@ -7,6 +7,7 @@
  * counters".
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { ABSOLUTE_HTTP_URL_PATTERN, Name } from './text-hygiene.js';
 import type { LinkRelation } from './links.js';
 import { PaginationQuery } from './pagination.js';
 import { HexColour, ImageUrl } from './resources-kb.js';
@@ -22,7 +23,7 @@ const Links = Type.Optional(
 /** An absolute http(s) URL (custom menu links, login backgrounds). */
 export const AbsoluteHttpUrl = Type.String({
   maxLength: 2000,
-  pattern: '^https?://[^\\s/?#]+([/?#]\\S*)?$',
+  pattern: ABSOLUTE_HTTP_URL_PATTERN,
   format: 'uri',
   description: 'Absolute http(s) URL',
 });
@@ -113,7 +114,7 @@ export const MenuResource = Type.Object(
 
 export const CustomLinkInput = strict({
   EID: Type.Optional(eid('An existing link of the menu to keep (its EID stays); absent: a new link')),
-  label: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+  label: Name({ maxLength: 100 }),
   url: AbsoluteHttpUrl,
   context: Type.Optional(
     strict({
@@ -181,7 +182,7 @@ export const ThemeEmblemRef = strict({
 });
 
 const ThemeWritable = {
-  name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+  name: Name({ maxLength: 200 }),
   default: Type.Boolean({ description: 'The default theme of the network (at most one)' }),
   backgroundUrl: Nullable(ImageUrl),
   buttonColor: Nullable(HexColour),

@@ -3,6 +3,7 @@
  * Types are derived from these schemas, never written twice.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Name, Text } from './text-hygiene.js';
 
 export const EID_PATTERN = '^[0-9a-f]{24}$';
 export const Eid = Type.String({ pattern: EID_PATTERN, description: '24-hex-character identifier' });
@@ -11,7 +12,7 @@ export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 86
 
 export const Ref = (type?: string) =>
   Type.Object(
-    { type: type ? Type.Literal(type) : Type.String({ minLength: 1, maxLength: 100 }), EID: Eid },
+    { type: type ? Type.Literal(type) : Text({ minLength: 1, maxLength: 100 }), EID: Eid },
     { additionalProperties: false },
   );
 export type ResourceRefSchema = Static<ReturnType<typeof Ref>>;
@@ -80,8 +81,8 @@ export const E164Number = Type.String({
 
 /** Network settings a network administrator may change with `PUT /networks/{networkEID}`. */
 export const NetworkWritableFields = {
-  name: Type.String({ minLength: 1, maxLength: 200 }),
-  description: Type.String({ maxLength: 5000 }),
+  name: Name({ maxLength: 200 }),
+  description: Text({ maxLength: 5000 }),
   allowChatCustomSettings: Type.Boolean({
     description:
       "default false; when true, each member's own `chatEnabled` decides whether others can chat with them",
@@ -254,24 +255,24 @@ export const OAuthErrorResponse = Type.Object(
 /** Token endpoint form body; which fields are required depends on `grant_type` (checked by auth). */
 export const TokenRequestBody = Type.Object(
   {
-    grant_type: Type.String({ minLength: 1 }),
+    grant_type: Text({ minLength: 1 }),
     // Empty client credentials are a client-authentication failure (401 `invalid_client`), not a
     // malformed request: no minLength here.
-    client_id: Type.Optional(Type.String()),
-    client_secret: Type.Optional(Type.String()),
-    username: Type.Optional(Type.String({ minLength: 1 })),
-    password: Type.Optional(Type.String({ minLength: 1 })),
-    refresh_token: Type.Optional(Type.String({ minLength: 1 })),
-    code: Type.Optional(Type.String({ minLength: 1 })),
-    redirect_uri: Type.Optional(Type.String({ minLength: 1 })),
-    code_verifier: Type.Optional(Type.String({ minLength: 1 })),
-    scope: Type.Optional(Type.String({ minLength: 1 })),
+    client_id: Type.Optional(Text()),
+    client_secret: Type.Optional(Text()),
+    username: Type.Optional(Text({ minLength: 1 })),
+    password: Type.Optional(Text({ minLength: 1 })),
+    refresh_token: Type.Optional(Text({ minLength: 1 })),
+    code: Type.Optional(Text({ minLength: 1 })),
+    redirect_uri: Type.Optional(Text({ minLength: 1 })),
+    code_verifier: Type.Optional(Text({ minLength: 1 })),
+    scope: Type.Optional(Text({ minLength: 1 })),
   },
   { additionalProperties: true },
 );
 
 const formField = (description?: string, maxLength = 2048) =>
-  Type.Optional(Type.String({ maxLength, ...(description ? { description } : {}) }));
+  Type.Optional(Text({ maxLength, ...(description ? { description } : {}) }));
 
 /**
  * `GET /auth` query (RFC 6749 §4.1.1, RFC 7636); what is missing or wrong is judged by auth. The
@@ -294,10 +295,10 @@ export const AuthorizationQuery = Type.Object(
 /** The form posted by the authorization page. */
 export const AuthorizationForm = Type.Object(
   {
-    form_token: Type.String({ minLength: 1, maxLength: 200 }),
+    form_token: Text({ minLength: 1, maxLength: 200 }),
     action: Type.Union([Type.Literal('login'), Type.Literal('accept'), Type.Literal('decline')]),
-    email: Type.Optional(Type.String({ maxLength: 320 })),
-    password: Type.Optional(Type.String({ maxLength: 1024 })),
+    email: Type.Optional(Text({ maxLength: 320 })),
+    password: Type.Optional(Text({ maxLength: 1024 })),
   },
   { additionalProperties: false },
 );
@@ -316,12 +317,12 @@ export const HtmlPageReply = Type.Object(
 /** RFC 7009 revocation and RFC 7662 introspection requests (form body). */
 export const TokenManagementBody = Type.Object(
   {
-    token: Type.String({ minLength: 1 }),
-    token_type_hint: Type.Optional(Type.String({ minLength: 1 })),
+    token: Text({ minLength: 1 }),
+    token_type_hint: Type.Optional(Text({ minLength: 1 })),
     // Empty client credentials are a client-authentication failure (401 `invalid_client`), not a
     // malformed request: no minLength here.
-    client_id: Type.Optional(Type.String()),
-    client_secret: Type.Optional(Type.String()),
+    client_id: Type.Optional(Text()),
+    client_secret: Type.Optional(Text()),
   },
   { additionalProperties: true },
 );

@@ -125,7 +125,7 @@ export const directoryRoutes: readonly RouteDefinition[] = [
     method: 'PUT',
     path: '/networks/{networkEID}/users/{profileEID}/',
     summary:
-      'Edit a profile: the person their own fields (subject to the network settings), administrators `aboutMe`, `jobTitle`, `employmentStartDate`, `XID`',
+      'Edit a profile: the person their own fields (subject to the network settings), the person and administrators the names (`firstName`, `lastName`: this network only), administrators `aboutMe`, `jobTitle`, `employmentStartDate`, `XID`',
     params: ProfileParams,
     body: ProfileUpdateBody,
     reply: { status: 200, schema: ProfileResource },

@@ -6,6 +6,7 @@
  * (docs/decisions.md, "Knowledge base").
  */
 import { Type } from '@sinclair/typebox';
+import { Text } from './text-hygiene.js';
 import { PaginationQuery } from './pagination.js';
 import { Eid } from './resources.js';
 import {
@@ -237,10 +238,10 @@ export const kbRoutes: readonly RouteDefinition[] = [
     params: NetworkParams,
     query: Type.Object({
       ...PaginationQuery.properties,
-      q: Type.Optional(Type.String({ maxLength: 200 })),
-      type: Type.Optional(Type.String({ maxLength: 500 })),
+      q: Type.Optional(Text({ maxLength: 200 })),
+      type: Type.Optional(Text({ maxLength: 500 })),
       include_hidden: Type.Optional(Type.Boolean()),
-      addressable_for: Type.Optional(Type.String({ maxLength: 100 })),
+      addressable_for: Type.Optional(Text({ maxLength: 100 })),
     }),
     reply: { status: 200, schema: KbSearchResults },
   }),

@@ -9,3 +9,4 @@ export * from './rpc-server.js';
 export * from './service-host.js';
 export * from './shutdown.js';
 export { injectTraceHeaders, extractTraceContext } from './telemetry.js';
+export * from './rich-text.js';

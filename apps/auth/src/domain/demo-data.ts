@@ -59,7 +59,14 @@ export async function loadDemoData(
     const network = await ensureNetwork(models, { subdomain: spec.subdomain, name: spec.name });
     for (const person of spec.people) {
       const accountId = await ensureAccount(models, { ...person, password: settings.password });
-      await ensureMembership(models, { networkEID: String(network._id), accountId, role: person.role });
+      // Names are set per network, on the profile: another network never sees them.
+      await ensureMembership(models, {
+        networkEID: String(network._id),
+        accountId,
+        role: person.role,
+        firstName: person.firstName,
+        lastName: person.lastName,
+      });
     }
     if (spec.subdomain === DEMO_APP_NETWORK)
       await installApp(models, { networkEID: String(network._id), clientId: settings.app.clientId });

@@ -64,10 +64,13 @@ export function visibleBirthday(profile: ProfileDoc, own: boolean): BirthdayValu
   }
 }
 
-/** The primary e-mail a viewer sees: the person, administrators, and everyone when its privacy is `network`. */
+/**
+ * The primary e-mail a viewer sees: the person, administrators, and everyone when its privacy is
+ * `network`. It is the address the network invited or provisioned, so the only account field shown.
+ */
 function visibleEmail(
   profile: ProfileDoc,
-  account: AccountDoc | null,
+  account: Pick<AccountDoc, 'email'> | null,
   network: Pick<NetworkDoc, 'defaultPrimaryEmailPrivacySetting'>,
   own: boolean,
   viewer: Viewer,
@@ -78,15 +81,23 @@ function visibleEmail(
   return privacy === 'network' ? email : null;
 }
 
+/** What a profile's network knows of it: nothing but the profile and the network's own settings. */
+export type PresentedNetwork = Pick<NetworkDoc, 'defaultPrimaryEmailPrivacySetting' | 'language'>;
+
+/**
+ * A profile as `viewer` sees it. Everything shown comes from the profile itself (names, language,
+ * job title…), never from the account, which other networks share: only the e-mail address, the
+ * one the network itself invited or provisioned, is read from it.
+ */
 export function presentProfile(
   profile: ProfileDoc,
-  account: AccountDoc | null,
-  network: Pick<NetworkDoc, 'defaultPrimaryEmailPrivacySetting'>,
+  account: Pick<AccountDoc, 'email'> | null,
+  network: PresentedNetwork,
   viewer: Viewer,
 ): PlainResource {
   const own = viewer.profileEID === String(profile._id);
-  const firstName = account?.firstName ?? '';
-  const lastName = account?.lastName ?? '';
+  const firstName = profile.firstName ?? '';
+  const lastName = profile.lastName ?? '';
   // A work status stops at its end; it is then reported as unset.
   const statusLive =
     profile.workStatus != null &&
@@ -100,7 +111,7 @@ export function presentProfile(
     lastName,
     jobTitle: profile.jobTitle,
     primaryEmail: visibleEmail(profile, account, network, own, viewer),
-    language: account?.language ?? 'en',
+    language: profile.language ?? network.language ?? 'en',
     role: reportedRole(profile.role, viewer.version),
     userState: profile.userState,
     isBot: profile.isBot,
@@ -127,17 +138,18 @@ export function presentProfile(
 }
 
 async function accountsOf(models: AuthModels, profiles: readonly ProfileDoc[]) {
+  // The e-mail address only: nothing else of an account may reach a network's representation.
   const accounts = await models.Account.find(
     { _id: { $in: profiles.map((p) => p.accountId) } },
-    { passwordHash: 0 },
-  ).lean<AccountDoc[]>();
+    { email: 1 },
+  ).lean<Pick<AccountDoc, '_id' | 'email'>[]>();
   return new Map(accounts.map((a) => [String(a._id), a]));
 }
 
 async function presentProfiles(
   models: AuthModels,
   profiles: readonly ProfileDoc[],
-  network: Pick<NetworkDoc, 'defaultPrimaryEmailPrivacySetting'>,
+  network: PresentedNetwork,
   viewer: Viewer,
 ): Promise<PlainResource[]> {
   const accounts = await accountsOf(models, profiles);
@@ -317,12 +329,15 @@ const PERSONAL_FIELDS = [
   'birthday',
   'birthdayPrivacy',
   'primaryEmailPrivacy',
+  'language',
 ] as const;
+/** The person's names in the network: the person and administrators. */
+const NAME_FIELDS = ['firstName', 'lastName'] as const;
 /** Profile facts the person edits unless the network locks them; administrators always. */
 const LOCKABLE_FIELDS = { aboutMe: 'allowEditingProfileBio', jobTitle: 'allowEditingJobTitle' } as const;
 /** HR facts: administrators (and privileged apps) only. */
 const ADMIN_FIELDS = ['employmentStartDate', 'XID'] as const;
-const EDITABLE_FIELDS = [...PERSONAL_FIELDS, 'aboutMe', 'jobTitle', ...ADMIN_FIELDS] as const;
+const EDITABLE_FIELDS = [...PERSONAL_FIELDS, ...NAME_FIELDS, 'aboutMe', 'jobTitle', ...ADMIN_FIELDS] as const;
 type EditableField = (typeof EDITABLE_FIELDS)[number];
 
 /**
@@ -336,6 +351,9 @@ export function editRefusal(
 ): string | null {
   if ((PERSONAL_FIELDS as readonly string[]).includes(field)) {
     return who.own ? null : 'only the person may change it';
+  }
+  if ((NAME_FIELDS as readonly string[]).includes(field)) {
+    return who.own || who.admin ? null : 'only the person and network administrators may change it';
   }
   if (field === 'aboutMe' || field === 'jobTitle') {
     if (who.admin) return null;

@@ -70,11 +70,24 @@ export async function ensureMembership(
     role: StoredRole;
     external?: boolean;
     jobTitle?: string;
+    /** The person's names and language in this network (a profile never takes the account's). */
+    firstName?: string;
+    lastName?: string;
+    language?: string;
   },
 ): Promise<string> {
   const profile = await models.Profile.findOneAndUpdate(
     { networkEID: input.networkEID, accountId: input.accountId },
-    { $setOnInsert: { role: input.role, external: input.external ?? false, jobTitle: input.jobTitle ?? '' } },
+    {
+      $setOnInsert: {
+        role: input.role,
+        external: input.external ?? false,
+        jobTitle: input.jobTitle ?? '',
+        firstName: input.firstName ?? '',
+        lastName: input.lastName ?? '',
+        language: input.language ?? null,
+      },
+    },
     { upsert: true, returnDocument: 'after' },
   ).lean();
   return String(profile._id);

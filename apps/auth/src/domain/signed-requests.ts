@@ -123,10 +123,11 @@ export async function issueSignedRequest(
   requirePerson(caller);
   const installed = await models.Installation.exists({ networkEID: caller.networkEID, clientId: appEID });
   if (!installed) throw new DomainError('APPS_ERR_APP_NOT_INSTALLED');
-  const [manifest, key, account] = await Promise.all([
+  const [manifest, key, profile] = await Promise.all([
     models.AppManifest.findOne({ clientId: appEID }).lean<AppManifestDoc>(),
     models.AppSigningKey.findOne({ clientId: appEID }).lean<AppSigningKeyDoc>(),
-    caller.accountId ? models.Account.findById(caller.accountId, { language: 1 }).lean() : null,
+    // The person's language in this network (the profile's), never the account's.
+    models.Profile.findById(caller.profileEID, { language: 1 }).lean(),
   ]);
   const entryPoint = visibleEntryPoints(manifest, caller.external).find((e) => e.name === body.entryPoint);
   if (!entryPoint) {
@@ -143,7 +144,7 @@ export async function issueSignedRequest(
     networkEID: caller.networkEID,
     userEID: caller.profileEID,
     role: caller.role,
-    locale: body.locale ?? ctx.language ?? account?.language ?? caller.network.language ?? 'en',
+    locale: body.locale ?? ctx.language ?? profile?.language ?? caller.network.language ?? 'en',
     device: body.device,
     position: body.position,
     appData: body.appData ?? null,

@@ -43,7 +43,10 @@ const networkSchema = new Schema(
 networkSchema.index({ subdomain: 1 }, { unique: true });
 
 /**
- * A person's sign-in identity, shared by their profiles in every network. An account signs in with
+ * A person's sign-in identity, shared by their profiles in every network. Its names and language
+ * are the person's own (whoami, the sign-in page); no network shows them: what a network shows
+ * about a person comes from the person's profile there (docs/decisions.md, "Tenancy of personal
+ * data and text hygiene"). An account signs in with
  * its e-mail address, or, without one (an "emailless" account, provisioned by a directory sync),
  * with its `username`. Unset sign-in names are ABSENT, never null: the sparse unique indexes then
  * skip them on MongoDB and FerretDB alike. An invited account has no password until one is set.
@@ -76,6 +79,11 @@ const profileSchema = new Schema(
     external: { type: Boolean, default: false },
     isBot: { type: Boolean, default: false },
     XID: { type: String, default: null },
+    /** The person's names in this network: set here (by the person or an administrator), never copied. */
+    firstName: { type: String, default: '', maxlength: 100 },
+    lastName: { type: String, default: '', maxlength: 100 },
+    /** The person's language in this network; null: the network's language. */
+    language: { type: String, default: null },
     /** `<networkEID>/<XID>` while an XID is set, absent otherwise: XIDs are unique per network. */
     xidKey: { type: String },
     jobTitle: { type: String, default: '' },

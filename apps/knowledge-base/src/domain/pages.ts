@@ -11,7 +11,7 @@ import {
   type PlainResource,
   type RequestContext,
 } from '@ncs/contracts';
-import { pick, type Outbox } from '@ncs/service-kit';
+import { pick, sanitizeRichText, type Outbox } from '@ncs/service-kit';
 import { isValidObjectId } from 'mongoose';
 import type { KbModels, PageDoc } from '../models/index.js';
 import { callerOf, canEditPagesOf, findVisibleCategory, type Caller } from './access.js';
@@ -42,6 +42,8 @@ interface PageInput {
 
 /** Null from a client older than 2026.1.0 means "no text" (newer ones cannot send it). */
 const textOf = (value: string | null | undefined) => value ?? '';
+/** A body as stored and served: allow-listed HTML (no script, no event handler, no javascript: URL). */
+const bodyOf = (value: string | null | undefined) => sanitizeRichText(textOf(value));
 
 /** From 2026.1.0 an empty `title` or `body` is allowed on drafts only. */
 function assertPublishable(ctx: RequestContext, page: { status: string; title: string; body: string }) {
@@ -78,7 +80,7 @@ export async function createPage(
   const input = pick(body, ['title', 'body', 'status', 'coverImage'] as const) as PageInput;
   const fields = {
     title: textOf(input.title),
-    body: textOf(input.body),
+    body: bodyOf(input.body),
     status: input.status ?? 'draft',
     coverImage: input.coverImage ?? null,
   };
@@ -165,7 +167,7 @@ export async function updatePage(
   const input = pick(body, ['title', 'body', 'status', 'coverImage'] as const) as PageInput;
   const set: Record<string, unknown> = {};
   if ('title' in input) set.title = textOf(input.title);
-  if ('body' in input) set.body = textOf(input.body);
+  if ('body' in input) set.body = bodyOf(input.body);
   if ('coverImage' in input) set.coverImage = input.coverImage ?? null;
   if (input.status) set.status = input.status;
   const next = {
