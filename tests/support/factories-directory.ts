@@ -10,7 +10,7 @@ import {
   ensureEmaillessAccount,
   ensureMembership,
 } from '../../apps/auth/src/domain/provisioning.js';
-import { newOpaqueToken, sha256 } from '../../apps/auth/src/domain/secrets.js';
+import { newOpaqueToken, sha256 } from '@ncs/auth/testing';
 import { call, passwordGrant } from './api.js';
 import { authModels, uniqueSuffix, type TestNetwork } from './factories.js';
 

@@ -12,7 +12,7 @@ import {
   ensureNetwork,
   installApp as installAppInStore,
 } from '../../apps/auth/src/domain/provisioning.js';
-import { registerAuthModels, type AuthModels } from '../../apps/auth/src/models/index.js';
+import { registerAuthModels, type AuthModels } from '@ncs/auth/testing';
 import { call, networkOf, tokenFor } from './api.js';
 
 let models: Promise<{ connection: mongoose.Connection; models: AuthModels }> | undefined;

@@ -3,12 +3,10 @@
  * join the route table with the issues that specify them (the conformance test keeps both in step).
  */
 import { DomainError, internalSubjects, routesOf, type RequestContext } from '@ncs/contracts';
-import type { RpcHandler, ServiceModule } from '@ncs/service-kit';
+import { bindRoutes, defineHandlers, type RpcHandler, type ServiceModule } from '@ncs/service-kit';
 
-/** Handlers of the route table's messaging routes, by route id. */
-export function routeHandlers(): Record<string, RpcHandler> {
-  return {};
-}
+/** Handlers of the route table's messaging routes, by route id (none yet). */
+export const messagingHandlers = defineHandlers<null>()(routesOf('messaging'), {});
 
 /** Internal requests are always about one network (set by the gateway or the asking service). */
 function requireNetwork(ctx: RequestContext): string {
@@ -34,12 +32,7 @@ export function internalHandlers(): Record<string, RpcHandler> {
 }
 
 export function buildMessagingService(): ServiceModule {
-  const byRoute = routeHandlers();
-  const handlers = new Map<string, RpcHandler>(Object.entries(internalHandlers()));
-  for (const route of routesOf('messaging')) {
-    const handler = byRoute[route.id];
-    if (!handler) throw new Error(`messaging: route ${route.id} has no handler`);
-    handlers.set(route.subject, handler);
-  }
+  const handlers = bindRoutes(routesOf('messaging'), messagingHandlers, null);
+  for (const [subject, handler] of Object.entries(internalHandlers())) handlers.set(subject, handler);
   return { handlers };
 }

@@ -3,12 +3,10 @@
  * join the route table with the issues that specify them (the conformance test keeps both in step).
  */
 import { DomainError, internalSubjects, routesOf } from '@ncs/contracts';
-import type { RpcHandler, ServiceModule } from '@ncs/service-kit';
+import { bindRoutes, defineHandlers, type RpcHandler, type ServiceModule } from '@ncs/service-kit';
 
-/** Handlers of the route table's notifications routes, by route id. */
-export function routeHandlers(): Record<string, RpcHandler> {
-  return {};
-}
+/** Handlers of the route table's notifications routes, by route id (none yet). */
+export const notificationsHandlers = defineHandlers<null>()(routesOf('notifications'), {});
 
 /** Handlers of internal subjects (not HTTP routes), by subject. */
 export function internalHandlers(): Record<string, RpcHandler> {
@@ -23,12 +21,7 @@ export function internalHandlers(): Record<string, RpcHandler> {
 }
 
 export function buildNotificationsService(): ServiceModule {
-  const byRoute = routeHandlers();
-  const handlers = new Map<string, RpcHandler>(Object.entries(internalHandlers()));
-  for (const route of routesOf('notifications')) {
-    const handler = byRoute[route.id];
-    if (!handler) throw new Error(`notifications: route ${route.id} has no handler`);
-    handlers.set(route.subject, handler);
-  }
+  const handlers = bindRoutes(routesOf('notifications'), notificationsHandlers, null);
+  for (const [subject, handler] of Object.entries(internalHandlers())) handlers.set(subject, handler);
   return { handlers };
 }

@@ -7,6 +7,11 @@ import { Name, Text } from './text-hygiene.js';
 
 export const EID_PATTERN = '^[0-9a-f]{24}$';
 export const Eid = Type.String({ pattern: EID_PATTERN, description: '24-hex-character identifier' });
+const EID_REGEXP = new RegExp(EID_PATTERN);
+/** Whether a value is an EID (what `Eid` validates): checked before it reaches a query as an `_id`. */
+export function isEid(value: unknown): value is string {
+  return typeof value === 'string' && EID_REGEXP.test(value);
+}
 /** ISO 8601 date-time with a `+hh:mm` offset. */
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 with a +hh:mm offset' });
 

@@ -1,7 +1,8 @@
 /**
  * What a route of the table is: method, path, owner, schemas, scope and versions (ARCHITECTURE §4).
  */
-import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
+import type { RequestContext } from './envelope.js';
 import type { ServiceName } from './envelope.js';
 import { rpcSubject } from './subjects.js';
 
@@ -88,10 +89,52 @@ export function isVersionedSchema(schema: TSchema | VersionedSchema): schema is 
   return 'variants' in schema && Array.isArray((schema as VersionedSchema).variants);
 }
 
-/** A route with its subject derived from its id: `<service>.<resource>.<action>`. */
-export function route(def: Omit<RouteDefinition, 'subject'> & { subject?: string }): RouteDefinition {
+/** What a route is declared with: its subject may be left to be derived from its id. */
+export type RouteInput = Omit<RouteDefinition, 'subject'> & { readonly subject?: string };
+
+/**
+ * A route with its subject derived from its id: `<service>.<resource>.<action>`. The definition's
+ * literal types are kept (id, service, schemas), so a handler map can be checked against the table
+ * and a handler's request typed from the route's schemas (`RouteRequest`).
+ */
+export function route<const D extends RouteInput>(def: D): D & { readonly subject: string } {
   const [resource, action] = def.id.split('.') as [string, string];
   return { ...def, subject: def.subject ?? rpcSubject(def.service, resource, action) };
+}
+
+/** The path parameters of a route as validated by the gateway. */
+export type ParamsOf<R> = R extends { readonly params: infer P extends TSchema }
+  ? Static<P>
+  : Record<string, never>;
+
+/**
+ * The query of a route as validated by the gateway (types coerced, defaults applied: `limit` and
+ * `offset` of a paginated route are always present, see `pagination.ts`).
+ */
+export type QueryOf<R> = R extends { readonly query: infer Q extends TSchema }
+  ? WithPageDefaults<Static<Q>>
+  : Record<string, never>;
+
+/** `limit` and `offset` have schema defaults (`PageLimit`, `PageOffset`): never absent after validation. */
+type WithPageDefaults<Q> = Omit<Q, 'limit' | 'offset'> &
+  ('limit' extends keyof Q ? { readonly limit: number } : unknown) &
+  ('offset' extends keyof Q ? { readonly offset: number } : unknown);
+
+/** The body of a route as validated by the gateway: any of its versions' variants. */
+export type BodyOf<R> = R extends { readonly body: infer B }
+  ? B extends { readonly variants: readonly { readonly schema: infer S extends TSchema }[] }
+    ? Static<S>
+    : B extends TSchema
+      ? Static<B>
+      : never
+  : null;
+
+/** What the owning service's handler of route `R` receives (the envelope of ARCHITECTURE §6, typed). */
+export interface RouteRequest<R> {
+  readonly ctx: RequestContext;
+  readonly params: ParamsOf<R>;
+  readonly query: QueryOf<R>;
+  readonly body: BodyOf<R>;
 }
 
 /** Bounds of `embed=`: relations nested at most `maxDepth` deep, at most `maxPaths` of them. */

@@ -30,7 +30,7 @@ const NetworkAppParams = strict({ networkEID: Eid, appEID: Eid });
 const NoContent = Type.Null({ description: 'No content' });
 const ADMIN = 'MANAGE_NETWORK';
 
-export const appsRoutes: readonly RouteDefinition[] = [
+export const appsRoutes = [
   route({
     ...common,
     id: 'appManifest.get',
@@ -147,4 +147,4 @@ export const appsRoutes: readonly RouteDefinition[] = [
     params: NetworkAppParams,
     reply: { status: 204, schema: NoContent },
   }),
-];
+] as const satisfies readonly RouteDefinition[];

@@ -74,7 +74,7 @@ const RoleChangeBodySince148 = Type.Object(
   { additionalProperties: false },
 );
 
-export const directoryRoutes: readonly RouteDefinition[] = [
+export const directoryRoutes = [
   route({
     ...inNetwork,
     id: 'network.get',
@@ -248,4 +248,4 @@ export const directoryRoutes: readonly RouteDefinition[] = [
     params: strict({ invitationEID: Eid }),
     reply: { status: 200, schema: InvitationResource },
   }),
-];
+] as const satisfies readonly RouteDefinition[];

@@ -31,7 +31,7 @@ const MemberParams = strict({ networkEID: Eid, groupEID: Eid, profileEID: Eid })
 const EmbedUser = embedQuery(['user']);
 const NoContent = Type.Null({ description: 'No content' });
 
-export const groupsRoutes: readonly RouteDefinition[] = [
+export const groupsRoutes = [
   route({
     ...common,
     id: 'groupType.list',
@@ -167,4 +167,4 @@ export const groupsRoutes: readonly RouteDefinition[] = [
     params: MemberParams,
     reply: { status: 200, schema: GroupMembershipResource },
   }),
-];
+] as const satisfies readonly RouteDefinition[];

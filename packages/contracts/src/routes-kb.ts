@@ -41,7 +41,7 @@ const PageParams = strict({ networkEID: Eid, pageEID: Eid });
 const EmbedUsers = embedQuery(['users']);
 const NoContent = Type.Null({ description: 'No content' });
 
-export const kbRoutes: readonly RouteDefinition[] = [
+export const kbRoutes = [
   route({
     ...common,
     id: 'home.get',
@@ -245,4 +245,4 @@ export const kbRoutes: readonly RouteDefinition[] = [
     }),
     reply: { status: 200, schema: KbSearchResults },
   }),
-];
+] as const satisfies readonly RouteDefinition[];

@@ -13,7 +13,7 @@ import {
 } from './resources.js';
 import { route, type RouteDefinition } from './route-definition.js';
 
-export const oauthRoutes: readonly RouteDefinition[] = [
+export const oauthRoutes = [
   route({
     id: 'oauth.authorize',
     method: 'GET',
@@ -77,4 +77,4 @@ export const oauthRoutes: readonly RouteDefinition[] = [
     format: 'oauth',
     reply: { status: 200, schema: AuthorizationServerMetadata },
   }),
-];
+] as const satisfies readonly RouteDefinition[];

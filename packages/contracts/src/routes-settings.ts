@@ -35,7 +35,7 @@ const NoQuery = strict({});
 const NoContent = Type.Null({ description: 'No content' });
 const THEMES = '/networks/{networkEID}/themes';
 
-export const settingsRoutes: readonly RouteDefinition[] = [
+export const settingsRoutes = [
   route({
     ...common,
     id: 'menu.get',
@@ -161,4 +161,4 @@ export const settingsRoutes: readonly RouteDefinition[] = [
       },
     ],
   }),
-];
+] as const satisfies readonly RouteDefinition[];

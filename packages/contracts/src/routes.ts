@@ -21,7 +21,7 @@ import { settingsRoutes } from './routes-settings.js';
 
 const NetworkParams = Type.Object({ networkEID: Eid }, { additionalProperties: false });
 
-export const routes: readonly RouteDefinition[] = [
+const routeTable = [
   route({
     id: 'oauth.token',
     method: 'POST',
@@ -66,7 +66,17 @@ export const routes: readonly RouteDefinition[] = [
   ...groupsRoutes,
   ...settingsRoutes,
   ...appsRoutes,
-];
+] as const satisfies readonly RouteDefinition[];
+
+/** The table as plain definitions, for code that walks every route. */
+export const routes: readonly RouteDefinition[] = routeTable;
+
+/** Any route of the table, with its literal types. */
+export type AnyRoute = (typeof routeTable)[number];
+/** The routes a service owns. */
+export type RoutesOf<S extends ServiceName> = Extract<AnyRoute, { readonly service: S }>;
+/** The ids of the routes a service owns: the keys of its handler map. */
+export type RouteIdOf<S extends ServiceName> = RoutesOf<S>['id'];
 
 export function findRoute(id: string): RouteDefinition {
   const found = routes.find((r) => r.id === id);
@@ -74,6 +84,6 @@ export function findRoute(id: string): RouteDefinition {
   return found;
 }
 
-export function routesOf(service: ServiceName): readonly RouteDefinition[] {
-  return routes.filter((r) => r.service === service);
+export function routesOf<S extends ServiceName>(service: S): readonly RoutesOf<S>[] {
+  return routeTable.filter((r): r is RoutesOf<S> => r.service === service);
 }

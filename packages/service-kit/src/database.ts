@@ -2,7 +2,7 @@
  * Each app owns its own mongoose connection and registers its models on it (STYLE.md §3):
  * no global mongoose.
  */
-import mongoose from 'mongoose';
+import mongoose, { type Types } from 'mongoose';
 import type { Logger } from './logger.js';
 
 export interface DatabaseOptions {
@@ -30,9 +30,29 @@ export async function syncIndexes(connection: mongoose.Connection): Promise<void
   await Promise.all(Object.values(connection.models).map((model) => model.createIndexes()));
 }
 
-/** MongoDB's duplicate-key error (E11000), raised by MongoDB and FerretDB alike. */
+/**
+ * A unique-index violation: MongoDB's duplicate-key error (E11000), which the local store raises on
+ * inserts too; on an update that breaks a unique index, FerretDB 1.x (SQLite) answers an internal
+ * error naming the SQLite constraint instead. Either way a clash, answered as a 409 (`CONFLICT`) by
+ * the RPC server unless the caller turns it into a more precise domain error.
+ */
 export function isDuplicateKeyError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+  if (typeof error !== 'object' || error === null) return false;
+  if ((error as { code?: unknown }).code === 11000) return true;
+  return error instanceof Error && error.message.includes('UNIQUE constraint failed');
+}
+
+/**
+ * The timestamps every stored document carries (mongoose's `timestamps` option, under the names
+ * the spec's resources use): `created` and `lastModified`.
+ */
+export const timestamps = { createdAt: 'created', updatedAt: 'lastModified' } as const;
+
+/** A stored document: its EID as `_id` (an ObjectId) and the timestamps. */
+export interface StoredDocument {
+  readonly _id: Types.ObjectId;
+  readonly created: Date;
+  readonly lastModified: Date;
 }
 
 /** Only the named keys of a validated body, and only those present: no mass assignment. */

@@ -1,3 +1,4 @@
+export * from './collections.js';
 export * from './config.js';
 export * from './database.js';
 export * from './html.js';
@@ -5,6 +6,7 @@ export * from './logger.js';
 export * from './nats.js';
 export * from './outbox.js';
 export * from './rpc-client.js';
+export * from './route-handlers.js';
 export * from './rpc-server.js';
 export * from './service-host.js';
 export * from './shutdown.js';
