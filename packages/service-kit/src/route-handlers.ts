@@ -4,7 +4,7 @@
  * (handlers receive their dependencies as an argument), so tests can list it without a database; a
  * missing or extra handler is a compile error, and `bindRoutes` checks the same at start.
  */
-import type { RouteDefinition, RouteRequest } from '@ncs/contracts';
+import type { AnyRoute, RouteDefinition, RouteRequest } from '@ncs/contracts';
 import type { HandlerContext, RpcHandler } from './rpc-server.js';
 
 /** The handler of route `R`: its validated request, typed from the route's schemas, and `deps`. */
@@ -13,6 +13,12 @@ export type RouteHandler<R, D> = (
   deps: D,
   handlerContext: HandlerContext,
 ) => Promise<unknown>;
+
+/**
+ * The validated request of the route with id `Id`, for domain functions that take a route's body
+ * or query: `createCategory(…, body: RequestOf<'category.create'>['body'])`.
+ */
+export type RequestOf<Id extends AnyRoute['id']> = RouteRequest<Extract<AnyRoute, { readonly id: Id }>>;
 
 /** One handler per route of `R`, keyed by route id, none more. */
 export type HandlerMap<R extends RouteDefinition, D> = {

@@ -2,8 +2,7 @@
  * Who may do what in the knowledge base (tenant and permission checks every handler starts with).
  * Rules where the spec is silent are in docs/decisions.md, "Knowledge base".
  */
-import { DomainError, type RequestContext } from '@ncs/contracts';
-import { isValidObjectId } from 'mongoose';
+import { isEid, DomainError, type RequestContext } from '@ncs/contracts';
 import type { CategoryDoc, KbModels } from '../models/index.js';
 
 export const MANAGE_KNOWLEDGE_BASE = 'MANAGE_KNOWLEDGE_BASE';
@@ -33,7 +32,7 @@ export function requireManage(caller: Caller): void {
 
 /** A category of the caller's network, without audience checks (for administrators). */
 export async function findCategory(models: KbModels, caller: Caller, categoryEID: string) {
-  if (!isValidObjectId(categoryEID)) throw new DomainError('KB_ERR_CATEGORY_NOT_FOUND');
+  if (!isEid(categoryEID)) throw new DomainError('KB_ERR_CATEGORY_NOT_FOUND');
   // By `_id` alone, tenant checked in memory (see findReadablePage in pages.ts).
   const category = await models.Category.findById(categoryEID).lean<CategoryDoc>();
   if (!category || category.networkEID !== caller.networkEID)

@@ -6,7 +6,7 @@ import {
   type PlainResource,
   type RequestContext,
 } from '@ncs/contracts';
-import { pick, type Outbox } from '@ncs/service-kit';
+import { pageOf, pick, type Outbox, type RequestOf } from '@ncs/service-kit';
 import type { CategoryDoc, KbModels } from '../models/index.js';
 import {
   callerOf,
@@ -43,11 +43,16 @@ const EDITABLE_FIELDS = [
   'headerColor',
 ] as const;
 
-export async function createCategory(models: KbModels, outbox: Outbox, ctx: RequestContext, body: unknown) {
+export async function createCategory(
+  models: KbModels,
+  outbox: Outbox,
+  ctx: RequestContext,
+  body: RequestOf<'category.create'>['body'],
+) {
   const caller = callerOf(ctx);
   requireManage(caller);
   const fields = pick(body, EDITABLE_FIELDS);
-  const parentRef = (body as { parent?: { EID: string } | null }).parent;
+  const parentRef = body.parent;
   let parentEID: string | null = null;
   if (parentRef) {
     const parent = await models.Category.findOne({
@@ -77,30 +82,22 @@ export async function createCategory(models: KbModels, outbox: Outbox, ctx: Requ
 export async function listCategories(
   models: KbModels,
   ctx: RequestContext,
-  query: { limit?: number; offset?: number; parent?: string },
+  query: RequestOf<'category.list'>['query'],
 ): Promise<PlainCollection> {
   const caller = callerOf(ctx);
-  const limit = query.limit ?? 20;
-  const offset = query.offset ?? 0;
   const hidden = await hiddenCategoryEIDs(models, caller);
   const filter = {
     networkEID: caller.networkEID,
     ...(query.parent ? { parentEID: query.parent } : {}),
     ...(hidden.length > 0 ? { _id: { $nin: hidden } } : {}),
   };
-  const [total, categories] = await Promise.all([
-    models.Category.countDocuments(filter),
-    models.Category.find(filter).sort({ created: 1, _id: 1 }).skip(offset).limit(limit).lean<CategoryDoc[]>(),
-  ]);
-  return {
-    type: 'collection',
-    itemType: 'kb_category',
-    rel: 'categories',
-    total,
-    limit,
-    offset,
-    items: categories.map(presentCategory),
-  };
+  return pageOf(
+    models.Category,
+    { filter, sort: { created: 1, _id: 1 } },
+    query,
+    { itemType: 'kb_category', rel: 'categories' },
+    (categories) => categories.map(presentCategory),
+  );
 }
 
 export async function getCategory(models: KbModels, ctx: RequestContext, categoryEID: string) {
@@ -112,7 +109,7 @@ export async function updateCategory(
   models: KbModels,
   ctx: RequestContext,
   categoryEID: string,
-  body: unknown,
+  body: RequestOf<'category.update'>['body'],
 ) {
   const caller = callerOf(ctx);
   requireManage(caller);

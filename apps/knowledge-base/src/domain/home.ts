@@ -1,6 +1,6 @@
 /** The knowledge-base home: one per network, created with defaults on first read. */
 import { toTimestamp, type PlainResource, type RequestContext } from '@ncs/contracts';
-import { isDuplicateKeyError, pick } from '@ncs/service-kit';
+import { isDuplicateKeyError, pick, type RequestOf } from '@ncs/service-kit';
 import type { HomeDoc, KbModels } from '../models/index.js';
 import { callerOf, requireManage } from './access.js';
 
@@ -69,17 +69,24 @@ const HOME_FIELDS = [
   'showHighlightedCategories',
 ] as const;
 
-export async function updateHome(models: KbModels, ctx: RequestContext, body: unknown) {
+export async function updateHome(
+  models: KbModels,
+  ctx: RequestContext,
+  body: RequestOf<'home.update'>['body'],
+) {
   const caller = callerOf(ctx);
   requireManage(caller);
   const home = await upsertHome(models, caller.networkEID, pick(body, HOME_FIELDS));
   return presentHome(home, ctx.language);
 }
 
-export async function setHomeTitle(models: KbModels, ctx: RequestContext, body: unknown) {
+export async function setHomeTitle(
+  models: KbModels,
+  ctx: RequestContext,
+  { title }: RequestOf<'home.setTitle'>['body'],
+) {
   const caller = callerOf(ctx);
   requireManage(caller);
-  const title = (body as { title: string | null }).title;
   const home = await upsertHome(models, caller.networkEID, { title });
   return presentHome(home, ctx.language);
 }

@@ -1,6 +1,12 @@
 /** Managers of top-level categories: assigned by administrators, idempotent under concurrency. */
 import { DomainError, internalSubjects, type PlainResource, type RequestContext } from '@ncs/contracts';
-import { isDuplicateKeyError, withStatus, type Outbox, type RpcClient } from '@ncs/service-kit';
+import {
+  isDuplicateKeyError,
+  withStatus,
+  type Outbox,
+  type RequestOf,
+  type RpcClient,
+} from '@ncs/service-kit';
 import type { KbModels, ManagerDoc } from '../models/index.js';
 import { callerOf, findCategory, findVisibleCategory, requireManage } from './access.js';
 
@@ -45,13 +51,12 @@ export async function assignManager(
   outbox: Outbox,
   ctx: RequestContext,
   categoryEID: string,
-  body: unknown,
+  { profileEID }: RequestOf<'categoryManager.assign'>['body'],
 ) {
   const caller = callerOf(ctx);
   requireManage(caller);
   const category = await findCategory(models, caller, categoryEID);
   if (category.parentEID) throw new DomainError('KB_ERR_MANAGER_TOP_LEVEL_ONLY');
-  const profileEID = (body as { profileEID: string }).profileEID;
   // Auth answers only profiles of the request's network: another network's profile is not found.
   const [profile] = await rpc.request<ProfileSummary[]>(internalSubjects.profilesBatch, {
     ctx,

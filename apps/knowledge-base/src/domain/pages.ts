@@ -3,6 +3,7 @@
  * and `body` (gate `kb.page.nullTitleBodyRejected`; the route's versioned body schema rejects null).
  */
 import {
+  isEid,
   DomainError,
   isGateOpen,
   toTimestamp,
@@ -11,8 +12,7 @@ import {
   type PlainResource,
   type RequestContext,
 } from '@ncs/contracts';
-import { pick, sanitizeRichText, type Outbox } from '@ncs/service-kit';
-import { isValidObjectId } from 'mongoose';
+import { pageOf, sanitizeRichText, type Outbox, type Page, type RequestOf } from '@ncs/service-kit';
 import type { KbModels, PageDoc } from '../models/index.js';
 import { callerOf, canEditPagesOf, findVisibleCategory, type Caller } from './access.js';
 
@@ -31,13 +31,6 @@ export function presentPage(page: PageDoc): PlainResource {
     created: toTimestamp(page.created),
     lastModified: toTimestamp(page.lastModified),
   };
-}
-
-interface PageInput {
-  title?: string | null;
-  body?: string | null;
-  status?: 'draft' | 'published';
-  coverImage?: string | null;
 }
 
 /** Null from a client older than 2026.1.0 means "no text" (newer ones cannot send it). */
@@ -73,11 +66,10 @@ export async function createPage(
   outbox: Outbox,
   ctx: RequestContext,
   categoryEID: string,
-  body: unknown,
+  input: RequestOf<'page.create'>['body'],
 ) {
   const caller = callerOf(ctx);
   await requireEditor(models, caller, categoryEID);
-  const input = pick(body, ['title', 'body', 'status', 'coverImage'] as const) as PageInput;
   const fields = {
     title: textOf(input.title),
     body: bodyOf(input.body),
@@ -101,12 +93,10 @@ export async function listPages(
   models: KbModels,
   ctx: RequestContext,
   categoryEID: string,
-  query: { limit?: number; offset?: number },
+  page: Page,
 ): Promise<PlainCollection> {
   const caller = callerOf(ctx);
   const { category } = await findVisibleCategory(models, caller, categoryEID);
-  const limit = query.limit ?? 20;
-  const offset = query.offset ?? 0;
   const editor = await canEditPagesOf(models, caller, category);
   const filter = {
     networkEID: caller.networkEID,
@@ -114,19 +104,13 @@ export async function listPages(
     deletedAt: null,
     ...(editor ? {} : { status: 'published' as const }),
   };
-  const [total, pages] = await Promise.all([
-    models.Page.countDocuments(filter),
-    models.Page.find(filter).sort({ created: -1, _id: -1 }).skip(offset).limit(limit).lean<PageDoc[]>(),
-  ]);
-  return {
-    type: 'collection',
-    itemType: 'kb_page',
-    rel: 'pages',
-    total,
-    limit,
-    offset,
-    items: pages.map(presentPage),
-  };
+  return pageOf(
+    models.Page,
+    { filter, sort: { created: -1, _id: -1 } },
+    page,
+    { itemType: 'kb_page', rel: 'pages' },
+    (pages) => pages.map(presentPage),
+  );
 }
 
 /**
@@ -134,7 +118,7 @@ export async function listPages(
  * then shows `deletedAt`); everything else is 404, as another network's page.
  */
 async function findReadablePage(models: KbModels, caller: Caller, pageEID: string) {
-  if (!isValidObjectId(pageEID)) throw new DomainError('KB_ERR_PAGE_NOT_FOUND');
+  if (!isEid(pageEID)) throw new DomainError('KB_ERR_PAGE_NOT_FOUND');
   // By `_id` alone, tenant checked in memory: a pure `_id` lookup is the one a FerretDB/SQLite
   // store answers from its index (any other field in the filter makes it scan the collection).
   const page = await models.Page.findById(pageEID).lean<PageDoc>();
@@ -158,17 +142,16 @@ export async function updatePage(
   outbox: Outbox,
   ctx: RequestContext,
   pageEID: string,
-  body: unknown,
+  input: RequestOf<'page.update'>['body'],
 ) {
   const caller = callerOf(ctx);
   const { page, editor } = await findReadablePage(models, caller, pageEID);
   if (!editor) throw new DomainError('KB_ERR_PAGE_EDIT_FORBIDDEN');
   if (page.deletedAt) throw new DomainError('KB_ERR_PAGE_NOT_FOUND');
-  const input = pick(body, ['title', 'body', 'status', 'coverImage'] as const) as PageInput;
   const set: Record<string, unknown> = {};
-  if ('title' in input) set.title = textOf(input.title);
-  if ('body' in input) set.body = bodyOf(input.body);
-  if ('coverImage' in input) set.coverImage = input.coverImage ?? null;
+  if (input.title !== undefined) set.title = textOf(input.title);
+  if (input.body !== undefined) set.body = bodyOf(input.body);
+  if (input.coverImage !== undefined) set.coverImage = input.coverImage ?? null;
   if (input.status) set.status = input.status;
   const next = {
     status: (set.status as string | undefined) ?? page.status,

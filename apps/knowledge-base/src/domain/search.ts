@@ -5,16 +5,12 @@
  * on FerretDB).
  */
 import { KB_ARTICLE_SEARCH_TYPE, type PlainCollection, type RequestContext } from '@ncs/contracts';
-import type { KbModels, PageDoc } from '../models/index.js';
+import { collectionOf, pageOf, type RequestOf } from '@ncs/service-kit';
+import type { KbModels } from '../models/index.js';
 import { callerOf, editableCategoryEIDs, hiddenCategoryEIDs } from './access.js';
 import { presentPage } from './pages.js';
 
-export interface SearchQuery {
-  readonly q?: string;
-  readonly type?: string;
-  readonly limit?: number;
-  readonly offset?: number;
-}
+export type SearchQuery = RequestOf<'search.list'>['query'];
 
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -33,18 +29,8 @@ export async function search(
   query: SearchQuery,
 ): Promise<PlainCollection> {
   const caller = callerOf(ctx);
-  const limit = query.limit ?? 20;
-  const offset = query.offset ?? 0;
-  const empty: PlainCollection = {
-    type: 'collection',
-    itemType: 'kb_page',
-    rel: 'results',
-    total: 0,
-    limit,
-    offset,
-    items: [],
-  };
-  if (!namesArticles(query.type)) return empty;
+  const shape = { itemType: 'kb_page', rel: 'results' };
+  if (!namesArticles(query.type)) return collectionOf(shape, query, 0, []);
 
   const conditions: Record<string, unknown>[] = [{ networkEID: caller.networkEID, deletedAt: null }];
   const text = query.q?.trim();
@@ -64,9 +50,7 @@ export async function search(
   const hidden = await hiddenCategoryEIDs(models, caller);
   if (hidden.length > 0) conditions.push({ categoryEID: { $nin: hidden } });
   const filter = { $and: conditions };
-  const [total, pages] = await Promise.all([
-    models.Page.countDocuments(filter),
-    models.Page.find(filter).sort({ lastModified: -1, _id: -1 }).skip(offset).limit(limit).lean<PageDoc[]>(),
-  ]);
-  return { ...empty, total, items: pages.map(presentPage) };
+  return pageOf(models.Page, { filter, sort: { lastModified: -1, _id: -1 } }, query, shape, (pages) =>
+    pages.map(presentPage),
+  );
 }

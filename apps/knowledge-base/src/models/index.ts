@@ -4,8 +4,7 @@
  */
 import { Schema, type Connection, type InferSchemaType, type Model, type Types } from 'mongoose';
 import { kbAudienceTypes, kbPageStatuses } from '@ncs/contracts';
-
-const timestamps = { createdAt: 'created', updatedAt: 'lastModified' } as const;
+import { timestamps, type StoredDocument } from '@ncs/service-kit';
 
 /** One home per network: the unique index makes "created exactly once" hold under concurrency. */
 const homeSchema = new Schema(
@@ -70,11 +69,10 @@ const pageSchema = new Schema(
 pageSchema.index({ networkEID: 1, categoryEID: 1, deletedAt: 1, created: -1, _id: -1 });
 pageSchema.index({ networkEID: 1, deletedAt: 1, lastModified: -1 });
 
-type Stamped = { _id: Types.ObjectId; created: Date; lastModified: Date };
-export type HomeDoc = InferSchemaType<typeof homeSchema> & Stamped;
-export type CategoryDoc = InferSchemaType<typeof categorySchema> & Stamped;
+export type HomeDoc = InferSchemaType<typeof homeSchema> & StoredDocument;
+export type CategoryDoc = InferSchemaType<typeof categorySchema> & StoredDocument;
 export type ManagerDoc = InferSchemaType<typeof managerSchema> & { _id: Types.ObjectId; created: Date };
-export type PageDoc = InferSchemaType<typeof pageSchema> & Stamped;
+export type PageDoc = InferSchemaType<typeof pageSchema> & StoredDocument;
 
 export interface KbModels {
   readonly Home: Model<HomeDoc>;
