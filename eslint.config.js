@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './scripts/eslint/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '.ncs/**', 'coverage/**'] },
@@ -21,6 +22,11 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       'no-console': 'error',
     },
+  },
+  {
+    files: ['apps/**/*.ts', 'packages/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts'],
+    plugins: { ncs: boundaries },
+    rules: { 'ncs/import-boundaries': 'error' },
   },
   {
     // Vitest's asymmetric matchers (expect.any, expect.stringMatching, …) are typed `any`.

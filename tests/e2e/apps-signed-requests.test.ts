@@ -7,7 +7,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { verifySignedRequest } from '../../apps/auth/src/domain/signed-requests.js';
+import { verifySignedRequest } from '@ncs/auth/testing';
 import { call } from '../support/api.js';
 import { closeFactories, newNetwork, type TestNetwork } from '../support/factories.js';
 import {

@@ -5,7 +5,7 @@
  * manage members, and the domain events read back from JetStream.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupMemberProfileEIDs } from '../../apps/auth/src/domain/group-memberships.js';
+import { groupMemberProfileEIDs } from '@ncs/auth/testing';
 import { call } from '../support/api.js';
 import { authModels, closeFactories, newNetwork } from '../support/factories.js';
 import {

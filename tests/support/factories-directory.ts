@@ -9,8 +9,9 @@ import {
   ensureAccount,
   ensureEmaillessAccount,
   ensureMembership,
-} from '../../apps/auth/src/domain/provisioning.js';
-import { newOpaqueToken, sha256 } from '@ncs/auth/testing';
+  newOpaqueToken,
+  sha256,
+} from '@ncs/auth/testing';
 import { call, passwordGrant } from './api.js';
 import { authModels, uniqueSuffix, type TestNetwork } from './factories.js';
 

@@ -11,8 +11,9 @@ import {
   ensureMembership,
   ensureNetwork,
   installApp as installAppInStore,
-} from '../../apps/auth/src/domain/provisioning.js';
-import { registerAuthModels, type AuthModels } from '@ncs/auth/testing';
+  registerAuthModels,
+  type AuthModels,
+} from '@ncs/auth/testing';
 import { call, networkOf, tokenFor } from './api.js';
 
 let models: Promise<{ connection: mongoose.Connection; models: AuthModels }> | undefined;

@@ -10,3 +10,6 @@ export const authHandlers = routeHandlers(() => {
 });
 export { registerAuthModels, type AuthModels } from './models/index.js';
 export { newOpaqueToken, sha256 } from './domain/secrets.js';
+export { verifySignedRequest } from './domain/signed-requests.js';
+export { groupMemberProfileEIDs } from './domain/group-memberships.js';
+export * from './domain/provisioning.js';
