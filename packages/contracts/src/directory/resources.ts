@@ -1,27 +1,154 @@
 /**
- * Resource and request schemas of the directory area "Network settings, profiles, xid, postable types, roles, invitations", and the link relations of its
- * resource types (spread into `linkRelations`). The network and profile resources themselves are in
- * resources.ts; choices where the spec is silent are in docs/decisions.md, "Directory: network
- * settings and profiles".
+ * Resource and request schemas of the directory area "Network settings, profiles, xid, postable
+ * types, roles, invitations": the network and profile resources, and what is read and written
+ * about them (the link relations of its resource types are in links.ts). Choices where the spec is
+ * silent are in docs/decisions.md, "Directory: network settings and profiles".
  */
-import { Type, type TSchema } from '@sinclair/typebox';
-import { NameOrEmpty, Text } from './text-hygiene.js';
-import type { LinkRelation } from './links.js';
-import {
-  Birthday,
-  BirthdayPrivacy,
-  EmailPrivacy,
-  LanguageTag,
-  Eid,
-  NetworkWritableFields,
-  ProfileResource,
-  Ref,
-  Timestamp,
-  halCollection,
-  halResource,
-} from './resources.js';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Eid, halCollection, halResource, Nullable, Ref, Timestamp } from '../core/schemas.js';
+import { Name, NameOrEmpty, Text } from '../core/text-hygiene.js';
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export const Subscription = Type.Object({ type: Type.String(), since: Timestamp });
+
+/** Who sees a profile's primary e-mail address besides the person: every member, or administrators only. */
+export const emailPrivacySettings = ['network', 'admins'] as const;
+export const EmailPrivacy = Type.Union(
+  emailPrivacySettings.map((v) => Type.Literal(v)),
+  { description: '`network`: every member sees the address; `admins`: only the person and administrators' },
+);
+export type EmailPrivacySetting = (typeof emailPrivacySettings)[number];
+
+/** Who sees a profile's birthday besides the person (never administrators). */
+export const birthdayPrivacySettings = ['network', 'network_without_year', 'private'] as const;
+export const BirthdayPrivacy = Type.Union(
+  birthdayPrivacySettings.map((v) => Type.Literal(v)),
+  {
+    description:
+      '`network`: members see day, month and year; `network_without_year`: members see day and month; `private` (default): only the person',
+  },
+);
+export type BirthdayPrivacySetting = (typeof birthdayPrivacySettings)[number];
+
+/** BCP 47 language tag, primary subtag and optional region, e.g. `en`, `nl`, `pt-BR`. */
+export const LanguageTag = Type.String({
+  pattern: '^[a-z]{2,3}(-[A-Z]{2})?$',
+  description: 'e.g. `en`, `pt-BR`',
+});
+/** E.164 telephone number, e.g. `+31201234567`. */
+export const E164Number = Type.String({
+  pattern: '^\\+[1-9][0-9]{6,14}$',
+  description: 'E.164, e.g. `+31201234567`',
+});
+
+/** Network settings a network administrator may change with `PUT /networks/{networkEID}`. */
+export const NetworkWritableFields = {
+  name: Name({ maxLength: 200 }),
+  description: Text({ maxLength: 5000 }),
+  allowChatCustomSettings: Type.Boolean({
+    description:
+      "default false; when true, each member's own `chatEnabled` decides whether others can chat with them",
+  }),
+  allowCommentsPreference: Type.Boolean({
+    description: 'default false; authors may turn comments off on their posts',
+  }),
+  allowReactionsPreference: Type.Boolean({
+    description: 'default false; authors may turn reactions off on their posts',
+  }),
+  allowEditingProfileBio: Type.Boolean({ description: 'default true; members may edit their own `aboutMe`' }),
+  allowEditingJobTitle: Type.Boolean({ description: 'default true; members may edit their own `jobTitle`' }),
+  language: LanguageTag,
+  defaultPrimaryEmailPrivacySetting: EmailPrivacy,
+  mobileNumber: Nullable(E164Number),
+  appDistributorEnabled: Type.Boolean({ description: 'default false' }),
+};
+
+export const NetworkFields = {
+  EID: Eid,
+  name: Type.String(),
+  subdomain: Type.String(),
+  description: Type.String(),
+  emblemThumbnailUrl: Type.Union([Type.String(), Type.Null()]),
+  subscription: Subscription,
+  allowChatCustomSettings: Type.Boolean(),
+  allowCommentsPreference: Type.Boolean(),
+  allowReactionsPreference: Type.Boolean(),
+  allowEditingProfileBio: Type.Boolean(),
+  allowEditingJobTitle: Type.Boolean(),
+  language: Type.String(),
+  defaultPrimaryEmailPrivacySetting: Type.String(),
+  mobileNumber: Nullable(Type.String({ description: 'sender number for SMS (E.164)' })),
+  appDistributorEnabled: Type.Boolean(),
+  features: Type.Array(Type.String(), { description: 'read-only: features enabled for the network' }),
+  hasExternalMembers: Type.Boolean({ description: 'read-only' }),
+  videoEnabled: Type.Boolean({ description: 'read-only: feature `video`' }),
+  marketEnabled: Type.Boolean({ description: 'read-only: feature `market`' }),
+  numImpreciseActiveMembersCount: Type.Integer({
+    minimum: 0,
+    description: 'read-only: active members, rounded down to two significant digits',
+  }),
+  speakapDomain: Type.String({ description: "read-only: the network's own host name" }),
+  baseUrl: Type.String({ description: "read-only: the network's own web address" }),
+  emailSettings: Type.Object(
+    { senderName: Type.String(), senderAddress: Type.String() },
+    { description: 'read-only: how e-mail from the network is sent' },
+  ),
+  _user: Type.Optional(
+    Type.Object(
+      {
+        member: Type.Boolean(),
+        role: Type.String(),
+        numScheduledItems: Type.Integer({ minimum: 0 }),
+        accessPreconditions: Type.Array(Type.String()),
+      },
+      { description: 'the calling user in this network (absent for app tokens)' },
+    ),
+  ),
+  created: Timestamp,
+  lastModified: Timestamp,
+};
+export const NetworkResource = halResource('network', NetworkFields, 'A network (tenant).');
+export type Network = Static<typeof NetworkResource>;
+
+export const Birthday = Type.Object(
+  {
+    day: Type.Integer({ minimum: 1, maximum: 31 }),
+    month: Type.Integer({ minimum: 1, maximum: 12 }),
+    year: Nullable(Type.Integer({ minimum: 1900, maximum: 2100 })),
+  },
+  { additionalProperties: false },
+);
+
+export const ProfileFields = {
+  EID: Eid,
+  XID: Type.Union([Type.String(), Type.Null()]),
+  fullName: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  jobTitle: Type.String(),
+  primaryEmail: Nullable(
+    Type.String({ description: 'null for an account without e-mail, or when hidden by its privacy setting' }),
+  ),
+  language: Type.String(),
+  role: Type.String({ description: '`admin` for every network-admin variant (from 1.4.8)' }),
+  userState: Type.String({ description: '`active`, `pending` (invited), `suspended` or `deleted`' }),
+  isBot: Type.Boolean({ description: 'read-only' }),
+  extrnal: Type.Boolean({ description: 'read-only external flag, named as in the interface' }),
+  autoTranslation: Type.Boolean(),
+  aboutMe: Type.String(),
+  workStatus: Nullable(Type.String({ description: 'null once `workStatusValidUntil` has passed' })),
+  workStatusValidUntil: Nullable(Timestamp),
+  employmentStartDate: Nullable(Type.String({ format: 'date' })),
+  birthday: Nullable(Birthday),
+  birthdayPrivacy: Type.Optional(BirthdayPrivacy),
+  primaryEmailPrivacy: Type.Optional(Nullable(EmailPrivacy)),
+  chatEnabled: Type.Optional(Type.Boolean()),
+  tourCompleted: Type.Optional(Type.Boolean()),
+  network: Ref('network'),
+  lastModified: Timestamp,
+};
+export const ProfileResource = halResource('user', ProfileFields, "A user's profile in one network.");
+export const ProfileCollection = halCollection('users', ProfileResource, 'Profiles of a network, one page.');
+
 const optionalAll = <T extends Record<string, TSchema>>(fields: T) =>
   Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Type.Optional(v)]));
 
@@ -193,16 +320,3 @@ export const InvitationCreateBody = Type.Object(
   },
   { additionalProperties: false },
 );
-
-export const directoryLinkRelations: Readonly<Record<string, readonly LinkRelation[]>> = {
-  role: [{ rel: 'collection', href: '/networks/{networkEID}/roles/' }],
-  postable_types: [
-    { rel: 'self', href: '/users/{user.EID}/postable-types' },
-    { rel: 'user', href: '/networks/{network.EID}/users/{user.EID}/' },
-  ],
-  invitation: [
-    { rel: 'self', href: '/networks/{network.EID}/invitations/{EID}/' },
-    { rel: 'user', href: '/networks/{network.EID}/users/{user.EID}/' },
-    { rel: 'invitedBy', href: '/networks/{network.EID}/users/{invitedBy.EID}/' },
-  ],
-};

@@ -3,136 +3,32 @@
  * written twice. Schemas that carry a `$id` are moved to `components.schemas` (named after their
  * `$id`) and referenced with `$ref`; everything else is inlined.
  */
-import type { TSchema } from '@sinclair/typebox';
-import { OAuthErrorResponse, ProblemResponse } from './resources.js';
-import { isVersionedSchema, type RouteDefinition } from './route-definition.js';
-import { routes } from './routes.js';
+import { isVersionedSchema, type RouteDefinition } from '../core/route-definition.js';
 import {
   describeSupportedVersions,
   describeVersionRange,
   inVersionRange,
   LATEST_VERSION,
-} from './versions.js';
+} from '../core/versions.js';
+import { routes } from '../routes.js';
+import { halMediaType, RATE_LIMIT_HEADERS, responses } from './responses.js';
+import { propertiesOf, requiredOf, SchemaRegistry } from './schema-registry.js';
+import type {
+  JsonSchema,
+  OpenApiDocument,
+  OpenApiMethod,
+  OpenApiOperation,
+  OpenApiOptions,
+  OpenApiParameter,
+} from './types.js';
 
-export type JsonSchema = Record<string, unknown>;
-
-export interface OpenApiMediaType {
-  readonly schema: JsonSchema;
-  /** Bodies that differ between versions: each variant with the versions it applies to. */
-  readonly 'x-ncs-version-variants'?: readonly { readonly versions: string; readonly schema: JsonSchema }[];
-}
-
-export interface OpenApiResponse {
-  readonly description: string;
-  readonly headers?: Readonly<Record<string, { readonly $ref: string }>>;
-  readonly content?: Readonly<Record<string, OpenApiMediaType>>;
-}
-
-export interface OpenApiParameter {
-  readonly name: string;
-  readonly in: 'path' | 'query';
-  readonly required: boolean;
-  readonly description?: string;
-  readonly schema: JsonSchema;
-}
-
-export interface OpenApiOperation {
-  readonly operationId: string;
-  readonly summary: string;
-  readonly description?: string;
-  readonly tags: readonly string[];
-  readonly parameters?: readonly OpenApiParameter[];
-  readonly requestBody?: {
-    readonly required: boolean;
-    readonly description?: string;
-    readonly content: Readonly<Record<string, OpenApiMediaType>>;
-  };
-  readonly responses: Readonly<Record<string, OpenApiResponse>>;
-  /** `[]` on public routes: no token needed. */
-  readonly security?: readonly Record<string, readonly string[]>[];
-}
-
-export type OpenApiMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
-
-export interface OpenApiDocument {
-  readonly openapi: '3.1.0';
-  readonly info: { readonly title: string; readonly version: string; readonly description: string };
-  readonly servers: readonly { readonly url: string }[];
-  readonly tags: readonly { readonly name: string }[];
-  readonly security: readonly Record<string, readonly string[]>[];
-  readonly paths: Readonly<Record<string, Partial<Record<OpenApiMethod, OpenApiOperation>>>>;
-  readonly components: {
-    readonly securitySchemes: Readonly<Record<string, JsonSchema>>;
-    readonly headers: Readonly<Record<string, JsonSchema>>;
-    readonly schemas: Readonly<Record<string, JsonSchema>>;
-  };
-}
-
-export interface OpenApiOptions {
-  readonly baseUrl: string;
-  /** Vendor of the media type, e.g. `ncs` in `application/vnd.ncs.api-v2026.1.13+json+hal`. */
-  readonly vendor: string;
-  /** Defaults to the route table; tests pass their own. */
-  readonly routeTable?: readonly RouteDefinition[];
-}
+export { halMediaType } from './responses.js';
 
 export const OPENAPI_TITLE = 'Network Collaboration Service API';
-const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 const SECURITY_REQUIREMENTS = [{ bearerAuth: [] }, { accessTokenQuery: [] }] as const;
-
-/** Keywords whose values are data, not schemas: never searched for `$id`. */
-const DATA_KEYWORDS = new Set(['const', 'default', 'enum', 'examples', 'example']);
-
-export function halMediaType(vendor: string, version = LATEST_VERSION): string {
-  return `application/vnd.${vendor}.api-v${version}+json+hal`;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Collects `$id`-bearing schemas into `components.schemas`, replacing them by `$ref`s. */
-class SchemaRegistry {
-  readonly schemas: Record<string, JsonSchema> = {};
-
-  /** A JSON copy of a TypeBox schema (its Symbol keys dropped) with identified parts hoisted. */
-  use(schema: TSchema): JsonSchema {
-    return this.hoist(JSON.parse(JSON.stringify(schema)) as unknown) as JsonSchema;
-  }
-
-  private hoist(node: unknown): unknown {
-    if (Array.isArray(node)) return node.map((item: unknown) => this.hoist(item));
-    if (!isObject(node)) return node;
-    const copy = Object.fromEntries(
-      Object.entries(node).map(([key, value]) => [key, DATA_KEYWORDS.has(key) ? value : this.hoist(value)]),
-    );
-    if (typeof copy.$id !== 'string') return copy;
-    const { $id, ...body } = copy;
-    return { $ref: this.register($id, body) };
-  }
-
-  private register(id: string, body: JsonSchema): string {
-    const name = id.replace(/[^A-Za-z0-9._-]/g, '_');
-    const existing = this.schemas[name];
-    if (existing && JSON.stringify(existing) !== JSON.stringify(body)) {
-      throw new Error(`two different schemas share the $id "${id}"`);
-    }
-    this.schemas[name] = body;
-    return `#/components/schemas/${name}`;
-  }
-}
 
 function pathParameterNames(path: string): string[] {
   return [...path.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1]!);
-}
-
-function propertiesOf(schema: JsonSchema): [string, JsonSchema][] {
-  const properties = isObject(schema.properties) ? schema.properties : {};
-  return Object.entries(properties).filter((entry): entry is [string, JsonSchema] => isObject(entry[1]));
-}
-
-function requiredOf(schema: JsonSchema): Set<string> {
-  return new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
 }
 
 function parameter(
@@ -187,150 +83,6 @@ function requestBody(route: RouteDefinition, registry: SchemaRegistry): OpenApiO
       },
     },
   };
-}
-
-function problemResponse(description: string, registry: SchemaRegistry): OpenApiResponse {
-  return { description, content: { [PROBLEM_MEDIA_TYPE]: { schema: registry.use(ProblemResponse) } } };
-}
-
-const HTML_PAGE = { type: 'string', description: 'An HTML page (`text/html; charset=utf-8`)' };
-
-function successResponse(route: RouteDefinition, vendor: string, registry: SchemaRegistry): OpenApiResponse {
-  if (route.format === 'html') {
-    return {
-      description: `${route.summary}. Either the page, or a redirect (302 after GET, 303 after POST) to the client's registered \`redirect_uri\` with \`code\` or \`error\` and \`state\`.`,
-      content: { 'text/html': { schema: HTML_PAGE } },
-    };
-  }
-  // 204 No Content has no body, so no media type either (RFC 9110 §15.3.5).
-  if (route.reply.status === 204) return { description: route.summary };
-  const schema = registry.use(route.reply.schema);
-  const mediaTypes =
-    route.format === 'hal' ? [halMediaType(vendor), 'application/hal+json'] : ['application/json'];
-  return {
-    description: route.summary,
-    content: Object.fromEntries(mediaTypes.map((mediaType) => [mediaType, { schema }])),
-  };
-}
-
-function hasInput(route: RouteDefinition): boolean {
-  return route.params !== undefined || route.query !== undefined || route.body !== undefined;
-}
-
-function responses(
-  route: RouteDefinition,
-  vendor: string,
-  registry: SchemaRegistry,
-): Record<string, OpenApiResponse> {
-  const result: Record<string, OpenApiResponse> = {
-    [String(route.reply.status)]: successResponse(route, vendor, registry),
-  };
-  for (const status of route.reply.alsoStatus ?? []) {
-    const response = successResponse(route, vendor, registry);
-    result[String(status)] = {
-      ...response,
-      description: `${response.description} (${status === 201 ? 'created' : 'it was already there'})`,
-    };
-  }
-  const created = result['201'];
-  if (created && route.format === 'hal')
-    result['201'] = {
-      ...created,
-      description: `${created.description}. \`Location\`: the created resource.`,
-    };
-  if (route.format === 'html') {
-    result['400'] = {
-      description:
-        'An HTML error page: unknown client, unregistered `redirect_uri`, expired form or malformed request (never a redirect).',
-      content: { 'text/html': { schema: HTML_PAGE } },
-    };
-  } else if (route.format === 'oauth') {
-    result['400'] = {
-      description: 'The token request is invalid (RFC 6749 §5.2).',
-      content: { 'application/json': { schema: registry.use(OAuthErrorResponse) } },
-    };
-    // Client authentication failure: an OAuth error object too (RFC 6749 §5.2, `invalid_client`).
-    result['401'] = {
-      description: 'Client authentication failed (`invalid_client`, RFC 6749 §5.2).',
-      content: { 'application/json': { schema: registry.use(OAuthErrorResponse) } },
-    };
-  } else if (hasInput(route)) {
-    result['400'] = problemResponse(
-      'The request does not match the schema (`errors` lists the fields).',
-      registry,
-    );
-  }
-  if (route.scope !== 'public')
-    result['401'] = problemResponse('A valid access token is required.', registry);
-  if (route.permission)
-    result['403'] = problemResponse(`Requires the permission \`${route.permission}\`.`, registry);
-  if (route.scope === 'network') {
-    result['404'] = problemResponse(
-      'The network or resource does not exist, or the caller is not a member.',
-      registry,
-    );
-  }
-  if (route.format === 'hal' && route.body !== undefined)
-    result['415'] = problemResponse('The body is not `application/json` (or a `+json` type).', registry);
-  if (route.format === 'hal') {
-    result['406'] = problemResponse(
-      `The \`Accept\` header asks for an unsupported media type or API version (supported: ${describeSupportedVersions()}).`,
-      registry,
-    );
-  }
-  result['429'] = problemResponse(
-    route.passwordSignIn
-      ? "Too many requests: the stricter per-address limit of sign-in routes (or the caller's limit) is spent until `Retry-After` seconds have passed."
-      : "Too many requests: the caller's limit (its account or app, else its address) is spent until `Retry-After` seconds have passed.",
-    registry,
-  );
-  if (route.format === 'html') {
-    result[route.method === 'GET' ? '302' : '303'] = {
-      description:
-        "A redirect to the client's registered `redirect_uri` with `code` or `error`, and `state`.",
-    };
-    // Refused by the HTTP parser before any page exists: problem+json, as on every route.
-    result['431'] = problemResponse('The request line or headers are too large.', registry);
-    result.default = { description: 'An HTML error page.', content: { 'text/html': { schema: HTML_PAGE } } };
-    return withRateLimitHeaders(result);
-  }
-  result.default = problemResponse('An error, as RFC 9457 problem details.', registry);
-  return withRateLimitHeaders(result);
-}
-
-/** Headers of the gateway's rate limits (absent only while its counters cannot be reached). */
-const RATE_LIMIT_HEADERS: Readonly<Record<string, JsonSchema>> = {
-  'x-ratelimit-limit': {
-    description: 'Requests allowed in the current window for this caller (and route kind).',
-    schema: { type: 'integer', minimum: 0 },
-  },
-  'x-ratelimit-remaining': {
-    description: 'Requests left in the current window.',
-    schema: { type: 'integer', minimum: 0 },
-  },
-  'x-ratelimit-reset': {
-    description: 'Seconds until the current window ends and the budget is whole again.',
-    schema: { type: 'integer', minimum: 0 },
-  },
-  'Retry-After': {
-    description: 'Seconds to wait before the next request (429 only).',
-    schema: { type: 'integer', minimum: 0 },
-  },
-};
-
-function withRateLimitHeaders(result: Record<string, OpenApiResponse>): Record<string, OpenApiResponse> {
-  const names = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
-  return Object.fromEntries(
-    Object.entries(result).map(([status, response]) => {
-      const headers = Object.fromEntries(
-        [...names, ...(status === '429' ? ['Retry-After'] : [])].map((name) => [
-          name,
-          { $ref: `#/components/headers/${name}` },
-        ]),
-      );
-      return [status, { ...response, headers }];
-    }),
-  );
 }
 
 /**
