@@ -13,7 +13,7 @@ import {
   type GateId,
 } from './gates.js';
 import { findRoute } from './routes.js';
-import { compareVersions, isSupportedVersion } from './versions.js';
+import { compareVersions, isSupportedVersion } from './core/versions.js';
 
 /** Every gate with the last version before its boundary and the boundary itself. */
 const boundaries: Record<GateId, readonly [lastBefore: string, boundary: string]> = {

@@ -7,8 +7,8 @@
  * it into what an older client expects (drop a field it cannot read, derive a field that was
  * replaced, embed what used to be embedded).
  */
-import type { VersionRange } from './route-definition.js';
-import { inVersionRange } from './versions.js';
+import type { VersionRange } from './core/route-definition.js';
+import { inVersionRange } from './core/versions.js';
 
 /**
  * A field path inside a resource: keys separated by `.`; a key followed by `[]` stands for every

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { expandHref, linkRelations, resolveLinks, type LinkContext } from './links.js';
-import { isSupportedVersion } from './versions.js';
+import { expandHref, type LinkContext } from './core/links.js';
+import { isSupportedVersion } from './core/versions.js';
+import { linkRelations, resolveLinks } from './links.js';
 
 const NET = '0123456789abcdef01234567';
 const OTHER_NET = 'fedcba9876543210fedcba98';

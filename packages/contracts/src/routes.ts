@@ -2,64 +2,19 @@
  * The route table: the one source of truth for the gateway's routing and validation, the services'
  * handler registration, the OpenAPI document and the conformance tests (ARCHITECTURE §4).
  */
-import { Type } from '@sinclair/typebox';
-import type { ServiceName } from './envelope.js';
-import {
-  AccessTokenResponse,
-  AggregateResource,
-  Eid,
-  TokenRequestBody,
-  WhoamiResource,
-} from './resources.js';
-import { route, type RouteDefinition } from './route-definition.js';
-import { appsRoutes } from './routes-apps.js';
-import { directoryRoutes } from './routes-directory.js';
-import { groupsRoutes } from './routes-groups.js';
-import { kbRoutes } from './routes-kb.js';
-import { oauthRoutes } from './routes-oauth.js';
-import { settingsRoutes } from './routes-settings.js';
-
-const NetworkParams = Type.Object({ networkEID: Eid }, { additionalProperties: false });
+import { appsRoutes } from './apps/routes.js';
+import type { ServiceName } from './core/envelope.js';
+import type { RouteDefinition } from './core/route-definition.js';
+import { directoryRoutes } from './directory/routes.js';
+import { groupsRoutes } from './groups/routes.js';
+import { kbRoutes } from './kb/routes.js';
+import { networkRoutes } from './network/routes.js';
+import { oauthRoutes, oauthTokenRoute } from './oauth/routes.js';
+import { settingsRoutes } from './settings/routes.js';
 
 const routeTable = [
-  route({
-    id: 'oauth.token',
-    method: 'POST',
-    path: '/oauth/v2/token',
-    service: 'auth',
-    summary:
-      'OAuth 2.0 token endpoint (authorization_code, password, refresh_token, client_credentials grants)',
-    tag: 'Authentication',
-    scope: 'public',
-    format: 'oauth',
-    bodyMediaType: 'application/x-www-form-urlencoded',
-    body: TokenRequestBody,
-    reply: { status: 200, schema: AccessTokenResponse },
-    passwordSignIn: true,
-  }),
-  route({
-    id: 'aggregate.get',
-    method: 'GET',
-    path: '/networks/{networkEID}/aggregate/',
-    service: 'auth',
-    summary: "Entry point of a network: the caller's relations (embeds the network before v1.0.18)",
-    tag: 'Network and sessions',
-    scope: 'network',
-    format: 'hal',
-    params: NetworkParams,
-    reply: { status: 200, schema: AggregateResource },
-  }),
-  route({
-    id: 'whoami.get',
-    method: 'GET',
-    path: '/whoami/',
-    service: 'auth',
-    summary: 'The caller: identity and networks with `_user` counters',
-    tag: 'Network and sessions',
-    scope: 'account',
-    format: 'hal',
-    reply: { status: 200, schema: WhoamiResource },
-  }),
+  oauthTokenRoute,
+  ...networkRoutes,
   ...oauthRoutes,
   ...kbRoutes,
   ...directoryRoutes,

@@ -1,17 +1,22 @@
 /**
  * Resource and request schemas of the directory area "Groups, group types, memberships" (spec:
- * Group fragment; Aggregate resource; Permissions), and the link relations of its resource types
- * (spread into `linkRelations`). Choices where the spec is silent: docs/decisions.md, "Directory: groups".
+ * Group fragment; Aggregate resource; Permissions); the link relations of its resource
+ * types are in links.ts. Choices where the spec is silent: docs/decisions.md, "Directory: groups".
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Name, Text } from './text-hygiene.js';
-import type { LinkRelation } from './links.js';
-import { PaginationQuery } from './pagination.js';
-import { Eid, EID_PATTERN, halCollection, halResource, Ref, Timestamp } from './resources.js';
-import { ImageUrl } from './resources-kb.js';
-import { embedQuery } from './route-definition.js';
-
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+import { Type, type Static } from '@sinclair/typebox';
+import { PaginationQuery } from '../core/pagination.js';
+import { embedQuery } from '../core/route-definition.js';
+import {
+  Eid,
+  EID_PATTERN,
+  halCollection,
+  halResource,
+  ImageUrl,
+  Nullable,
+  Ref,
+  Timestamp,
+} from '../core/schemas.js';
+import { Name, Text } from '../core/text-hygiene.js';
 
 /**
  * Group types: the three organisational units of the spec and the ordinary group (`group`).
@@ -222,27 +227,3 @@ export const GroupMemberAddBody = Type.Object(
   { additionalProperties: false },
 );
 export const GroupMemberUpdateBody = Type.Object({ role: GroupRoleSchema }, { additionalProperties: false });
-
-// ---------------------------------------------------------------------------------------------
-// Links
-
-const GROUPS = '/networks/{networkEID}/groups';
-
-export const groupsLinkRelations: Readonly<Record<string, readonly LinkRelation[]>> = {
-  group: [
-    { rel: 'self', href: `${GROUPS}/{EID}/` },
-    { rel: 'parentGroup', href: `${GROUPS}/{parent.EID}/` },
-    { rel: 'subgroups', href: `${GROUPS}/{EID}/subgroups/` },
-    { rel: 'members', href: `${GROUPS}/{EID}/members/` },
-    { rel: 'networkTheme', href: '/networks/{networkEID}/themes/{networkTheme.EID}/' },
-  ],
-  group_type: [
-    { rel: 'self', href: '/networks/{networkEID}/group-types/' },
-    { rel: 'groups', href: `${GROUPS}/?type={name}` },
-  ],
-  group_membership: [
-    { rel: 'self', href: `${GROUPS}/{group.EID}/members/{user.EID}/` },
-    { rel: 'group', href: `${GROUPS}/{group.EID}/` },
-    { rel: 'user', href: '/networks/{networkEID}/users/{user.EID}/' },
-  ],
-};

@@ -1,17 +1,15 @@
 /**
  * Resource and request schemas of the directory area "Apps, manifests, installations, signed
- * requests", and the link relations of its resource types (spread into `linkRelations`).
+ * requests" (the link relations of its resource types are in links.ts).
  *
  * Spec: Other resources ("App entry point", "appMenuItem context"), Permissions and related rules
  * (the application permissions, `urlAppendNetwork`, signed requests), Events (the manifest's
  * `events`). Choices where the spec is silent: docs/decisions.md, "Directory: apps and manifests".
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Name, Text } from './text-hygiene.js';
-import type { LinkRelation } from './links.js';
-import { Eid, halCollection, halResource, Ref, Timestamp } from './resources.js';
+import { Type, type Static } from '@sinclair/typebox';
+import { Eid, halCollection, halResource, Nullable, Ref, Timestamp } from '../core/schemas.js';
+import { Name, Text } from '../core/text-hygiene.js';
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** A string out of a fixed list, as one `enum` (validation errors then name the allowed values). */
 const OneOf = <T extends string>(values: readonly T[], description: string) =>
   Type.Unsafe<T>({ type: 'string', enum: [...values], description });
@@ -289,21 +287,3 @@ export const AuthorizedAppCollection = halCollection(
   AuthorizedAppResource,
   'Apps the caller authorized in this network, one page.',
 );
-
-export const appsLinkRelations: Readonly<Record<string, readonly LinkRelation[]>> = {
-  app_manifest: [
-    { rel: 'self', href: '/apps/{EID}/' },
-    { rel: 'signingSecret', href: '/apps/{EID}/signing-secret' },
-  ],
-  app_signing_secret: [{ rel: 'app', href: '/apps/{app.EID}/' }],
-  app: [
-    { rel: 'self', href: '/networks/{network.EID}/apps/{EID}/' },
-    { rel: 'signRequest', href: '/networks/{network.EID}/apps/{EID}/signrequest' },
-    { rel: 'network', href: '/networks/{network.EID}/' },
-  ],
-  signed_request: [{ rel: 'app', href: '/networks/{network.EID}/apps/{app.EID}/' }],
-  authorized_app: [
-    { rel: 'self', href: '/networks/{network.EID}/authorized-apps/{EID}/' },
-    { rel: 'network', href: '/networks/{network.EID}/' },
-  ],
-};

@@ -3,20 +3,18 @@
  * `audienceType`; page `deletedAt`, `coverImage`) and the bodies clients send. Choices where the
  * spec is silent are recorded in docs/decisions.md, section "Knowledge base".
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { IMAGE_URL_PATTERN, Name, NameOrEmpty, Text } from './text-hygiene.js';
-import { Eid, halCollection, halResource, Ref, Timestamp } from './resources.js';
-
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-
-/** `#rrggbb`, as the colours of the network theme. */
-export const HexColour = Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: 'Colour, form `#rrggbb`' });
-/** An absolute http(s) URL or a path relative to the host (as the theme's background URLs). */
-export const ImageUrl = Type.String({
-  maxLength: 2000,
-  pattern: IMAGE_URL_PATTERN,
-  description: 'Absolute http(s) URL or a path relative to the host',
-});
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  Eid,
+  halCollection,
+  halResource,
+  HexColour,
+  ImageUrl,
+  Nullable,
+  Ref,
+  Timestamp,
+} from '../core/schemas.js';
+import { Name, NameOrEmpty, Text } from '../core/text-hygiene.js';
 
 export const kbAudienceTypes = ['everyone', 'internal'] as const;
 export const AudienceType = Type.Union(

@@ -2,17 +2,12 @@ import { Type } from '@sinclair/typebox';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import {
-  buildOpenApiDocument,
-  documentedPath,
-  type JsonSchema,
-  type OpenApiDocument,
-  type OpenApiOperation,
-} from './openapi.js';
-import type { RouteDefinition } from './route-definition.js';
-import { routes } from './routes.js';
-import { Eid } from './resources.js';
-import { PaginationQuery, queryValidationOptions, subResourcePagination } from './pagination.js';
+import { PaginationQuery, queryValidationOptions, subResourcePagination } from '../core/pagination.js';
+import type { RouteDefinition } from '../core/route-definition.js';
+import { Eid } from '../core/schemas.js';
+import { routes } from '../routes.js';
+import { buildOpenApiDocument, documentedPath } from './document.js';
+import type { JsonSchema, OpenApiDocument, OpenApiOperation } from './types.js';
 
 const vendor = 'ncs';
 const doc = buildOpenApiDocument({ baseUrl: 'https://api.ncs.example', vendor });

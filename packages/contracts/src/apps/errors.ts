@@ -2,7 +2,7 @@
  * Errors of the directory area "Apps, manifests, installations, signed requests": codes -190 … -199. Spread into the catalogue (errors.ts);
  * docs/errors.md lists them in the same order.
  */
-import type { ErrorDefinition } from './errors.js';
+import type { ErrorDefinition } from '../core/errors.js';
 
 export const appsErrors = {
   APPS_ERR_APP_NOT_FOUND: {

@@ -3,8 +3,9 @@
  * `auth`; badge counters are assembled by the gateway from messaging and notifications). Paths of
  * the theme endpoints are not shown in the spec: see docs/decisions.md.
  */
-import { Type } from '@sinclair/typebox';
-import { Eid } from './resources.js';
+import { embedQuery, route, type RouteDefinition } from '../core/route-definition.js';
+import { Eid, NetworkParams, NoContent, strictObject } from '../core/schemas.js';
+import { internalSubjects } from '../core/subjects.js';
 import {
   badgeCounterFields,
   BadgeCountersResource,
@@ -19,20 +20,14 @@ import {
   NetworkThemeUpdateBody,
   WidgetCollection,
   StrictPageQuery,
-} from './resources-settings.js';
-import { embedQuery, route, type RouteDefinition } from './route-definition.js';
-import { internalSubjects } from './subjects.js';
+} from './resources.js';
 
 const MANAGE_NETWORK = 'MANAGE_NETWORK';
 const common = { service: 'auth', tag: 'Network and sessions', scope: 'network', format: 'hal' } as const;
 const themes = { ...common, tag: 'Network themes' } as const;
 
-const strict = <T extends Parameters<typeof Type.Object>[0]>(properties: T) =>
-  Type.Object(properties, { additionalProperties: false });
-const NetworkParams = strict({ networkEID: Eid });
-const ThemeParams = strict({ networkEID: Eid, themeEID: Eid });
-const NoQuery = strict({});
-const NoContent = Type.Null({ description: 'No content' });
+const ThemeParams = strictObject({ networkEID: Eid, themeEID: Eid });
+const NoQuery = strictObject({});
 const THEMES = '/networks/{networkEID}/themes';
 
 export const settingsRoutes = [
@@ -100,7 +95,7 @@ export const settingsRoutes = [
     summary:
       'A theme, with `groups`: the groups using it that the caller may see (`embed=groups` embeds them)',
     params: ThemeParams,
-    query: strict(embedQuery(['groups']).properties),
+    query: strictObject(embedQuery(['groups']).properties),
     embeddable: ['groups'],
     reply: { status: 200, schema: NetworkThemeResource },
   }),

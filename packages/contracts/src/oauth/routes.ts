@@ -1,8 +1,10 @@
 /**
- * Route table entries of the OAuth 2.0 authorization server beyond the token endpoint
- * (authorization page, revocation, introspection, metadata). Part of `routes`.
+ * Route table entries of the OAuth 2.0 authorization server: the token endpoint (first in the
+ * table), then the authorization page, revocation, introspection and metadata (`oauthRoutes`).
  */
+import { route, type RouteDefinition } from '../core/route-definition.js';
 import {
+  AccessTokenResponse,
   AuthorizationForm,
   AuthorizationQuery,
   AuthorizationServerMetadata,
@@ -10,8 +12,25 @@ import {
   HtmlPageReply,
   IntrospectionResponse,
   TokenManagementBody,
+  TokenRequestBody,
 } from './resources.js';
-import { route, type RouteDefinition } from './route-definition.js';
+
+/** The token endpoint (RFC 6749 §3.2). */
+export const oauthTokenRoute = route({
+  id: 'oauth.token',
+  method: 'POST',
+  path: '/oauth/v2/token',
+  service: 'auth',
+  summary:
+    'OAuth 2.0 token endpoint (authorization_code, password, refresh_token, client_credentials grants)',
+  tag: 'Authentication',
+  scope: 'public',
+  format: 'oauth',
+  bodyMediaType: 'application/x-www-form-urlencoded',
+  body: TokenRequestBody,
+  reply: { status: 200, schema: AccessTokenResponse },
+  passwordSignIn: true,
+});
 
 export const oauthRoutes = [
   route({

@@ -2,9 +2,9 @@
  * Routes of the directory area "Groups, group types, memberships" (owned by `auth` unless stated).
  * Rules where the spec is silent: docs/decisions.md, "Directory: groups".
  */
-import { Type } from '@sinclair/typebox';
-import { PaginationQuery } from './pagination.js';
-import { Eid } from './resources.js';
+import { PaginationQuery } from '../core/pagination.js';
+import { embedQuery, route, type RouteDefinition } from '../core/route-definition.js';
+import { Eid, NetworkParams, NoContent, strictObject } from '../core/schemas.js';
 import {
   GroupCollection,
   GroupCreateBody,
@@ -17,19 +17,14 @@ import {
   GroupResource,
   GroupTypeCollection,
   GroupUpdateBody,
-} from './resources-groups.js';
-import { embedQuery, route, type RouteDefinition } from './route-definition.js';
+} from './resources.js';
 
 const GROUPS = '/networks/{networkEID}/groups';
 const common = { service: 'auth', tag: 'Groups', scope: 'network', format: 'hal' } as const;
 
-const strict = <T extends Parameters<typeof Type.Object>[0]>(properties: T) =>
-  Type.Object(properties, { additionalProperties: false });
-const NetworkParams = strict({ networkEID: Eid });
-const GroupParams = strict({ networkEID: Eid, groupEID: Eid });
-const MemberParams = strict({ networkEID: Eid, groupEID: Eid, profileEID: Eid });
+const GroupParams = strictObject({ networkEID: Eid, groupEID: Eid });
+const MemberParams = strictObject({ networkEID: Eid, groupEID: Eid, profileEID: Eid });
 const EmbedUser = embedQuery(['user']);
-const NoContent = Type.Null({ description: 'No content' });
 
 export const groupsRoutes = [
   route({

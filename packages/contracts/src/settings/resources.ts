@@ -1,24 +1,27 @@
 /**
  * Resource and request schemas of the directory area "Menu, widgets, network themes, lobby, badge
  * counters" (spec: Network theme; Network and sessions: menu, widgets, lobby, badge counters; Other
- * resources: App entry point, appMenuItem context, Custom menu link item, Badge counters), and the
- * link relations of its resource types (spread into `linkRelations`). Choices where the spec is
+ * resources: App entry point, appMenuItem context, Custom menu link item, Badge counters); the
+ * link relations of its resource types are in links.ts. Choices where the spec is
  * silent are recorded in docs/decisions.md, section "Directory: menu, widgets, themes, lobby and
  * counters".
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { ABSOLUTE_HTTP_URL_PATTERN, Name } from './text-hygiene.js';
-import type { LinkRelation } from './links.js';
-import { PaginationQuery } from './pagination.js';
-import { HexColour, ImageUrl } from './resources-kb.js';
-import { Eid, EID_PATTERN, halCollection, halResource, Ref, Timestamp } from './resources.js';
-
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const strict = <T extends Parameters<typeof Type.Object>[0]>(properties: T) =>
-  Type.Object(properties, { additionalProperties: false });
-const Links = Type.Optional(
-  Type.Record(Type.String(), Type.Object({ href: Type.String() }), { description: 'HAL relations' }),
-);
+import { Type, type Static } from '@sinclair/typebox';
+import { PaginationQuery } from '../core/pagination.js';
+import {
+  Eid,
+  EID_PATTERN,
+  halCollection,
+  HalLinks,
+  halResource,
+  HexColour,
+  ImageUrl,
+  Nullable,
+  Ref,
+  strictObject,
+  Timestamp,
+} from '../core/schemas.js';
+import { ABSOLUTE_HTTP_URL_PATTERN, Name } from '../core/text-hygiene.js';
 
 /** An absolute http(s) URL (custom menu links, login backgrounds). */
 export const AbsoluteHttpUrl = Type.String({
@@ -43,7 +46,7 @@ const eid = (description: string) => Type.String({ pattern: EID_PATTERN, descrip
 export const menuDevices = ['ios', 'android', 'web', 'web_mobile'] as const;
 export type MenuDevice = (typeof menuDevices)[number];
 
-export const MenuQuery = strict({
+export const MenuQuery = strictObject({
   device: Type.Optional(
     Type.Union(
       menuDevices.map((d) => Type.Literal(d)),
@@ -102,7 +105,7 @@ export const MenuResource = Type.Object(
     type: Type.Literal('menu'),
     device: Type.Union(menuDevices.map((d) => Type.Literal(d))),
     version: apiVersion('The version whose menu rules were applied'),
-    _links: Links,
+    _links: HalLinks,
     _embedded: Type.Object({ items: Type.Array(MenuItemResource) }),
   },
   {
@@ -112,12 +115,12 @@ export const MenuResource = Type.Object(
   },
 );
 
-export const CustomLinkInput = strict({
+export const CustomLinkInput = strictObject({
   EID: Type.Optional(eid('An existing link of the menu to keep (its EID stays); absent: a new link')),
   label: Name({ maxLength: 100 }),
   url: AbsoluteHttpUrl,
   context: Type.Optional(
-    strict({
+    strictObject({
       includeExternalUsers: Type.Optional(
         Type.Boolean({ description: 'Default true for a new link; absent keeps the stored value' }),
       ),
@@ -127,7 +130,7 @@ export const CustomLinkInput = strict({
 export type CustomLinkInputBody = Static<typeof CustomLinkInput>;
 
 /** `PUT …/menu/`: the network's custom links, in order; the list replaces the stored one. */
-export const MenuUpdateBody = strict({
+export const MenuUpdateBody = strictObject({
   customLinks: Type.Array(CustomLinkInput, { maxItems: 50 }),
 });
 
@@ -152,7 +155,7 @@ export const StrictPageQuery = Type.Object(PaginationQuery.properties, { additio
 // Network themes
 
 /** A header of the knowledge base styled by the theme (later theme additions). */
-export const ThemeHeader = strict({
+export const ThemeHeader = strictObject({
   backgroundUrl: Type.Optional(Nullable(ImageUrl)),
   color: Type.Optional(Nullable(HexColour)),
 });
@@ -163,7 +166,7 @@ export const faviconMimeTypes = [
   'image/png',
   'image/svg+xml',
 ] as const;
-export const ThemeFavicon = strict({
+export const ThemeFavicon = strictObject({
   url: ImageUrl,
   mimeType: Type.Optional(Type.Union(faviconMimeTypes.map((m) => Type.Literal(m)))),
 });
@@ -174,9 +177,9 @@ export const ThemeSpectrum = Type.Record(Type.String({ pattern: '^[A-Za-z0-9_-]{
   additionalProperties: false,
   description: 'Palette: names (letters, digits, `_`, `-`; at most 32) to `#rrggbb` colours',
 });
-export const ThemeProperties = strict({ spectrum: Type.Optional(ThemeSpectrum) });
+export const ThemeProperties = strictObject({ spectrum: Type.Optional(ThemeSpectrum) });
 
-export const ThemeEmblemRef = strict({
+export const ThemeEmblemRef = strictObject({
   type: Type.String({ pattern: '^[a-z][a-z_]{0,49}$' }),
   EID: Eid,
 });
@@ -272,7 +275,7 @@ export const BadgeCountersResource = halResource(
   "The caller's badge counters in a network, assembled by the gateway from their owners.",
 );
 
-export const LobbyQuery = strict({
+export const LobbyQuery = strictObject({
   network: Type.Optional(eid("The network (EID); default: the caller's oldest membership")),
 });
 
@@ -290,22 +293,3 @@ export const LobbyDataResource = halResource(
   },
   'What a client needs to open a network: the chosen network and its configuration.',
 );
-
-// ---------------------------------------------------------------------------------------------
-// Links
-
-export const settingsLinkRelations: Readonly<Record<string, readonly LinkRelation[]>> = {
-  menu: [{ rel: 'self', href: '/networks/{networkEID}/menu/?device={device}&version={version}' }],
-  network_theme: [
-    { rel: 'self', href: '/networks/{networkEID}/themes/{EID}/' },
-    { rel: 'network', href: '/networks/{networkEID}/' },
-  ],
-  badge_counters: [{ rel: 'self', href: '/networks/{networkEID}/badgecounters/' }],
-  lobby_data: [
-    { rel: 'self', href: '/lobby/data?network={network.EID}' },
-    { rel: 'network', href: '/networks/{network.EID}/' },
-    { rel: 'menu', href: '/networks/{network.EID}/menu/' },
-    { rel: 'widgets', href: '/networks/{network.EID}/widgets/' },
-    { rel: 'badgeCounters', href: '/networks/{network.EID}/badgecounters/' },
-  ],
-};

@@ -2,7 +2,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { isVersionedSchema, type RouteDefinition } from './route-definition.js';
-import { routes } from './routes.js';
+import { routes } from '../routes.js';
 import {
   ABSOLUTE_HTTP_URL_PATTERN,
   hygieneMessage,

@@ -2,7 +2,7 @@
  * Errors of the directory area "Groups, group types, memberships": codes -150 … -169. Spread into the catalogue (errors.ts);
  * docs/errors.md lists them in the same order.
  */
-import type { ErrorDefinition } from './errors.js';
+import type { ErrorDefinition } from '../core/errors.js';
 
 export const groupsErrors = {
   GROUP_ERR_NOT_FOUND: {

@@ -6,9 +6,10 @@
  * (docs/decisions.md, "Knowledge base").
  */
 import { Type } from '@sinclair/typebox';
-import { Text } from './text-hygiene.js';
-import { PaginationQuery } from './pagination.js';
-import { Eid } from './resources.js';
+import { PaginationQuery } from '../core/pagination.js';
+import { embedQuery, route, type RouteDefinition } from '../core/route-definition.js';
+import { Eid, NetworkParams, NoContent, strictObject } from '../core/schemas.js';
+import { Text } from '../core/text-hygiene.js';
 import {
   KbCategoryCollection,
   KbCategoryCreateBody,
@@ -24,22 +25,17 @@ import {
   KbPageResource,
   KbPageUpdateBody,
   KbSearchResults,
-} from './resources-kb.js';
-import { embedQuery, route, type RouteDefinition } from './route-definition.js';
+} from './resources.js';
 
 const MANAGE = 'MANAGE_KNOWLEDGE_BASE';
 const KB = '/networks/{networkEID}/knowledge-base';
 const tag = 'Knowledge base';
 const common = { service: 'kb', tag, scope: 'network', format: 'hal' } as const;
 
-const strict = <T extends Parameters<typeof Type.Object>[0]>(properties: T) =>
-  Type.Object(properties, { additionalProperties: false });
-const NetworkParams = strict({ networkEID: Eid });
-const CategoryParams = strict({ networkEID: Eid, categoryEID: Eid });
-const ManagerParams = strict({ networkEID: Eid, categoryEID: Eid, profileEID: Eid });
-const PageParams = strict({ networkEID: Eid, pageEID: Eid });
+const CategoryParams = strictObject({ networkEID: Eid, categoryEID: Eid });
+const ManagerParams = strictObject({ networkEID: Eid, categoryEID: Eid, profileEID: Eid });
+const PageParams = strictObject({ networkEID: Eid, pageEID: Eid });
 const EmbedUsers = embedQuery(['users']);
-const NoContent = Type.Null({ description: 'No content' });
 
 export const kbRoutes = [
   route({

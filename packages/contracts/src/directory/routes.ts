@@ -4,36 +4,36 @@
  * ("Suspended user invited again"); Versioning (1.4.8 admin roles, `deleted` → `userState`).
  */
 import { Type } from '@sinclair/typebox';
-import { PaginationQuery } from './pagination.js';
+import { PaginationQuery } from '../core/pagination.js';
+import { embedQuery, route, type RouteDefinition } from '../core/route-definition.js';
+import { Eid, EID_PATTERN, NetworkParams, strictObject } from '../core/schemas.js';
 import {
   InvitationCollection,
   InvitationCreateBody,
   InvitationResource,
   InvitationType,
+  NetworkResource,
   NetworkUpdateBody,
   PostableTypesResource,
   RoleChangeBody,
   RoleCollection,
   RoleName,
+  ProfileCollection,
+  ProfileResource,
   ProfileUpdateBody,
   XidProfileResource,
   XidProfileUpdateBody,
   Xid,
-} from './resources-directory.js';
-import { Eid, EID_PATTERN, NetworkResource, ProfileCollection, ProfileResource } from './resources.js';
-import { embedQuery, route, type RouteDefinition } from './route-definition.js';
+} from './resources.js';
 
 const MANAGE_NETWORK = 'MANAGE_NETWORK';
 const tag = 'Network and sessions';
 const common = { service: 'auth', tag, format: 'hal' } as const;
 const inNetwork = { ...common, scope: 'network' } as const;
 
-const strict = <T extends Parameters<typeof Type.Object>[0]>(properties: T) =>
-  Type.Object(properties, { additionalProperties: false });
-const NetworkParams = strict({ networkEID: Eid });
-const ProfileParams = strict({ networkEID: Eid, profileEID: Eid });
-const XidParams = strict({ networkEID: Eid, xid: Xid });
-const InvitationParams = strict({ networkEID: Eid, invitationEID: Eid });
+const ProfileParams = strictObject({ networkEID: Eid, profileEID: Eid });
+const XidParams = strictObject({ networkEID: Eid, xid: Xid });
+const InvitationParams = strictObject({ networkEID: Eid, invitationEID: Eid });
 const EmbedNetwork = embedQuery(['network']);
 
 /**
@@ -184,7 +184,7 @@ export const directoryRoutes = [
     summary:
       "Message types the caller may post on a profile (in the profile's network, which the caller must belong to)",
     scope: 'account',
-    params: strict({ profileEID: Eid }),
+    params: strictObject({ profileEID: Eid }),
     reply: { status: 200, schema: PostableTypesResource },
   }),
   route({
@@ -245,7 +245,7 @@ export const directoryRoutes = [
     path: '/invitations/{invitationEID}/accept',
     summary: 'The invited person accepts a pending invitation: the membership becomes active',
     scope: 'account',
-    params: strict({ invitationEID: Eid }),
+    params: strictObject({ invitationEID: Eid }),
     reply: { status: 200, schema: InvitationResource },
   }),
 ] as const satisfies readonly RouteDefinition[];

@@ -4,9 +4,9 @@
  * `signrequest`, `checkexistence`), User authorized apps. The paths are ours (docs/decisions.md,
  * "Directory: apps and manifests").
  */
-import { Type } from '@sinclair/typebox';
-import { PaginationQuery } from './pagination.js';
-import { Eid } from './resources.js';
+import { PaginationQuery } from '../core/pagination.js';
+import { route, type RouteDefinition } from '../core/route-definition.js';
+import { Eid, NetworkParams, NoContent, strictObject } from '../core/schemas.js';
 import {
   AppCollection,
   AppInstallBody,
@@ -17,17 +17,12 @@ import {
   AuthorizedAppCollection,
   SignedRequestResource,
   SignRequestBody,
-} from './resources-apps.js';
-import { route, type RouteDefinition } from './route-definition.js';
+} from './resources.js';
 
 const tag = 'Apps and app manifests';
 const common = { service: 'auth', tag, format: 'hal' } as const;
-const strict = <T extends Parameters<typeof Type.Object>[0]>(properties: T) =>
-  Type.Object(properties, { additionalProperties: false });
-const AppParams = strict({ appEID: Eid });
-const NetworkParams = strict({ networkEID: Eid });
-const NetworkAppParams = strict({ networkEID: Eid, appEID: Eid });
-const NoContent = Type.Null({ description: 'No content' });
+const AppParams = strictObject({ appEID: Eid });
+const NetworkAppParams = strictObject({ networkEID: Eid, appEID: Eid });
 const ADMIN = 'MANAGE_NETWORK';
 
 export const appsRoutes = [

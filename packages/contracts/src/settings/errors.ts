@@ -2,7 +2,7 @@
  * Errors of the directory area "Menu, widgets, network themes, lobby, badge counters": codes -170 … -189. Spread into the catalogue (errors.ts);
  * docs/errors.md lists them in the same order.
  */
-import type { ErrorDefinition } from './errors.js';
+import type { ErrorDefinition } from '../core/errors.js';
 
 export const settingsErrors = {
   SETTINGS_ERR_THEME_NOT_FOUND: {

@@ -1,0 +1,24 @@
+/**
+ * HAL link relations of the network entry points (aggregate, whoami), as data (spread into
+ * `linkRelations`, links.ts).
+ */
+import type { LinkRelations } from '../core/links.js';
+
+export const networkLinkRelations: LinkRelations = {
+  aggregate: [
+    { rel: 'self', href: '/networks/{networkEID}/aggregate/' },
+    { rel: 'newFeatures', href: '/networks/{networkEID}/users/{me}/new-features/' },
+    { rel: 'whoami', href: '/whoami/' },
+    { rel: 'networkProfile', href: '/networks/{networkEID}/users/{me}/' },
+    { rel: 'settings', href: '/networks/{networkEID}/users/{me}/settings/' },
+    { rel: 'networkTimeline', href: '/networks/{networkEID}/timeline/' },
+    { rel: 'unreadConversations', href: '/networks/{networkEID}/conversations/?unread=true' },
+    { rel: 'myGroups', href: '/networks/{networkEID}/groups/?user={me}' },
+    { rel: 'groupInvites', href: '/networks/{networkEID}/groups/?invitee={me}' },
+    { rel: 'administeredGroups', href: '/networks/{networkEID}/groups/?admin={me}' },
+    { rel: 'groupTypes', href: '/networks/{networkEID}/group-types/' },
+    { rel: 'apps', href: '/networks/{networkEID}/apps/' },
+    { rel: 'widgets', href: '/networks/{networkEID}/widgets/' },
+  ],
+  whoami: [{ rel: 'self', href: '/whoami/' }],
+};

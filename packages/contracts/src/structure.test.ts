@@ -1,0 +1,96 @@
+/**
+ * The layout of this package, enforced: `core/` imports only `core/`; an area folder imports only
+ * `core/` and itself (never another area, never what spans the areas); no import circle anywhere.
+ * Reads the relative `from './x.js'` specifiers of every non-test source file.
+ */
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const SRC = dirname(fileURLToPath(import.meta.url));
+const AREAS = new Set(['oauth', 'network', 'directory', 'groups', 'settings', 'apps', 'kb']);
+
+/** `core`, an area's name, or `aggregate` (the files that span the areas: routes, errors, openapi…). */
+function layerOf(file: string): string {
+  const [first, ...rest] = file.split('/');
+  if (rest.length === 0) return 'aggregate';
+  if (first === 'core' || AREAS.has(first!)) return first!;
+  return 'aggregate';
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+const SPECIFIER = /(?:^|[\n;])\s*(?:import|export)\b[^;'"]*?(?:\bfrom\s*)?['"](\.{1,2}\/[^'"]+)['"]/g;
+
+/** The files (relative to src/, `/`-separated) a file imports or re-exports from. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(SRC, file), 'utf8');
+  return [...text.matchAll(SPECIFIER)].map((match) => {
+    const target = resolve(SRC, dirname(file), match[1]!.replace(/\.js$/, '.ts'));
+    return relative(SRC, target).split(sep).join('/');
+  });
+}
+
+const files = sourceFiles(SRC)
+  .map((path) => relative(SRC, path).split(sep).join('/'))
+  .sort();
+const graph = new Map(files.map((file) => [file, importsOf(file)]));
+
+function cycles(): string[][] {
+  const found: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (file: string): void => {
+    state.set(file, 'open');
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === 'open') found.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const file of files) if (!state.has(file)) visit(file);
+  return found;
+}
+
+describe('package layout', () => {
+  it('reads the imports of every source file, and each names a file that exists', () => {
+    expect(graph.get('routes.ts')).toContain('kb/routes.ts');
+    expect(graph.get('kb/routes.ts')).toContain('core/route-definition.ts');
+    for (const [file, targets] of graph) {
+      for (const target of targets) expect(existsSync(join(SRC, target)), `${file} -> ${target}`).toBe(true);
+    }
+  });
+
+  it('has no import circle', () => {
+    expect(cycles().map((cycle) => cycle.join(' -> '))).toEqual([]);
+  });
+
+  it('core imports only core; an area imports only core and itself', () => {
+    const wrong: string[] = [];
+    for (const [file, targets] of graph) {
+      const layer = layerOf(file);
+      if (layer === 'aggregate') continue;
+      for (const target of targets) {
+        const to = layerOf(target);
+        if (to !== 'core' && to !== layer) wrong.push(`${file} -> ${target}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('sorts every folder of src/ into core, an area or what spans the areas', () => {
+    const folders = new Set(files.filter((file) => file.includes('/')).map((file) => file.split('/')[0]!));
+    expect(
+      [...folders].filter((folder) => folder !== 'core' && folder !== 'openapi' && !AREAS.has(folder)),
+    ).toEqual([]);
+  });
+});
