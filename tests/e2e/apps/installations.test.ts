@@ -6,9 +6,9 @@
  * another network's installation is 404; removing an app ends its tokens there at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventReader } from '../support/events.js';
-import { call } from '../support/api.js';
-import { authModels, closeFactories, newNetwork } from '../support/factories.js';
+import { EventReader } from '../../support/events.js';
+import { call } from '../../support/api.js';
+import { authModels, closeFactories, newNetwork } from '../../support/factories/core.js';
 import {
   answersWithin,
   appsPath,
@@ -18,7 +18,7 @@ import {
   minimalManifest,
   newApp,
   registerManifest,
-} from '../support/factories-apps.js';
+} from '../../support/factories/apps.js';
 
 afterAll(closeFactories);
 

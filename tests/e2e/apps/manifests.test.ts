@@ -7,8 +7,8 @@
  */
 import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { call, demo, tokenFor } from '../support/api.js';
-import { authModels, closeFactories, newClient, newNetwork } from '../support/factories.js';
+import { call, demo, tokenFor } from '../../support/api.js';
+import { authModels, closeFactories, newClient, newNetwork } from '../../support/factories/core.js';
 import {
   appToken,
   codeFlowToken,
@@ -19,7 +19,7 @@ import {
   putManifest,
   REDIRECT,
   registerManifest,
-} from '../support/factories-apps.js';
+} from '../../support/factories/apps.js';
 
 afterAll(closeFactories);
 

@@ -7,9 +7,9 @@
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { verifySignedRequest } from '../../apps/auth/src/domain/signed-requests.js';
-import { call } from '../support/api.js';
-import { closeFactories, newNetwork, type TestNetwork } from '../support/factories.js';
+import { verifySignedRequest } from '../../../apps/auth/src/domain/signed-requests.js';
+import { call } from '../../support/api.js';
+import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
 import {
   appsPath,
   installOverHttp,
@@ -18,7 +18,7 @@ import {
   newSigningSecret,
   registerManifest,
   type TestApp,
-} from '../support/factories-apps.js';
+} from '../../support/factories/apps.js';
 
 afterAll(closeFactories);
 

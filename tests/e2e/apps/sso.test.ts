@@ -8,8 +8,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, call } from '../support/api.js';
-import { closeFactories, newNetwork } from '../support/factories.js';
+import { baseUrl, call } from '../../support/api.js';
+import { closeFactories, newNetwork } from '../../support/factories/core.js';
 import {
   answersWithin,
   appsPath,
@@ -26,7 +26,7 @@ import {
   REDIRECT,
   registerManifest,
   signIn,
-} from '../support/factories-apps.js';
+} from '../../support/factories/apps.js';
 
 afterAll(closeFactories);
 

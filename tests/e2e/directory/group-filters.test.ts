@@ -4,8 +4,13 @@
  * the caller cannot see is a 400 naming the parameter, never a hint of its members.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../support/api.js';
-import { closeFactories, newNetwork, type TestNetwork, type TestPerson } from '../support/factories.js';
+import { call } from '../../support/api.js';
+import {
+  closeFactories,
+  newNetwork,
+  type TestNetwork,
+  type TestPerson,
+} from '../../support/factories/core.js';
 
 afterAll(closeFactories);
 

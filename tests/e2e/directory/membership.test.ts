@@ -5,8 +5,8 @@
  * memberships, acceptance, reactivation), postable types, and the domain events on JetStream.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventReader } from '../support/events.js';
-import { call, demo, mediaType, passwordGrant } from '../support/api.js';
+import { EventReader } from '../../support/events.js';
+import { call, demo, mediaType, passwordGrant } from '../../support/api.js';
 import {
   addToNetwork,
   closeFactories,
@@ -15,7 +15,7 @@ import {
   newNetwork,
   uniqueSuffix,
   type TestNetwork,
-} from '../support/factories.js';
+} from '../../support/factories/core.js';
 import {
   networkBoundToken,
   newBot,
@@ -23,7 +23,7 @@ import {
   setStoredRole,
   setUserState,
   statusWithin,
-} from '../support/factories-directory.js';
+} from '../../support/factories/directory.js';
 
 afterAll(closeFactories);
 

@@ -4,8 +4,8 @@
  * Versioning; ARCHITECTURE §5, §7, §8, §9).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, call, demo, mediaType, networkOf, tokenFor, type WhoamiBody } from '../support/api.js';
-import { closeFactories, newNetwork } from '../support/factories.js';
+import { baseUrl, call, demo, mediaType, networkOf, tokenFor, type WhoamiBody } from '../../support/api.js';
+import { closeFactories, newNetwork } from '../../support/factories/core.js';
 
 afterAll(closeFactories);
 

@@ -5,7 +5,7 @@
  * settings, tenant isolation and the trailing-slash twin of the PUT path.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, call, mediaType } from '../support/api.js';
+import { baseUrl, call, mediaType } from '../../support/api.js';
 import {
   authModels,
   closeFactories,
@@ -13,8 +13,8 @@ import {
   newClient,
   newNetwork,
   type TestNetwork,
-} from '../support/factories.js';
-import { setNetworkFeatures, setStoredRole } from '../support/factories-directory.js';
+} from '../../support/factories/core.js';
+import { setNetworkFeatures, setStoredRole } from '../../support/factories/directory.js';
 
 afterAll(closeFactories);
 

@@ -6,9 +6,14 @@
  * `employmentStartDate` by administrators only), mass assignment and tenant isolation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, mediaType } from '../support/api.js';
-import { closeFactories, newNetwork, type TestNetwork, type TestPerson } from '../support/factories.js';
-import { setProfileFields, setStoredRole, setUserState } from '../support/factories-directory.js';
+import { call, mediaType } from '../../support/api.js';
+import {
+  closeFactories,
+  newNetwork,
+  type TestNetwork,
+  type TestPerson,
+} from '../../support/factories/core.js';
+import { setProfileFields, setStoredRole, setUserState } from '../../support/factories/directory.js';
 
 afterAll(closeFactories);
 

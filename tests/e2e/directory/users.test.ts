@@ -5,15 +5,20 @@
  * (ISO 8601, also suspended and deleted profiles), `embed=users`, and pagination over a filter.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, call, mediaType } from '../support/api.js';
-import { closeFactories, newNetwork, type TestNetwork, type TestPerson } from '../support/factories.js';
+import { baseUrl, call, mediaType } from '../../support/api.js';
+import {
+  closeFactories,
+  newNetwork,
+  type TestNetwork,
+  type TestPerson,
+} from '../../support/factories/core.js';
 import {
   newBot,
   setLastModified,
   setStoredRole,
   setUserState,
   type TestBot,
-} from '../support/factories-directory.js';
+} from '../../support/factories/directory.js';
 
 afterAll(closeFactories);
 

@@ -6,7 +6,7 @@
  * session of the account ends.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, passwordGrant } from '../support/api.js';
+import { call, passwordGrant } from '../../support/api.js';
 import {
   closeFactories,
   installApp,
@@ -14,8 +14,8 @@ import {
   newNetwork,
   type TestNetwork,
   type TestPerson,
-} from '../support/factories.js';
-import { newEmaillessMember, setXid, statusWithin } from '../support/factories-directory.js';
+} from '../../support/factories/core.js';
+import { newEmaillessMember, setXid, statusWithin } from '../../support/factories/directory.js';
 
 afterAll(closeFactories);
 

@@ -5,9 +5,9 @@
  * manage members, and the domain events read back from JetStream.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupMemberProfileEIDs } from '../../apps/auth/src/domain/group-memberships.js';
-import { call } from '../support/api.js';
-import { authModels, closeFactories, newNetwork } from '../support/factories.js';
+import { groupMemberProfileEIDs } from '../../../apps/auth/src/domain/group-memberships.js';
+import { call } from '../../support/api.js';
+import { authModels, closeFactories, newNetwork } from '../../support/factories/core.js';
 import {
   addMember,
   groupsPath,
@@ -17,8 +17,8 @@ import {
   type Collection,
   type GroupBody,
   type MembershipBody,
-} from '../support/factories-groups.js';
-import { EventReader } from '../support/events.js';
+} from '../../support/factories/groups.js';
+import { EventReader } from '../../support/events.js';
 
 afterAll(closeFactories);
 

@@ -5,8 +5,8 @@
  * `administeredGroups` filters, pagination, tenant isolation and mass assignment.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseUrl, call } from '../support/api.js';
-import { closeFactories, installApp, newClient, newNetwork } from '../support/factories.js';
+import { baseUrl, call } from '../../support/api.js';
+import { closeFactories, installApp, newClient, newNetwork } from '../../support/factories/core.js';
 import {
   addMember,
   groupsPath,
@@ -15,7 +15,7 @@ import {
   permissionsOf,
   type Collection,
   type GroupBody,
-} from '../support/factories-groups.js';
+} from '../../support/factories/groups.js';
 
 afterAll(closeFactories);
 
@@ -241,7 +241,7 @@ describe('group resource', () => {
     const group = await newGroup(network.networkEID, token, { name: 'Runners', XID: 'hr-1' });
     expect(group.XID).toBe('hr-1');
     const path = groupsPath(network.networkEID, `${group.EID}/`);
-    // The theme must be one of the network's (settings-theme-groups.test.ts checks that rule).
+    // The theme must be one of the network's (settings/theme-groups.test.ts checks that rule).
     const theme = await call<{ EID: string }>(`/networks/${network.networkEID}/themes/`, {
       token: await network.admin.token(),
       json: { name: 'Runners theme' },

@@ -4,8 +4,9 @@
  * properties), with tenant and permission checks (spec: Knowledge base; docs/decisions.md).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseUrl, call } from '../support/api.js';
-import { closeFactories, kbPath, newKbCategory, newKbPage, newNetwork } from '../support/factories.js';
+import { baseUrl, call } from '../../support/api.js';
+import { closeFactories, newNetwork } from '../../support/factories/core.js';
+import { kbPath, newKbCategory, newKbPage } from '../../support/factories/kb.js';
 
 afterAll(closeFactories);
 

@@ -5,8 +5,9 @@
  * editing their category's pages.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { call } from '../support/api.js';
-import { closeFactories, kbPath, newKbCategory, newNetwork } from '../support/factories.js';
+import { call } from '../../support/api.js';
+import { closeFactories, newNetwork } from '../../support/factories/core.js';
+import { kbPath, newKbCategory } from '../../support/factories/kb.js';
 
 afterAll(closeFactories);
 

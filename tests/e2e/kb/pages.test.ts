@@ -5,9 +5,10 @@
  * and the domain events on JetStream.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventReader } from '../support/events.js';
-import { call, mediaType } from '../support/api.js';
-import { closeFactories, kbPath, newKbCategory, newKbPage, newNetwork } from '../support/factories.js';
+import { EventReader } from '../../support/events.js';
+import { call, mediaType } from '../../support/api.js';
+import { closeFactories, newNetwork } from '../../support/factories/core.js';
+import { kbPath, newKbCategory, newKbPage } from '../../support/factories/kb.js';
 
 afterAll(closeFactories);
 

@@ -7,9 +7,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseUrl, call, type TokenPair, type WhoamiBody } from '../support/api.js';
-import { launchChromium } from '../support/browser.js';
-import { closeFactories, installApp, newClient, newNetwork } from '../support/factories.js';
+import { baseUrl, call, type TokenPair, type WhoamiBody } from '../../support/api.js';
+import { launchChromium } from '../../support/browser.js';
+import { closeFactories, installApp, newClient, newNetwork } from '../../support/factories/core.js';
 
 let browser: Browser;
 let receiver: Server;

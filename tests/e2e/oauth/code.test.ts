@@ -7,8 +7,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { call, type TokenPair } from '../support/api.js';
-import { authorizeUrl, browse, formToken, REDIRECT } from '../support/factories-apps.js';
+import { call, type TokenPair } from '../../support/api.js';
+import { authorizeUrl, browse, formToken, REDIRECT } from '../../support/factories/apps.js';
 import {
   addToNetwork,
   authModels,
@@ -18,7 +18,7 @@ import {
   newNetwork,
   type TestNetwork,
   type TestPerson,
-} from '../support/factories.js';
+} from '../../support/factories/core.js';
 
 afterAll(closeFactories);
 

@@ -13,10 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { accountSignInLockedSubject } from '@ncs/contracts';
 import { findFreePort, spawnAppProcess, stopChild, type RunningApp } from '@ncs/local-infra';
-import { demo } from '../support/api.js';
-import { EventReader } from '../support/events.js';
-import { newNetwork, uniqueSuffix, type TestNetwork, type TestPerson } from '../support/factories.js';
-import { authorizeUrl, formToken, installOverHttp, newApp, REDIRECT } from '../support/factories-apps.js';
+import { demo } from '../../support/api.js';
+import { EventReader } from '../../support/events.js';
+import { newNetwork, uniqueSuffix, type TestNetwork, type TestPerson } from '../../support/factories/core.js';
+import { authorizeUrl, formToken, installOverHttp, newApp, REDIRECT } from '../../support/factories/apps.js';
 
 const LOCKED = /temporarily locked/;
 const ADDRESS_MAX_FAILURES = 25;

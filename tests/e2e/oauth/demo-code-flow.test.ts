@@ -8,13 +8,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '@ncs/local-infra';
-import { baseUrl, call, demo, type TokenPair } from '../support/api.js';
-import { authorizeUrl, browse, formToken, newApp, signIn } from '../support/factories-apps.js';
-import { closeFactories, installApp, newNetwork } from '../support/factories.js';
+import { baseUrl, call, demo, type TokenPair } from '../../support/api.js';
+import { authorizeUrl, browse, formToken, newApp, signIn } from '../../support/factories/apps.js';
+import { closeFactories, installApp, newNetwork } from '../../support/factories/core.js';
 
 afterAll(closeFactories);
 
-const script = fileURLToPath(new URL('../../scripts/demo-code-flow.mjs', import.meta.url));
+const script = fileURLToPath(new URL('../../../scripts/demo-code-flow.mjs', import.meta.url));
 
 /** The demo data's third-party app (auth's DEMO_APP_* defaults). */
 const demoApp = {

@@ -4,8 +4,8 @@
  * token within a second, RFC 7662 introspection and RFC 8414 metadata.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseUrl, call, demo, passwordGrant, type TokenPair } from '../support/api.js';
-import { closeFactories, installApp, newClient, newNetwork } from '../support/factories.js';
+import { baseUrl, call, demo, passwordGrant, type TokenPair } from '../../support/api.js';
+import { closeFactories, installApp, newClient, newNetwork } from '../../support/factories/core.js';
 
 afterAll(closeFactories);
 

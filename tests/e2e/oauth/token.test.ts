@@ -3,8 +3,8 @@
  * grants, their errors, and what the tokens can then do.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, demo, passwordGrant, type TokenPair } from '../support/api.js';
-import { closeFactories, newClient, newNetwork } from '../support/factories.js';
+import { call, demo, passwordGrant, type TokenPair } from '../../support/api.js';
+import { closeFactories, newClient, newNetwork } from '../../support/factories/core.js';
 
 afterAll(closeFactories);
 

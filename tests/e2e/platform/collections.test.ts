@@ -3,8 +3,8 @@
  * `offset`, read-only `total`, `next`/`prev` links, bounds, and `embed=` over a whole page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, call } from '../support/api.js';
-import { closeFactories, newNetwork, type TestNetwork } from '../support/factories.js';
+import { baseUrl, call } from '../../support/api.js';
+import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
 
 afterAll(closeFactories);
 

@@ -15,7 +15,7 @@ import {
   type RunningApp,
   type StackApp,
 } from '@ncs/local-infra';
-import { mediaType } from '../support/api.js';
+import { mediaType } from '../../support/api.js';
 
 let infra: Infra;
 let url: string;

@@ -3,7 +3,7 @@
  */
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { baseUrl } from '../support/api.js';
+import { baseUrl } from '../../support/api.js';
 
 /** A raw GET with a path of `length` characters (fetch would refuse to send some of these). */
 function rawGet(path: string): Promise<{ status: number; contentType: string; body: string }> {

@@ -7,9 +7,10 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '@ncs/contracts';
-import { baseUrl, call, mediaType, type ApiResponse } from '../support/api.js';
-import { minimalManifest, newApp, putManifest } from '../support/factories-apps.js';
-import { closeFactories, kbPath, newKbCategory, newNetwork, type TestNetwork } from '../support/factories.js';
+import { baseUrl, call, mediaType, type ApiResponse } from '../../support/api.js';
+import { minimalManifest, newApp, putManifest } from '../../support/factories/apps.js';
+import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
+import { kbPath, newKbCategory } from '../../support/factories/kb.js';
 
 const problemType = /^application\/problem\+json/;
 

@@ -6,9 +6,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { call, demo, networkOf, passwordGrant, type TokenPair } from '../support/api.js';
-import { closeFactories, newClient, newNetwork } from '../support/factories.js';
-import type { ReceivedSpan } from '../support/otlp-receiver.js';
+import { call, demo, networkOf, passwordGrant, type TokenPair } from '../../support/api.js';
+import { closeFactories, newClient, newNetwork } from '../../support/factories/core.js';
+import type { ReceivedSpan } from '../../support/otlp-receiver.js';
 
 afterAll(closeFactories);
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { routes } from '@ncs/contracts';
-import { baseUrl, call } from '../support/api.js';
+import { baseUrl, call } from '../../support/api.js';
 
 describe('probes', () => {
   it('GET /health answers 200 without a token', async () => {

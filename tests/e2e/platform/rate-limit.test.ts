@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { findFreePort, spawnAppProcess, stopChild, type RunningApp } from '@ncs/local-infra';
-import { demo, mediaType } from '../support/api.js';
-import { newNetwork } from '../support/factories.js';
+import { demo, mediaType } from '../../support/api.js';
+import { newNetwork } from '../../support/factories/core.js';
 
 const LIMIT = 6;
 const TOKEN_LIMIT = 3;

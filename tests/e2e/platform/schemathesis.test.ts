@@ -10,15 +10,16 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, call, LATEST, mediaType } from '../support/api.js';
-import { closeFactories, newKbCategory, newKbPage, newNetwork } from '../support/factories.js';
-import { installOverHttp, newApp, registerManifest } from '../support/factories-apps.js';
-import { setXid } from '../support/factories-directory.js';
-import { ensureSchemathesis } from '../support/schemathesis.js';
+import { baseUrl, call, LATEST, mediaType } from '../../support/api.js';
+import { closeFactories, newNetwork } from '../../support/factories/core.js';
+import { newKbCategory, newKbPage } from '../../support/factories/kb.js';
+import { installOverHttp, newApp, registerManifest } from '../../support/factories/apps.js';
+import { setXid } from '../../support/factories/directory.js';
+import { ensureSchemathesis } from '../../support/schemathesis.js';
 
 afterAll(closeFactories);
 
-const configDir = fileURLToPath(new URL('../schemathesis/', import.meta.url));
+const configDir = fileURLToPath(new URL('../../schemathesis/', import.meta.url));
 
 describe('schemathesis against /openapi.json', () => {
   it('finds no server error, schema violation or other failed check in any operation', async () => {

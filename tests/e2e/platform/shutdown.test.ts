@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { findFreePort, spawnAppProcess, startInfra, stopChild, type StackApp } from '@ncs/local-infra';
-import { call } from '../support/api.js';
+import { call } from '../../support/api.js';
 
 async function waitFor(
   check: () => boolean | Promise<boolean>,

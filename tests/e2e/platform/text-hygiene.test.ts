@@ -4,8 +4,9 @@
  * allowed in free text; knowledge-base page bodies are stored and served sanitised.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../support/api.js';
-import { closeFactories, kbPath, newKbCategory, newNetwork, type TestNetwork } from '../support/factories.js';
+import { call } from '../../support/api.js';
+import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
+import { kbPath, newKbCategory } from '../../support/factories/kb.js';
 
 afterAll(closeFactories);
 

@@ -6,11 +6,12 @@
  * issue's reproduction: globex's administrator invites alice@acme.example.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, demo, passwordGrant } from '../support/api.js';
-import { closeFactories, kbPath, newKbCategory, newNetwork, uniqueSuffix } from '../support/factories.js';
-import type { TestNetwork, TestPerson } from '../support/factories.js';
-import { setXid } from '../support/factories-directory.js';
-import { groupsPath, membersPath, newGroup } from '../support/factories-groups.js';
+import { call, demo, passwordGrant } from '../../support/api.js';
+import { closeFactories, newNetwork, uniqueSuffix } from '../../support/factories/core.js';
+import { kbPath, newKbCategory } from '../../support/factories/kb.js';
+import type { TestNetwork, TestPerson } from '../../support/factories/core.js';
+import { setXid } from '../../support/factories/directory.js';
+import { groupsPath, membersPath, newGroup } from '../../support/factories/groups.js';
 
 afterAll(closeFactories);
 

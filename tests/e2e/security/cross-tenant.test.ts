@@ -11,16 +11,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteDefinition } from '@ncs/contracts';
-import { call } from '../support/api.js';
-import { installOverHttp, newApp, registerManifest } from '../support/factories-apps.js';
-import { setXid } from '../support/factories-directory.js';
-import {
-  closeFactories,
-  newKbCategory,
-  newKbPage,
-  newNetwork,
-  type TestNetwork,
-} from '../support/factories.js';
+import { call } from '../../support/api.js';
+import { installOverHttp, newApp, registerManifest } from '../../support/factories/apps.js';
+import { setXid } from '../../support/factories/directory.js';
+import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
+import { newKbCategory, newKbPage } from '../../support/factories/kb.js';
 
 afterAll(closeFactories);
 

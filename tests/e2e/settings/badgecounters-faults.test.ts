@@ -16,7 +16,7 @@ import {
   type RunningApp,
   type StackApp,
 } from '@ncs/local-infra';
-import { demo, mediaType } from '../support/api.js';
+import { demo, mediaType } from '../../support/api.js';
 
 let infra: Infra;
 let url: string;

@@ -7,16 +7,16 @@
  */
 import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { baseUrl, call, mediaType } from '../support/api.js';
-import { closeFactories, newNetwork, type TestNetwork } from '../support/factories.js';
+import { baseUrl, call, mediaType } from '../../support/api.js';
+import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
 import {
   appsPath,
   installOverHttp,
   minimalManifest,
   newApp,
   registerManifest,
-} from '../support/factories-apps.js';
-import { setNetworkFeatures } from '../support/factories-settings.js';
+} from '../../support/factories/apps.js';
+import { setNetworkFeatures } from '../../support/factories/settings.js';
 
 afterAll(closeFactories);
 

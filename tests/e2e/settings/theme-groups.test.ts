@@ -7,16 +7,16 @@
  * (docs/decisions.md, settings and groups sections).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, call } from '../support/api.js';
-import { closeFactories, newNetwork, type TestNetwork } from '../support/factories.js';
+import { baseUrl, call } from '../../support/api.js';
+import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
 import {
   addMember,
   groupsPath,
   newGroup,
   type Collection,
   type GroupBody,
-} from '../support/factories-groups.js';
-import { EventReader } from '../support/events.js';
+} from '../../support/factories/groups.js';
+import { EventReader } from '../../support/events.js';
 
 afterAll(closeFactories);
 

@@ -5,9 +5,9 @@
  * read, tenant isolation, and the domain events.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventReader } from '../support/events.js';
-import { baseUrl, call } from '../support/api.js';
-import { closeFactories, newNetwork, type TestNetwork } from '../support/factories.js';
+import { EventReader } from '../../support/events.js';
+import { baseUrl, call } from '../../support/api.js';
+import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
 
 afterAll(closeFactories);
 

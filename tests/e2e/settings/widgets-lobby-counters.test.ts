@@ -4,9 +4,9 @@
  * counters assembled by the gateway, over HTTP (docs/decisions.md, settings section).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseUrl, call, mediaType } from '../support/api.js';
-import { addToNetwork, closeFactories, newNetwork, type TestNetwork } from '../support/factories.js';
-import { setNetworkFeatures, storeWidget } from '../support/factories-settings.js';
+import { baseUrl, call, mediaType } from '../../support/api.js';
+import { addToNetwork, closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
+import { setNetworkFeatures, storeWidget } from '../../support/factories/settings.js';
 
 afterAll(closeFactories);
 

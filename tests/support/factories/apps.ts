@@ -1,11 +1,11 @@
 /**
  * Test setup of the apps area: a third-party app is provisioned as an OAuth client (no API creates
  * clients); everything after that — its manifest, signing secret, installations — goes over HTTP.
- * Also the authorization-code flow driven as a browser would (copied from oauth-code.test.ts).
+ * Also the authorization-code flow driven as a browser would (copied from oauth/code.test.ts).
  */
 import { expect } from 'vitest';
-import { baseUrl, call, type ApiResponse, type TokenPair } from './api.js';
-import { newClient, type TestNetwork, type TestPerson } from './factories.js';
+import { baseUrl, call, type ApiResponse, type TokenPair } from '../api.js';
+import { newClient, type TestNetwork, type TestPerson } from './core.js';
 
 export const REDIRECT = 'https://app.example/callback';
 

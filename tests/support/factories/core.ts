@@ -1,6 +1,8 @@
 /**
  * Test data factories: each test builds its own networks and people through the auth service's
- * own provisioning code, written to the real store, so tests never depend on each other.
+ * own provisioning code, written to the real store, so tests never depend on each other. This file
+ * holds what every area needs (networks, people, OAuth clients, installations, the auth models);
+ * each area's own factories sit beside it (`apps.ts`, `directory.ts`, `groups.ts`, `kb.ts`, …).
  */
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
@@ -11,9 +13,9 @@ import {
   ensureMembership,
   ensureNetwork,
   installApp as installAppInStore,
-} from '../../apps/auth/src/domain/provisioning.js';
+} from '../../../apps/auth/src/domain/provisioning.js';
 import { registerAuthModels, type AuthModels } from '@ncs/auth/testing';
-import { call, networkOf, tokenFor } from './api.js';
+import { tokenFor } from '../api.js';
 
 let models: Promise<{ connection: mongoose.Connection; models: AuthModels }> | undefined;
 
@@ -131,38 +133,4 @@ export async function addToNetwork(email: string, networkEID: string): Promise<v
   const account = await m.Account.findOne({ email: email.toLowerCase() }, { _id: 1 }).lean();
   if (!account) throw new Error(`no account ${email}`);
   await ensureMembership(m, { networkEID, accountId: String(account._id), role: 'member' });
-}
-
-export { networkOf };
-
-/** `/networks/{networkEID}/knowledge-base/<rest>`. */
-export const kbPath = (networkEID: string, rest: string) => `/networks/${networkEID}/knowledge-base/${rest}`;
-
-/** Creates a knowledge-base category over HTTP as `token` (an administrator); returns its EID. */
-export async function newKbCategory(
-  networkEID: string,
-  token: string,
-  fields: Record<string, unknown> = {},
-): Promise<string> {
-  const response = await call<{ EID: string }>(kbPath(networkEID, 'categories/'), {
-    token,
-    json: { name: `Category ${uniqueSuffix()}`, ...fields },
-  });
-  if (response.status !== 201) throw new Error(`category: ${response.status} ${response.text}`);
-  return response.body.EID;
-}
-
-/** Creates a knowledge-base page over HTTP; returns its EID. */
-export async function newKbPage(
-  networkEID: string,
-  categoryEID: string,
-  token: string,
-  fields: Record<string, unknown> = {},
-): Promise<string> {
-  const response = await call<{ EID: string }>(kbPath(networkEID, `categories/${categoryEID}/pages/`), {
-    token,
-    json: { title: `Page ${uniqueSuffix()}`, body: 'Body text', ...fields },
-  });
-  if (response.status !== 201) throw new Error(`page: ${response.status} ${response.text}`);
-  return response.body.EID;
 }

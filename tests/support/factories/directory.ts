@@ -9,10 +9,10 @@ import {
   ensureAccount,
   ensureEmaillessAccount,
   ensureMembership,
-} from '../../apps/auth/src/domain/provisioning.js';
+} from '../../../apps/auth/src/domain/provisioning.js';
 import { newOpaqueToken, sha256 } from '@ncs/auth/testing';
-import { call, passwordGrant } from './api.js';
-import { authModels, uniqueSuffix, type TestNetwork } from './factories.js';
+import { call, passwordGrant } from '../api.js';
+import { authModels, uniqueSuffix, type TestNetwork } from './core.js';
 
 /** Sets the network's `features` (e.g. `personal_timeline`, `video`, `market`). */
 export async function setNetworkFeatures(networkEID: string, features: readonly string[]): Promise<void> {

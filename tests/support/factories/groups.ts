@@ -1,8 +1,8 @@
 /**
  * Helpers of the groups tests: paths, and groups and memberships made over HTTP as a given caller.
  */
-import { call } from './api.js';
-import { uniqueSuffix } from './factories.js';
+import { call } from '../api.js';
+import { uniqueSuffix } from './core.js';
 
 export const groupsPath = (networkEID: string, rest = '') => `/networks/${networkEID}/groups/${rest}`;
 export const membersPath = (networkEID: string, groupEID: string, rest = '') =>

@@ -1,9 +1,9 @@
 /**
  * Setup for the settings area that has no API (yet): network features (owned by the network
  * settings) and stored widgets, written to the real store. App entry points come from app manifests,
- * registered and installed over HTTP (`factories-apps.ts`).
+ * registered and installed over HTTP (`apps.ts`).
  */
-import { authModels } from './factories.js';
+import { authModels } from './core.js';
 
 /** Sets the network's feature list (e.g. `celebrations_redesign`, `no_birth_info`, `ai_assistant_settings`). */
 export async function setNetworkFeatures(networkEID: string, features: string[]): Promise<void> {
