@@ -5,9 +5,11 @@
  * exclude them; the installation's permissions are the manifest's and become the app token's;
  * another network's installation is 404; removing an app ends its tokens there at once.
  */
+import type { Static } from '@sinclair/typebox';
+import type { AppResource } from '@ncs/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventReader } from '../../support/events.js';
-import { call } from '../../support/api.js';
+import { call, type Problem } from '../../support/api.js';
 import { authModels, closeFactories, newNetwork } from '../../support/factories/core.js';
 import {
   answersWithin,
@@ -22,19 +24,8 @@ import {
 
 afterAll(closeFactories);
 
-interface App {
-  type: string;
-  EID: string;
-  name: string;
-  description: string;
-  network: { type: string; EID: string };
-  entryPoints: { name: string; includeExternalUsers: boolean }[];
-  permissions: string[];
-  installed: string;
-  code?: number;
-  errors?: { pointer: string; message: string }[];
-  _links?: Record<string, { href: string }>;
-}
+/** An installed app; on a refusal, the problem's `code` and `errors`. */
+type App = Static<typeof AppResource> & Partial<Pick<Problem, 'code' | 'errors'>>;
 
 interface Apps {
   total: number;

@@ -7,7 +7,7 @@
  */
 import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { call, demo, tokenFor } from '../../support/api.js';
+import { call, demo, tokenFor, type Problem } from '../../support/api.js';
 import { authModels, closeFactories, newClient, newNetwork } from '../../support/factories/core.js';
 import {
   appToken,
@@ -22,11 +22,6 @@ import {
 } from '../../support/factories/apps.js';
 
 afterAll(closeFactories);
-
-interface Problem {
-  code: number;
-  errors?: { pointer: string; message: string }[];
-}
 
 const fullManifest = () => ({
   description: 'Expenses, approvals and receipts',

@@ -6,9 +6,11 @@
  * apps; tampering is detected. Who may ask, for which entry point, and what is refused.
  */
 import { createHmac } from 'node:crypto';
+import type { Static } from '@sinclair/typebox';
+import type { SignedRequestResource } from '@ncs/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verifySignedRequest } from '../../../apps/auth/src/domain/signed-requests.js';
-import { call } from '../../support/api.js';
+import { call, type Problem } from '../../support/api.js';
 import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
 import {
   appsPath,
@@ -22,20 +24,8 @@ import {
 
 afterAll(closeFactories);
 
-interface SignedRequest {
-  type: string;
-  EID: string;
-  app: { type: string; EID: string };
-  network: { type: string; EID: string };
-  entryPoint: string;
-  url: string;
-  signedRequest: string;
-  claims: Record<string, unknown>;
-  expiresAt: string;
-  code?: number;
-  errors?: { pointer: string }[];
-  _links?: Record<string, { href: string }>;
-}
+/** A signed request; on a refusal, the problem's `code` and `errors`. */
+type SignedRequest = Static<typeof SignedRequestResource> & Partial<Pick<Problem, 'code' | 'errors'>>;
 
 const manifest = () => ({
   ...minimalManifest(),

@@ -4,17 +4,11 @@
  * properties), with tenant and permission checks (spec: Knowledge base; docs/decisions.md).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseUrl, call } from '../../support/api.js';
+import { baseUrl, call, type Problem } from '../../support/api.js';
 import { closeFactories, newNetwork } from '../../support/factories/core.js';
 import { kbPath, newKbCategory, newKbPage } from '../../support/factories/kb.js';
 
 afterAll(closeFactories);
-
-interface Problem {
-  status: number;
-  code: number;
-  errors?: { pointer: string; message: string }[];
-}
 
 describe('knowledge-base home', () => {
   it('is created with defaults on the first GET, exactly once under 10 concurrent first requests', async () => {

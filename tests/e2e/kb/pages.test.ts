@@ -6,17 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventReader } from '../../support/events.js';
-import { call, mediaType } from '../../support/api.js';
+import { call, mediaType, type Problem } from '../../support/api.js';
 import { closeFactories, newNetwork } from '../../support/factories/core.js';
 import { kbPath, newKbCategory, newKbPage } from '../../support/factories/kb.js';
 
 afterAll(closeFactories);
 
-interface Problem {
-  status: number;
-  code: number;
-  errors?: { pointer: string; message: string }[];
-}
 interface Collection {
   total: number;
   _embedded: Record<string, { EID: string; status?: string }[]>;

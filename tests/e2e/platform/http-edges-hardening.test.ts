@@ -7,22 +7,12 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '@ncs/contracts';
-import { baseUrl, call, mediaType, type ApiResponse } from '../../support/api.js';
+import { baseUrl, call, mediaType, type ApiResponse, type Problem } from '../../support/api.js';
 import { minimalManifest, newApp, putManifest } from '../../support/factories/apps.js';
 import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
 import { kbPath, newKbCategory } from '../../support/factories/kb.js';
 
 const problemType = /^application\/problem\+json/;
-
-interface ProblemBody {
-  type: string;
-  status: number;
-  code: number;
-  detail: string;
-  instance?: string;
-  requestId: string;
-  errors?: { pointer: string; message: string }[];
-}
 
 /** A raw GET (fetch would normalise a malformed percent-encoding away). */
 function rawGet(path: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
@@ -46,7 +36,7 @@ async function postBytes(path: string, token: string, bytes: Uint8Array, content
     body: bytes,
     signal: AbortSignal.timeout(15_000),
   });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as ProblemBody };
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Problem };
 }
 
 afterAll(closeFactories);
@@ -64,7 +54,7 @@ describe("Fastify's own URL errors", () => {
     const answer = await rawGet('/networks/%E0%A4%A/');
     expect(answer.status).toBe(400);
     expect(String(answer.headers['content-type'])).toMatch(problemType);
-    const problem = JSON.parse(answer.body) as ProblemBody;
+    const problem = JSON.parse(answer.body) as Problem;
     expect(answer.headers['x-request-id']).toBe(problem.requestId);
     expect(problem).toMatchObject({ status: 400, code: -1, instance: '/networks/%E0%A4%A/' });
     expect(problem.detail).toMatch(/percent-encoding/);
@@ -83,7 +73,7 @@ describe('bodies of JSON routes', () => {
   const categories = () => kbPath(network.networkEID, 'categories/');
 
   it('answers a form-encoded body on a JSON route with 415 problem+json', async () => {
-    const response = await call<ProblemBody>(categories(), { token: admin, form: { name: 'Form' } });
+    const response = await call<Problem>(categories(), { token: admin, form: { name: 'Form' } });
     expect(response.status).toBe(415);
     expect(response.headers.get('content-type')).toMatch(problemType);
     expect(response.headers.get('x-request-id')).toBe(response.body.requestId);
@@ -143,7 +133,7 @@ describe('numbers in the query', () => {
     ['limit', '0'],
     ['limit', '10001'],
   ])('answers %s=%s with 400 naming the parameter', async (name, value) => {
-    const response = await call<ProblemBody>(`${users()}?${name}=${value}`, { token: admin });
+    const response = await call<Problem>(`${users()}?${name}=${value}`, { token: admin });
     expect(response.status, response.text).toBe(400);
     expect(response.body.errors?.map((e) => e.pointer)).toEqual([`/query/${name}`]);
   });
@@ -242,13 +232,13 @@ describe('201 and problems', () => {
 
   it('gives a validation problem its instance (the path without the query)', async () => {
     const path = kbPath(network.networkEID, 'categories/');
-    const response = await call<ProblemBody>(`${path}?x=1`, { token: admin, json: { name: 5 } });
+    const response = await call<Problem>(`${path}?x=1`, { token: admin, json: { name: 5 } });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ code: -2, instance: path });
   });
 
   it("gives a problem a type URL the gateway answers with that error's page", async () => {
-    const response = await call<ProblemBody>('/no/such/route/');
+    const response = await call<Problem>('/no/such/route/');
     expect(response.status).toBe(404);
     expect(response.body.instance).toBe('/no/such/route/');
     expect(response.body.type).toBe(`${baseUrl()}/docs/problems/route-not-found`);
@@ -276,7 +266,7 @@ describe('201 and problems', () => {
   it("gives the HTTP parser's errors a type that resolves against the gateway too", async () => {
     const answer = await rawGet(`/whoami/?q=${'x'.repeat(20_000)}`);
     expect(answer.status).toBe(431);
-    const { type } = JSON.parse(answer.body) as ProblemBody;
+    const { type } = JSON.parse(answer.body) as Problem;
     expect(type).toBe('/docs/problems/headers-too-large');
     const page = await fetch(new URL(type, `${baseUrl()}/whoami/`));
     expect(page.status).toBe(200);
@@ -284,7 +274,7 @@ describe('201 and problems', () => {
   });
 
   it('answers an unknown problem name with 404 problem+json', async () => {
-    const response = await call<ProblemBody>('/docs/problems/no-such-problem');
+    const response = await call<Problem>('/docs/problems/no-such-problem');
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(problemType);
     expect(response.body).toMatchObject({ code: -5, instance: '/docs/problems/no-such-problem' });

@@ -4,17 +4,11 @@
  * allowed in free text; knowledge-base page bodies are stored and served sanitised.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../support/api.js';
+import { call, type Problem } from '../../support/api.js';
 import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
 import { kbPath, newKbCategory } from '../../support/factories/kb.js';
 
 afterAll(closeFactories);
-
-interface Problem {
-  status: number;
-  code: number;
-  errors?: { pointer: string; message: string }[];
-}
 
 let network: TestNetwork;
 let admin: string;

@@ -6,8 +6,10 @@
  * written by administrators, and the domain event (docs/decisions.md, settings section).
  */
 import { connect, type NatsConnection } from 'nats';
+import type { Static } from '@sinclair/typebox';
+import type { MenuItemResource } from '@ncs/contracts';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { baseUrl, call, mediaType } from '../../support/api.js';
+import { baseUrl, call, mediaType, type Problem } from '../../support/api.js';
 import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
 import {
   appsPath,
@@ -20,29 +22,13 @@ import { setNetworkFeatures } from '../../support/factories/settings.js';
 
 afterAll(closeFactories);
 
-interface MenuItem {
-  type: string;
-  EID?: string;
-  itemType: string;
-  name?: string;
-  label?: string;
-  url?: string;
-  fallbackUrl?: string | null;
-  entryPoint?: string;
-  app?: { type: string; EID: string };
-  context?: { includeExternalUsers?: boolean; isDynamic?: boolean };
-}
+type MenuItem = Static<typeof MenuItemResource>;
 interface Menu {
   type: string;
   device: string;
   version: string;
   _links: Record<string, { href: string }>;
   _embedded: { items: MenuItem[] };
-}
-interface Problem {
-  status: number;
-  code: number;
-  errors?: { pointer: string; message: string }[];
 }
 
 const menuPath = (network: TestNetwork, query = '') => `/networks/${network.networkEID}/menu/${query}`;

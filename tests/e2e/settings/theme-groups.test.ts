@@ -7,7 +7,7 @@
  * (docs/decisions.md, settings and groups sections).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, call } from '../../support/api.js';
+import { baseUrl, call, type Problem } from '../../support/api.js';
 import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
 import {
   addMember,
@@ -33,11 +33,6 @@ interface Theme {
   _links: Record<string, { href: string }>;
   _embedded?: { groups?: GroupBody[] };
   [field: string]: unknown;
-}
-interface Problem {
-  status: number;
-  code: number;
-  errors?: { pointer: string; message: string }[];
 }
 
 const themesPath = (network: TestNetwork, rest = '') => `/networks/${network.networkEID}/themes/${rest}`;

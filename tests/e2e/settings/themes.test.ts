@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventReader } from '../../support/events.js';
-import { baseUrl, call } from '../../support/api.js';
+import { baseUrl, call, type Problem } from '../../support/api.js';
 import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
 
 afterAll(closeFactories);
@@ -19,11 +19,6 @@ type Theme = Record<string, unknown> & {
 interface ThemePage {
   total: number;
   _embedded: { themes: Theme[] };
-}
-interface Problem {
-  status: number;
-  code: number;
-  errors?: { pointer: string; message: string }[];
 }
 
 const themesPath = (network: TestNetwork, rest = '') => `/networks/${network.networkEID}/themes/${rest}`;

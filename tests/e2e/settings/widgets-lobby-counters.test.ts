@@ -3,20 +3,16 @@
  * omitted when stored), lobby data (network choice, `config.aiAssistantProfileEID`) and badge
  * counters assembled by the gateway, over HTTP (docs/decisions.md, settings section).
  */
+import type { Static } from '@sinclair/typebox';
+import type { WidgetResource } from '@ncs/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseUrl, call, mediaType } from '../../support/api.js';
+import { baseUrl, call, mediaType, type Problem } from '../../support/api.js';
 import { addToNetwork, closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
 import { setNetworkFeatures, storeWidget } from '../../support/factories/settings.js';
 
 afterAll(closeFactories);
 
-interface Widget {
-  type: string;
-  EID?: string;
-  widgetType: string;
-  visible: boolean;
-  position?: number;
-}
+type Widget = Static<typeof WidgetResource>;
 interface WidgetPage {
   type: string;
   total: number;
@@ -24,11 +20,6 @@ interface WidgetPage {
   offset: number;
   _links: Record<string, { href: string }>;
   _embedded: { widgets: Widget[] };
-}
-interface Problem {
-  status: number;
-  code: number;
-  errors?: { pointer: string }[];
 }
 
 const widgetsPath = (network: TestNetwork, query = '') => `/networks/${network.networkEID}/widgets/${query}`;
