@@ -41,11 +41,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
         OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
         OTEL_BSP_SCHEDULE_DELAY: '100',
         // The schemathesis run sends thousands of requests with one token; the limiter itself is
-        // tested on a gateway of its own (rate-limit.test.ts).
+        // tested on a gateway of its own (e2e/platform/rate-limit.test.ts).
         RATE_LIMIT_MAX: '100000',
         TOKEN_RATE_LIMIT_MAX: '100000',
         // Every test signs in from 127.0.0.1 and a few send wrong passwords on purpose; the address
-        // throttle is tested from addresses of its own (credential-guessing.test.ts) at this value.
+        // throttle is tested from addresses of its own (e2e/oauth/credential-guessing.test.ts) at this value.
         SIGN_IN_ADDRESS_MAX_FAILURES: '25',
         SIGN_IN_ADDRESS_DELAY_FROM: '25',
       },

@@ -1,7 +1,9 @@
 /**
  * HTTP helpers for end-to-end tests: every call goes over real HTTP to the started gateway.
  */
+import type { Static } from '@sinclair/typebox';
 import { inject } from 'vitest';
+import type { Problem, WhoamiResource } from '@ncs/contracts';
 
 export const LATEST = '2026.1.13';
 export const mediaType = (version = LATEST) => `application/vnd.ncs.api-v${version}+json+hal`;
@@ -68,6 +70,9 @@ export const demo = {
   gina: 'gina@globex.example',
 } as const;
 
+/** An RFC 9457 problem as every JSON error is answered, typed from contracts' schema. */
+export type { Problem };
+
 export interface TokenPair {
   readonly access_token: string;
   readonly refresh_token: string;
@@ -99,11 +104,8 @@ export async function tokenFor(username: string, password: string = demo.passwor
   return response.body.access_token;
 }
 
-export interface WhoamiBody {
-  EID: string;
-  email: string;
-  networks: { EID: string; subdomain: string; _user: { profile: { EID: string }; role: string } }[];
-}
+/** `GET /whoami/`, typed from contracts' schema. */
+export type WhoamiBody = Static<typeof WhoamiResource>;
 
 /** The caller's network by subdomain, with the caller's profile in it. */
 export async function networkOf(

@@ -1,0 +1,517 @@
+/**
+ * The authorization-code flow over HTTP (issue #3): the `/auth` page driven as a browser would
+ * (form posts, no redirects followed), the code exchange, PKCE, and the security rules: code
+ * replay, redirect URI variants, form replay, HTML escaping.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { call, type TokenPair } from '../../support/api.js';
+import { authorizeUrl, browse, formToken, REDIRECT } from '../../support/factories/apps.js';
+import {
+  addToNetwork,
+  authModels,
+  closeFactories,
+  installApp,
+  newClient,
+  newNetwork,
+  type TestNetwork,
+  type TestPerson,
+} from '../../support/factories/core.js';
+
+afterAll(closeFactories);
+
+interface Setup {
+  network: TestNetwork;
+  person: TestPerson;
+  client: { clientId: string; secret: string };
+}
+
+async function setup(options: { name?: string } = {}): Promise<Setup> {
+  const network = await newNetwork('Code flow network');
+  const person = await network.newMember();
+  const client = await newClient({
+    eid: true,
+    name: options.name ?? 'Test app',
+    grantTypes: ['authorization_code', 'refresh_token'],
+    redirectUris: [REDIRECT],
+  });
+  // An app signs users in only in networks it is installed in.
+  await installApp(network.networkEID, client.clientId);
+  return { network, person, client };
+}
+
+/** Signs in and accepts (or declines); returns where the browser was sent. */
+async function authorize(
+  s: Setup,
+  extra: Record<string, string> = {},
+  decision: 'accept' | 'decline' = 'accept',
+): Promise<URL> {
+  const login = await browse(
+    authorizeUrl({
+      client_id: s.client.clientId,
+      redirect_uri: REDIRECT,
+      scope: 'profile.basic.read',
+      state: 'st-123',
+      network: s.network.subdomain,
+      ...extra,
+    }),
+  );
+  expect(login.status, login.html).toBe(200);
+  const consent = await browse('/auth', {
+    form_token: formToken(login),
+    action: 'login',
+    email: s.person.email,
+    password: s.person.password,
+  });
+  expect(consent.status, consent.html).toBe(200);
+  const done = await browse('/auth', { form_token: formToken(consent), action: decision });
+  expect(done.status).toBe(303);
+  return done.location!;
+}
+
+const exchange = (s: Setup, code: string, extra: Record<string, string> = {}) =>
+  call<Partial<TokenPair> & { error?: string; error_description?: string }>('/oauth/v2/token', {
+    accept: 'application/json',
+    form: {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      client_id: s.client.clientId,
+      client_secret: s.client.secret,
+      ...extra,
+    },
+  });
+
+const pkce = () => {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+};
+
+describe('GET /auth and POST /auth: the page', () => {
+  it('shows a sign-in page with the app name and scope, served safely (CSP, no framing, no cache)', async () => {
+    const s = await setup();
+    const page = await browse(
+      authorizeUrl({
+        client_id: s.client.clientId,
+        redirect_uri: REDIRECT,
+        scope: 'profile.basic.read',
+        state: 'x',
+        network: s.network.networkEID,
+      }),
+    );
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.html).toContain('Test app');
+    expect(page.html).toContain('profile.basic.read');
+    expect(page.html).toContain('Code flow network');
+  });
+
+  it('escapes everything it shows (no HTML injection through the app name)', async () => {
+    const s = await setup({ name: '<script>alert(1)</script>"&' });
+    const page = await browse(
+      authorizeUrl({
+        client_id: s.client.clientId,
+        redirect_uri: REDIRECT,
+        scope: 'profile.basic.read',
+        state: 'x',
+        network: s.network.subdomain,
+      }),
+    );
+    expect(page.html).not.toContain('<script>');
+    expect(page.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&quot;&amp;');
+  });
+
+  it('shows the sign-in page again for a wrong password or a non-member, never redirecting', async () => {
+    const s = await setup();
+    const outsider = await (await newNetwork()).newMember();
+    const login = await browse(
+      authorizeUrl({
+        client_id: s.client.clientId,
+        redirect_uri: REDIRECT,
+        scope: 'profile.basic.read',
+        state: 'x',
+        network: s.network.subdomain,
+      }),
+    );
+    const wrong = await browse('/auth', {
+      form_token: formToken(login),
+      action: 'login',
+      email: s.person.email,
+      password: 'wrong-password',
+    });
+    expect(wrong.status).toBe(200);
+    expect(wrong.location).toBeUndefined();
+    expect(wrong.html).toContain('The email or password is wrong');
+    const nonMember = await browse('/auth', {
+      form_token: formToken(wrong),
+      action: 'login',
+      email: outsider.email,
+      password: outsider.password,
+    });
+    expect(nonMember.status).toBe(200);
+    expect(nonMember.html).toContain('The email or password is wrong');
+  });
+
+  it('accepts a form token once (CSRF/replay): a second post of the same form is a 400 page', async () => {
+    const s = await setup();
+    const login = await browse(
+      authorizeUrl({
+        client_id: s.client.clientId,
+        redirect_uri: REDIRECT,
+        scope: 'profile.basic.read',
+        state: 'x',
+        network: s.network.subdomain,
+      }),
+    );
+    const fields = {
+      form_token: formToken(login),
+      action: 'login',
+      email: s.person.email,
+      password: s.person.password,
+    };
+    expect((await browse('/auth', fields)).status).toBe(200);
+    const again = await browse('/auth', fields);
+    expect(again.status).toBe(400);
+    expect(again.location).toBeUndefined();
+    expect(again.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const forged = await browse('/auth', { form_token: 'forged', action: 'accept' });
+    expect(forged.status).toBe(400);
+    expect(forged.location).toBeUndefined();
+  });
+
+  it('redirects with error=access_denied and the state when the person declines', async () => {
+    const location = await authorize(await setup(), {}, 'decline');
+    expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
+    expect(location.searchParams.get('error')).toBe('access_denied');
+    expect(location.searchParams.get('state')).toBe('st-123');
+    expect(location.searchParams.get('code')).toBeNull();
+  });
+
+  it('redirects with error=invalid_scope for an unknown scope, keeping the state', async () => {
+    const s = await setup();
+    const page = await browse(
+      authorizeUrl({
+        client_id: s.client.clientId,
+        redirect_uri: REDIRECT,
+        scope: 'profile.basic.read admin.everything',
+        state: 'keep-me',
+        network: s.network.subdomain,
+      }),
+    );
+    expect(page.status).toBe(302);
+    expect(page.location?.searchParams.get('error')).toBe('invalid_scope');
+    expect(page.location?.searchParams.get('state')).toBe('keep-me');
+  });
+});
+
+describe('redirect_uri and client_id are checked before any redirect', () => {
+  const variants = [
+    ['trailing slash', `${REDIRECT}/`],
+    ['extra query', `${REDIRECT}?extra=1`],
+    ['case', 'https://APP.example/callback'],
+    ['path case', 'https://app.example/Callback'],
+    ['userinfo', 'https://app.example@evil.example/callback'],
+    ['userinfo good@evil', 'https://good@evil.example/callback'],
+    ['other scheme', 'http://app.example/callback'],
+    ['other host', 'https://evil.example/callback'],
+    ['missing', ''],
+  ] as const;
+
+  it.each(variants)('never redirects to a variant (%s): 400 HTML error page', async (_name, uri) => {
+    const s = await setup();
+    const page = await browse(
+      authorizeUrl({
+        client_id: s.client.clientId,
+        ...(uri ? { redirect_uri: uri } : {}),
+        scope: 'profile.basic.read',
+        state: 'x',
+        network: s.network.subdomain,
+      }),
+    );
+    expect(page.status).toBe(400);
+    expect(page.location).toBeUndefined();
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.html).toContain('redirect_uri');
+  });
+
+  it('shows an error page for a missing or unknown client_id, and for a repeated parameter', async () => {
+    const missing = await browse(
+      authorizeUrl({ redirect_uri: REDIRECT, scope: 'profile.basic.read', state: 'x' }),
+    );
+    expect(missing.status).toBe(400);
+    expect(missing.html).toContain('client_id');
+    const unknown = await browse(
+      authorizeUrl({
+        client_id: 'no-such-app',
+        redirect_uri: REDIRECT,
+        scope: 'profile.basic.read',
+        state: 'x',
+      }),
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.location).toBeUndefined();
+    const repeated = await browse(
+      `/auth?client_id=a&client_id=b&redirect_uri=${encodeURIComponent(REDIRECT)}`,
+    );
+    expect(repeated.status).toBe(400);
+    expect(repeated.location).toBeUndefined();
+  });
+});
+
+describe('grant_type=authorization_code', () => {
+  it('exchanges the code for a non-expiring token bound to the signed-in network', async () => {
+    const s = await setup();
+    const elsewhere = await newNetwork();
+    const location = await authorize(s);
+    expect(location.searchParams.get('state')).toBe('st-123');
+    const code = location.searchParams.get('code')!;
+    const token = await exchange(s, code);
+    expect(token.status, token.text).toBe(200);
+    expect(token.headers.get('cache-control')).toBe('no-store');
+    expect(token.body).toEqual({
+      access_token: expect.any(String),
+      token_type: 'Bearer',
+      refresh_token: expect.any(String),
+      scope: 'profile.basic.read',
+    });
+    const accessToken = token.body.access_token!;
+    expect((await call(`/networks/${s.network.networkEID}/`, { token: accessToken })).status).toBe(200);
+    expect((await call('/whoami/', { token: accessToken })).status).toBe(200);
+    // The same person is a member of another network: the code-flow token does not reach it.
+    await addToNetwork(s.person.email, elsewhere.networkEID);
+    const passwordToken = await s.person.token();
+    expect((await call(`/networks/${elsewhere.networkEID}/`, { token: passwordToken })).status).toBe(200);
+    expect((await call(`/networks/${elsewhere.networkEID}/`, { token: accessToken })).status).toBe(404);
+  });
+
+  it('refuses a replayed code with invalid_grant and revokes every token issued from it', async () => {
+    const s = await setup();
+    const code = (await authorize(s)).searchParams.get('code')!;
+    const first = await exchange(s, code);
+    expect(first.status).toBe(200);
+    const accessToken = first.body.access_token!;
+    expect((await call('/whoami/', { token: accessToken })).status).toBe(200);
+    const replay = await exchange(s, code);
+    expect(replay.status).toBe(400);
+    expect(replay.body.error).toBe('invalid_grant');
+    const started = Date.now();
+    while ((await call('/whoami/', { token: accessToken })).status !== 401) {
+      expect(Date.now() - started, 'the first token is still accepted').toBeLessThan(1_000);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const refresh = await call<{ error?: string }>('/oauth/v2/token', {
+      accept: 'application/json',
+      form: {
+        grant_type: 'refresh_token',
+        refresh_token: first.body.refresh_token!,
+        client_id: s.client.clientId,
+        client_secret: s.client.secret,
+      },
+    });
+    expect(refresh.body.error).toBe('invalid_grant');
+  });
+
+  it('binds the code to its redirect_uri and its client', async () => {
+    const s = await setup();
+    const code = (await authorize(s)).searchParams.get('code')!;
+    const otherClient = await newClient({ grantTypes: ['authorization_code'], redirectUris: [REDIRECT] });
+    const wrongClient = await exchange(s, code, {
+      client_id: otherClient.clientId,
+      client_secret: otherClient.secret,
+    });
+    expect(wrongClient.body.error).toBe('invalid_grant');
+    const s2 = await setup();
+    const code2 = (await authorize(s2)).searchParams.get('code')!;
+    const wrongUri = await exchange(s2, code2, { redirect_uri: `${REDIRECT}/` });
+    expect(wrongUri.status).toBe(400);
+    expect(wrongUri.body.error).toBe('invalid_grant');
+  });
+
+  it('refuses a code to a client authenticated wrongly (401) and an unknown code (invalid_grant)', async () => {
+    const s = await setup();
+    const code = (await authorize(s)).searchParams.get('code')!;
+    expect((await exchange(s, code, { client_secret: 'wrong' })).status).toBe(401);
+    expect((await exchange(s, 'not-a-code')).body.error).toBe('invalid_grant');
+  });
+
+  it('refuses an expired code with invalid_grant (codes are short-lived)', async () => {
+    const s = await setup();
+    const code = (await authorize(s)).searchParams.get('code')!;
+    // Age the stored code past its lifetime (only its SHA-256 is stored).
+    const models = await authModels();
+    const hash = createHash('sha256').update(code).digest('hex');
+    const aged = await models.AuthorizationCode.updateOne(
+      { hash },
+      { $set: { expiresAt: new Date(Date.now() - 1000) } },
+    );
+    expect(aged.modifiedCount).toBe(1);
+    const expired = await exchange(s, code);
+    expect(expired.status).toBe(400);
+    expect(expired.body.error).toBe('invalid_grant');
+  });
+
+  it('limits a profile.basic.read token to the routes that scope grants (403 insufficient_scope)', async () => {
+    const s = await setup();
+    const code = (await authorize(s)).searchParams.get('code')!;
+    const accessToken = (await exchange(s, code)).body.access_token!;
+    const net = s.network.networkEID;
+    // Granted: the user's identity, network and basic profile.
+    expect((await call('/whoami/', { token: accessToken })).status).toBe(200);
+    expect((await call(`/networks/${net}/`, { token: accessToken })).status).toBe(200);
+    expect(
+      (await call(`/networks/${net}/users/${s.person.profileEID}/`, { token: accessToken })).status,
+    ).toBe(200);
+    // Not granted: everything else, with RFC 6750's insufficient_scope.
+    for (const path of [
+      `/networks/${net}/aggregate/`,
+      `/networks/${net}/users/`,
+      `/networks/${net}/knowledge-base/home/`,
+    ]) {
+      const refused = await call(path, { token: accessToken });
+      expect(refused.status, path).toBe(403);
+      expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(refused.body.code).toBe(-129);
+      expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="ncs", error="insufficient_scope"');
+    }
+    // A first-party (unscoped) token of the same person is not limited.
+    const full = await s.person.token();
+    expect((await call(`/networks/${net}/aggregate/`, { token: full })).status).toBe(200);
+  });
+
+  it('keeps refreshed code-flow tokens non-expiring and rotating', async () => {
+    const s = await setup();
+    const first = (await exchange(s, (await authorize(s)).searchParams.get('code')!)).body;
+    const refreshed = await call<Partial<TokenPair>>('/oauth/v2/token', {
+      accept: 'application/json',
+      form: {
+        grant_type: 'refresh_token',
+        refresh_token: first.refresh_token!,
+        client_id: s.client.clientId,
+        client_secret: s.client.secret,
+      },
+    });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.expires_in).toBeUndefined();
+    expect(refreshed.body.refresh_token).not.toBe(first.refresh_token);
+  });
+});
+
+describe('PKCE (RFC 7636, S256)', () => {
+  it('accepts the right verifier', async () => {
+    const s = await setup();
+    const { verifier, challenge } = pkce();
+    const location = await authorize(s, { code_challenge: challenge, code_challenge_method: 'S256' });
+    const token = await exchange(s, location.searchParams.get('code')!, { code_verifier: verifier });
+    expect(token.status, token.text).toBe(200);
+  });
+
+  it.each(['missing', 'wrong'] as const)('refuses a %s verifier when a challenge was sent', async (kind) => {
+    const s = await setup();
+    const { challenge } = pkce();
+    const location = await authorize(s, { code_challenge: challenge, code_challenge_method: 'S256' });
+    const token = await exchange(
+      s,
+      location.searchParams.get('code')!,
+      kind === 'wrong' ? { code_verifier: pkce().verifier } : {},
+    );
+    expect(token.status).toBe(400);
+    expect(token.body.error).toBe('invalid_grant');
+    expect(token.body.error_description).toContain('code_verifier');
+  });
+
+  it('refuses a verifier when no challenge was sent (downgrade)', async () => {
+    const s = await setup();
+    const location = await authorize(s);
+    const token = await exchange(s, location.searchParams.get('code')!, { code_verifier: pkce().verifier });
+    expect(token.status).toBe(400);
+    expect(token.body.error).toBe('invalid_grant');
+  });
+
+  it('refuses the plain method and a malformed challenge with a redirect carrying invalid_request', async () => {
+    const s = await setup();
+    const cases: Record<string, string>[] = [
+      { code_challenge: pkce().challenge, code_challenge_method: 'plain' },
+      { code_challenge: pkce().challenge },
+      { code_challenge: 'short', code_challenge_method: 'S256' },
+    ];
+    for (const extra of cases) {
+      const page = await browse(
+        authorizeUrl({
+          client_id: s.client.clientId,
+          redirect_uri: REDIRECT,
+          scope: 'profile.basic.read',
+          state: 'p',
+          network: s.network.subdomain,
+          ...extra,
+        }),
+      );
+      expect(page.status).toBe(302);
+      expect(page.location?.searchParams.get('error')).toBe('invalid_request');
+      expect(page.location?.searchParams.get('state')).toBe('p');
+    }
+  });
+});
+
+describe('logs', () => {
+  it('never contain a code, verifier, form token, client secret, password or token of the flow', async () => {
+    const s = await setup();
+    const { verifier, challenge } = pkce();
+    const login = await browse(
+      authorizeUrl({
+        client_id: s.client.clientId,
+        redirect_uri: REDIRECT,
+        scope: 'profile.basic.read',
+        state: 'log-state',
+        network: s.network.subdomain,
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      }),
+    );
+    const loginToken = formToken(login);
+    const consent = await browse('/auth', {
+      form_token: loginToken,
+      action: 'login',
+      email: s.person.email,
+      password: s.person.password,
+    });
+    const consentToken = formToken(consent);
+    const done = await browse('/auth', { form_token: consentToken, action: 'accept' });
+    const code = done.location!.searchParams.get('code')!;
+    const token = (await exchange(s, code, { code_verifier: verifier })).body;
+    await exchange(s, code, { code_verifier: verifier }); // a replay, logged as a failure
+    await call(`/networks/${s.network.networkEID}/?access_token=${token.access_token!}`);
+    await call('/oauth/v2/introspect', {
+      accept: 'application/json',
+      form: { token: token.refresh_token!, client_id: s.client.clientId, client_secret: s.client.secret },
+    });
+    await call('/oauth/v2/revoke', {
+      accept: 'application/json',
+      form: { token: token.access_token!, client_id: s.client.clientId, client_secret: s.client.secret },
+    });
+    await new Promise((r) => setTimeout(r, 1_000)); // let the processes flush their logs
+    const logDir = inject('logDir');
+    const logs = readdirSync(logDir)
+      .map((file) => readFileSync(join(logDir, file), 'utf8'))
+      .join('\n');
+    expect(logs).toContain('request completed');
+    const secrets = {
+      code,
+      verifier,
+      loginToken,
+      consentToken,
+      clientSecret: s.client.secret,
+      password: s.person.password,
+      accessToken: token.access_token!,
+      refreshToken: token.refresh_token!,
+    };
+    for (const [name, secret] of Object.entries(secrets)) {
+      expect(logs.includes(secret), `${name} reached the logs`).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,211 @@
+/**
+ * Cross-tenant matrix (issue #3): for EVERY route of the table scoped to a network, an
+ * administrator of another network gets 404, never the resource and never a hint that it exists:
+ *
+ * 1. with the victim network's EID in the path (read, update and delete alike, whatever the body);
+ * 2. with their OWN network's EID and the victim's resource EIDs (a valid body, so the request
+ *    reaches the owning service and only the tenant check can refuse it).
+ *
+ * The route list comes from the route table, so a new route is covered the day it is added; a
+ * route whose path parameter or body has no sample here fails until one is written.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes, type RouteDefinition } from '@ncs/contracts';
+import { call } from '../../support/api.js';
+import { installOverHttp, newApp, registerManifest } from '../../support/factories/apps.js';
+import { setXid } from '../../support/factories/directory.js';
+import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
+import { newKbCategory, newKbPage } from '../../support/factories/kb.js';
+
+afterAll(closeFactories);
+
+/** A valid body per route id (the same body is fine for both networks). */
+const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
+  'home.update': () => ({ description: 'Cross-tenant' }),
+  'home.setTitle': () => ({ title: 'Cross-tenant' }),
+  'category.create': () => ({ name: 'Cross-tenant' }),
+  'category.update': () => ({ name: 'Cross-tenant' }),
+  'categoryManager.assign': (victim) => ({ profileEID: victim.profileEID }),
+  'page.create': () => ({ title: 'Cross-tenant', body: 'Body' }),
+  'page.update': () => ({ title: 'Cross-tenant' }),
+  'menu.update': () => ({ customLinks: [{ label: 'Cross-tenant', url: 'https://example.com/' }] }),
+  'theme.create': () => ({ name: 'Cross-tenant', buttonColor: '#112233' }),
+  'theme.update': () => ({ name: 'Cross-tenant' }),
+  'group.create': () => ({ name: 'Cross-tenant' }),
+  'group.update': () => ({ name: 'Cross-tenant' }),
+  'groupMember.add': (victim) => ({ profileEID: victim.profileEID }),
+  'groupMember.update': () => ({ role: 'member' }),
+  'network.update': () => ({ allowChatCustomSettings: true }),
+  'profile.update': () => ({ aboutMe: 'Cross-tenant' }),
+  'profile.changeRole': () => ({ role: 'member' }),
+  'profileXid.update': () => ({ aboutMe: 'Cross-tenant' }),
+  'invitation.create': () => ({ email: 'cross-tenant@victim.example' }),
+  'app.install': (victim) => ({ appEID: victim.appEID }),
+  'app.signRequest': () => ({ entryPoint: 'main', device: 'web', position: 'menu' }),
+};
+
+/** Query parameters a route requires. */
+const sampleQueries: Readonly<Record<string, string>> = {
+  'search.list': 'type=knowledge_base_article&q=cross',
+};
+
+/** The victim network's resources, by path parameter name. */
+type Fixtures = Record<string, string>;
+
+let victim: TestNetwork;
+let attacker: TestNetwork;
+let victimToken: string;
+let attackerToken: string;
+let fixtures: Fixtures;
+
+beforeAll(async () => {
+  [victim, attacker] = await Promise.all([newNetwork('Victim'), newNetwork('Attacker')]);
+  [victimToken, attackerToken] = await Promise.all([victim.admin.token(), attacker.admin.token()]);
+  const member = await victim.newMember();
+  const categoryEID = await newKbCategory(victim.networkEID, victimToken);
+  const pageEID = await newKbPage(victim.networkEID, categoryEID, victimToken);
+  const assigned = await call(
+    `/networks/${victim.networkEID}/knowledge-base/categories/${categoryEID}/managers/`,
+    { token: victimToken, json: { profileEID: member.profileEID } },
+  );
+  expect(assigned.status).toBe(201);
+  const theme = await call<{ EID: string }>(`/networks/${victim.networkEID}/themes/`, {
+    token: victimToken,
+    json: { name: 'Victim theme' },
+  });
+  expect(theme.status).toBe(201);
+  const group = await call<{ EID: string }>(`/networks/${victim.networkEID}/groups/`, {
+    token: victimToken,
+    json: { name: 'Victim group' },
+  });
+  expect(group.status).toBe(201);
+  const joined = await call(`/networks/${victim.networkEID}/groups/${group.body.EID}/members/`, {
+    token: victimToken,
+    json: { profileEID: member.profileEID },
+  });
+  expect(joined.status).toBe(201);
+  await setXid(victim, member.profileEID, 'victim-xid');
+  const invitation = await call<{ EID: string }>(`/networks/${victim.networkEID}/invitations/`, {
+    token: victimToken,
+    json: { email: `invitee-${victim.subdomain}@victim.example` },
+  });
+  expect(invitation.status, invitation.text).toBe(201);
+  const app = await newApp({ name: 'Victim app' });
+  await registerManifest(app);
+  await installOverHttp(victim, app);
+  fixtures = {
+    profileEID: member.profileEID,
+    categoryEID,
+    pageEID,
+    themeEID: theme.body.EID,
+    groupEID: group.body.EID,
+    xid: 'victim-xid',
+    invitationEID: invitation.body.EID,
+    appEID: app.clientId,
+  };
+});
+
+const networkRoutes = routes.filter((r) => r.scope === 'network' && r.path.includes('{networkEID}'));
+
+function pathFor(route: RouteDefinition, networkEID: string): string {
+  const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    if (name === 'networkEID') return networkEID;
+    const value = fixtures[name];
+    if (!value) throw new Error(`no fixture for {${name}} of ${route.id}: add one to cross-tenant.test.ts`);
+    return value;
+  });
+  const query = sampleQueries[route.id];
+  return query ? `${path}?${query}` : path;
+}
+
+function bodyFor(route: RouteDefinition): unknown {
+  if (!route.body) return undefined;
+  const sample = sampleBodies[route.id];
+  if (!sample) throw new Error(`no sample body for ${route.id}: add one to cross-tenant.test.ts`);
+  return sample(fixtures);
+}
+
+describe('every network route answers 404 to another network’s administrator', () => {
+  it('covers routes of every method', () => {
+    expect(new Set(networkRoutes.map((r) => r.method))).toEqual(
+      new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+    );
+  });
+
+  it.each(networkRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_label, route) => {
+    const body = bodyFor(route);
+    // 1. The victim's network in the path: 404 whatever the body (even an invalid one).
+    for (const json of body === undefined ? [undefined] : [body, { notAField: true }]) {
+      const answer = await call(pathFor(route, victim.networkEID), {
+        method: route.method,
+        token: attackerToken,
+        ...(json === undefined ? {} : { json }),
+      });
+      expect(answer.status, `${route.id} via the victim's network: ${answer.text}`).toBe(404);
+      expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    }
+    // 2. The attacker's own network with the victim's resources: 404 from the owning service.
+    if (/\{(?!networkEID\})\w+\}/.test(route.path)) {
+      const answer = await call(pathFor(route, attacker.networkEID), {
+        method: route.method,
+        token: attackerToken,
+        ...(body === undefined ? {} : { json: body }),
+      });
+      expect(answer.status, `${route.id} via the attacker's network: ${answer.text}`).toBe(404);
+    }
+    // Control: the victim's own administrator reads the same resources (the fixtures are real).
+    if (route.method === 'GET') {
+      const own = await call(pathFor(route, victim.networkEID), { token: victimToken });
+      expect(own.status, `${route.id} for the victim: ${own.text}`).toBe(200);
+    }
+  });
+});
+
+describe('account routes that name a network’s resource answer 404 to an outsider', () => {
+  it('GET /users/{profileEID}/postable-types', async () => {
+    const answer = await call(`/users/${fixtures.profileEID}/postable-types`, { token: attackerToken });
+    expect(answer.status, answer.text).toBe(404);
+    expect((await call(`/users/${fixtures.profileEID}/postable-types`, { token: victimToken })).status).toBe(
+      200,
+    );
+  });
+
+  it('POST /invitations/{invitationEID}/accept', async () => {
+    const answer = await call(`/invitations/${fixtures.invitationEID}/accept`, {
+      method: 'POST',
+      token: attackerToken,
+    });
+    expect(answer.status, answer.text).toBe(404);
+  });
+});
+
+describe('mass assignment: writes carrying EID, networkEID, _id, role or isBot never change them', () => {
+  const injected = {
+    EID: 'ffffffffffffffffffffffff',
+    _id: 'ffffffffffffffffffffffff',
+    networkEID: 'eeeeeeeeeeeeeeeeeeeeeeee',
+    role: 'owner',
+    isBot: true,
+  };
+  const writeRoutes = networkRoutes.filter((r) => r.body && ['POST', 'PUT', 'PATCH'].includes(r.method));
+
+  it.each(writeRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_label, route) => {
+    const answer = await call<Record<string, unknown>>(pathFor(route, victim.networkEID), {
+      method: route.method,
+      token: victimToken,
+      json: { ...(bodyFor(route) as Record<string, unknown>), ...injected },
+    });
+    if (answer.status === 400) {
+      // Refused, naming a field it will not take.
+      expect(answer.text).toMatch(/EID|_id|networkEID|role|isBot/);
+      return;
+    }
+    expect(answer.status, answer.text).toBeLessThan(300);
+    const resource = answer.body;
+    expect(resource.EID).not.toBe(injected.EID);
+    expect(resource._id).toBeUndefined();
+    if ('networkEID' in resource) expect(resource.networkEID).toBe(victim.networkEID);
+    expect(resource.role).not.toBe(injected.role);
+    expect(resource.isBot ?? false).toBe(false);
+  });
+});
