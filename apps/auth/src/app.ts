@@ -4,34 +4,33 @@
  */
 import { DomainError, internalSubjects, routesOf, type RpcRequest } from '@ncs/contracts';
 import type { RpcHandler, ServiceModule, ServiceRuntime } from '@ncs/service-kit';
+import { appsHandlers } from './apps/handlers.js';
 import type { AuthConfig } from './config.js';
-import { loadDemoData } from './domain/demo-data.js';
-import { migrateProfileNames } from './domain/profile-names-migration.js';
-import { findCallerNetworks } from './domain/directory.js';
-import { findProfilesForEmbed } from './domain/directory-profiles.js';
-import { findGroupsForEmbed } from './domain/group-themes.js';
+import type { AuthDependencies } from './dependencies.js';
+import { loadDemoData } from './directory/demo-data.js';
+import { directoryHandlers } from './directory/handlers.js';
+import { findCallerNetworks } from './directory/networks.js';
+import { migrateProfileNames } from './directory/profile-names-migration.js';
+import { findProfilesForEmbed } from './directory/profiles.js';
+import { groupsHandlers } from './groups/handlers.js';
+import { findGroupsForEmbed } from './groups/themes.js';
+import { type AuthModels, registerAuthModels } from './models.js';
 import {
+  type AuthorizationForm,
   startAuthorization,
   submitAuthorizationForm,
-  type AuthorizationForm,
-} from './domain/authorization.js';
+} from './oauth/authorization.js';
+import { grantToken, type RevocationSink } from './oauth/grants.js';
+import { type PasswordAttempt, passwordChecker } from './oauth/password-sign-in.js';
+import { signInRulesFrom } from './oauth/sign-in-rules.js';
+import { SignInThrottle } from './oauth/sign-in-throttle.js';
 import {
   authorizationServerMetadata,
-  grantToken,
   introspectToken,
   lookupAccessToken,
   revokeToken,
-  type RevocationSink,
-} from './domain/oauth.js';
-import { passwordChecker, type PasswordAttempt } from './domain/password-sign-in.js';
-import { signInRulesFrom } from './domain/sign-in-rules.js';
-import { SignInThrottle } from './domain/sign-in-throttle.js';
-import type { AuthDependencies } from './dependencies.js';
-import { registerAuthModels, type AuthModels } from './models/index.js';
-import { appsHandlers } from './routes/apps.js';
-import { directoryHandlers } from './routes/directory.js';
-import { groupsHandlers } from './routes/groups.js';
-import { settingsHandlers } from './routes/settings.js';
+} from './oauth/token-management.js';
+import { settingsHandlers } from './settings/handlers.js';
 
 /** The models, looked up when first used (the handler map is built before any database exists). */
 function lazyModels(deps: () => AuthDependencies): AuthModels {

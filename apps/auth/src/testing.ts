@@ -8,5 +8,5 @@ import { routeHandlers } from './app.js';
 export const authHandlers = routeHandlers(() => {
   throw new Error('not called');
 });
-export { registerAuthModels, type AuthModels } from './models/index.js';
-export { newOpaqueToken, sha256 } from './domain/secrets.js';
+export { registerAuthModels, type AuthModels } from './models.js';
+export { newOpaqueToken, sha256 } from './oauth/secrets.js';

@@ -4,10 +4,12 @@
  * Rules where the spec is silent: docs/decisions.md, "Directory: apps and manifests".
  */
 import { DomainError, type RequestContext } from '@ncs/contracts';
-import type { AuthModels, ClientDoc, NetworkDoc } from '../models/index.js';
-import { findCallerNetwork } from './directory.js';
-import { findInstalledNetwork } from './installations.js';
-import { permissionsForRole } from './permissions.js';
+import { findCallerNetwork } from '../directory/callers.js';
+import type { NetworkDoc } from '../directory/models.js';
+import { permissionsForRole } from '../directory/permissions.js';
+import type { AuthModels } from '../models.js';
+import type { ClientDoc } from '../oauth/models.js';
+import { findInstalledNetwork } from './app-callers.js';
 
 /** Every administrator variant holds it (permissions.ts): the admin check of this area. */
 export const MANAGE_NETWORK = 'MANAGE_NETWORK';

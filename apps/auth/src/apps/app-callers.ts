@@ -4,7 +4,8 @@
  * about a person (whoami, profiles, aggregate) stay user-only.
  */
 import { DomainError, type RequestContext } from '@ncs/contracts';
-import type { AuthModels, NetworkDoc } from '../models/index.js';
+import type { NetworkDoc } from '../directory/models.js';
+import type { AuthModels } from '../models.js';
 
 /** An app token: the app, without an account or a profile. */
 export function isAppCaller(ctx: RequestContext): boolean {

@@ -15,9 +15,10 @@ import {
 import type { QueryFilter } from 'mongoose';
 import { withStatus } from '@ncs/service-kit';
 import type { EventSink } from '../dependencies.js';
-import type { AuthModels, ClientDoc, TokenDoc } from '../models/index.js';
-import type { AppGrantDoc } from '../models/apps.js';
-import { networkCallerOf, requirePerson } from './apps-access.js';
+import type { AuthModels } from '../models.js';
+import type { ClientDoc, TokenDoc } from '../oauth/models.js';
+import { networkCallerOf, requirePerson } from './access.js';
+import type { AppGrantDoc } from './models.js';
 
 /** Hashes per `auth.token.revoked` event: far below NATS's default 1 MiB payload. */
 const REVOCATION_EVENT_BATCH = 1000;

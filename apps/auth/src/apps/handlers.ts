@@ -5,15 +5,10 @@
 import type { RpcRequest } from '@ncs/contracts';
 import type { RpcHandler } from '@ncs/service-kit';
 import type { AuthDependencies } from '../dependencies.js';
-import { listAuthorizedApps, revokeAuthorizedApp } from '../domain/apps-grants.js';
-import { getApp, installAppInNetwork, listApps, removeApp } from '../domain/apps-installations.js';
-import {
-  createSigningSecret,
-  getManifest,
-  putManifest,
-  type ManifestInput,
-} from '../domain/apps-manifests.js';
-import { issueSignedRequest, type SignRequestInput } from '../domain/signed-requests.js';
+import { listAuthorizedApps, revokeAuthorizedApp } from './grants.js';
+import { getApp, installAppInNetwork, listApps, removeApp } from './installations.js';
+import { createSigningSecret, getManifest, type ManifestInput, putManifest } from './manifests.js';
+import { issueSignedRequest, type SignRequestInput } from './signed-requests.js';
 
 const appEID = (request: RpcRequest) => String(request.params.appEID);
 const page = (request: RpcRequest) => {

@@ -14,11 +14,12 @@ import {
 } from '@ncs/contracts';
 import { isDuplicateKeyError, withStatus } from '@ncs/service-kit';
 import type { EventSink } from '../dependencies.js';
-import type { AuthModels, ClientDoc, InstallationDoc } from '../models/index.js';
-import type { AppManifestDoc } from '../models/apps.js';
-import { findApp, networkCallerOf, requireAdmin, type NetworkCaller } from './apps-access.js';
-import { revokeTokens } from './apps-grants.js';
-import { presentEntryPoint } from './apps-manifests.js';
+import type { AuthModels } from '../models.js';
+import type { ClientDoc } from '../oauth/models.js';
+import { findApp, type NetworkCaller, networkCallerOf, requireAdmin } from './access.js';
+import { revokeTokens } from './grants.js';
+import { presentEntryPoint } from './manifests.js';
+import type { AppManifestDoc, InstallationDoc } from './models.js';
 
 type Installed = InstallationDoc & { created: Date };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appUrlProblem, normalizeManifest, type ManifestInput } from './apps-manifests.js';
+import { appUrlProblem, type ManifestInput, normalizeManifest } from './manifests.js';
 
 const base: ManifestInput = {
   redirectUris: ['https://app.example/callback'],

@@ -16,9 +16,10 @@ import {
 } from '@ncs/contracts';
 import { withStatus } from '@ncs/service-kit';
 import type { EventSink } from '../dependencies.js';
-import type { AuthModels, ClientDoc } from '../models/index.js';
-import type { AppManifestDoc } from '../models/apps.js';
-import { administersANetwork, findApp, requireOwnAppToken } from './apps-access.js';
+import type { AuthModels } from '../models.js';
+import type { ClientDoc } from '../oauth/models.js';
+import { administersANetwork, findApp, requireOwnAppToken } from './access.js';
+import type { AppManifestDoc } from './models.js';
 
 /** What a manifest holds once validated, defaults applied. */
 export interface NormalizedManifest {

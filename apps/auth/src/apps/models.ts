@@ -6,9 +6,21 @@
  * Every tenant document carries `networkEID`, and its indexes start with it (ARCHITECTURE §10);
  * manifests and signing keys belong to an app, not to a network.
  */
-import { Schema, type Connection, type InferSchemaType, type Model, type Types } from 'mongoose';
+import { timestamps, type StoredDocument } from '@ncs/service-kit';
+import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
 
-const timestamps = { createdAt: 'created', updatedAt: 'lastModified' } as const;
+/** An app installed in a network: what a client-credentials token may touch. */
+const installationSchema = new Schema(
+  {
+    networkEID: { type: String, required: true },
+    clientId: { type: String, required: true },
+    /** Application permissions in the network, e.g. `infinite_limit`. */
+    permissions: { type: [String], default: [] },
+  },
+  { strict: true, timestamps, collection: 'app_installations' },
+);
+installationSchema.index({ networkEID: 1, clientId: 1 }, { unique: true });
+installationSchema.index({ clientId: 1 });
 
 /** One entry point of a manifest (spec: App entry point), defaults applied when registered. */
 const entryPointSchema = new Schema(
@@ -76,15 +88,13 @@ appGrantSchema.index({ networkEID: 1, profileEID: 1, clientId: 1 });
 appGrantSchema.index({ networkEID: 1, clientId: 1 });
 
 export type AppEntryPointDoc = InferSchemaType<typeof entryPointSchema>;
-export type AppManifestDoc = InferSchemaType<typeof appManifestSchema> & {
-  _id: Types.ObjectId;
-  created: Date;
-  lastModified: Date;
-};
-export type AppSigningKeyDoc = InferSchemaType<typeof appSigningKeySchema> & { _id: Types.ObjectId };
-export type AppGrantDoc = InferSchemaType<typeof appGrantSchema> & { _id: Types.ObjectId; created: Date };
+export type InstallationDoc = InferSchemaType<typeof installationSchema> & StoredDocument;
+export type AppManifestDoc = InferSchemaType<typeof appManifestSchema> & StoredDocument;
+export type AppSigningKeyDoc = InferSchemaType<typeof appSigningKeySchema> & StoredDocument;
+export type AppGrantDoc = InferSchemaType<typeof appGrantSchema> & StoredDocument;
 
 export interface AppsModels {
+  readonly Installation: Model<InstallationDoc>;
   readonly AppManifest: Model<AppManifestDoc>;
   readonly AppSigningKey: Model<AppSigningKeyDoc>;
   readonly AppGrant: Model<AppGrantDoc>;
@@ -92,6 +102,7 @@ export interface AppsModels {
 
 export function registerAppsModels(connection: Connection): AppsModels {
   return {
+    Installation: connection.model<InstallationDoc>('Installation', installationSchema),
     AppManifest: connection.model<AppManifestDoc>('AppManifest', appManifestSchema),
     AppSigningKey: connection.model<AppSigningKeyDoc>('AppSigningKey', appSigningKeySchema),
     AppGrant: connection.model<AppGrantDoc>('AppGrant', appGrantSchema),

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { SignedRequestClaimsValue } from '@ncs/contracts';
-import { signSignedRequest, SIGNED_REQUEST_TTL_SECONDS, verifySignedRequest } from './signed-requests.js';
+import { SIGNED_REQUEST_TTL_SECONDS, signSignedRequest, verifySignedRequest } from './signed-requests.js';
 
 const appEID = 'a'.repeat(24);
 const secret = 'k9W0m3Zb7xT2sQ4yN8vR1pL6hJ5gF0dC3bA7eU2iO9w';

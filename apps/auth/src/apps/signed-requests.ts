@@ -19,10 +19,10 @@ import {
   type RequestContext,
   type SignedRequestClaimsValue,
 } from '@ncs/contracts';
-import type { AuthModels } from '../models/index.js';
-import type { AppManifestDoc, AppSigningKeyDoc } from '../models/apps.js';
-import { networkCallerOf, requirePerson } from './apps-access.js';
-import { visibleEntryPoints } from './apps-installations.js';
+import type { AuthModels } from '../models.js';
+import { networkCallerOf, requirePerson } from './access.js';
+import { visibleEntryPoints } from './installations.js';
+import type { AppManifestDoc, AppSigningKeyDoc } from './models.js';
 
 export const SIGNED_REQUEST_TTL_SECONDS = 300;
 /** Clock difference between the platform and an app that a verifier tolerates. */

@@ -6,7 +6,8 @@
  * network.
  */
 import type { RequestContext } from '@ncs/contracts';
-import type { AuthModels, NetworkDoc } from '../models/index.js';
+import type { NetworkDoc } from '../directory/models.js';
+import type { AuthModels } from '../models.js';
 
 /** `{base}/auth?network=<subdomain>`: the gateway serves every network's page and picks it by `network`. */
 export function networkAuthUrl(baseUrl: string, network: Pick<NetworkDoc, 'subdomain'>): string {

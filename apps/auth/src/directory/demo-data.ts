@@ -5,7 +5,7 @@
  * nothing twice.
  */
 import type { Logger } from '@ncs/service-kit';
-import type { AuthModels } from '../models/index.js';
+import type { AuthModels } from '../models.js';
 import { ensureAccount, ensureClient, ensureMembership, ensureNetwork, installApp } from './provisioning.js';
 
 export interface DemoSettings {

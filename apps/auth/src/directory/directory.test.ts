@@ -1,14 +1,7 @@
 /** Pure rules of the directory: roles per version, counts, postable types, edit rights, values, filters. */
 import { describe, expect, it } from 'vitest';
-import type { ProfileDoc } from '../models/index.js';
-import { impreciseCount } from './directory.js';
-import {
-  editRefusal,
-  invalidProfileValues,
-  postableTypes,
-  profileListFilter,
-  visibleBirthday,
-} from './directory-profiles.js';
+import type { ProfileDoc } from './models.js';
+import { impreciseCount } from './networks.js';
 import {
   isAdminRole,
   permissionsForRole,
@@ -17,6 +10,10 @@ import {
   reportedRoleNames,
   storedRolesFor,
 } from './permissions.js';
+import { postableTypes } from './postable-types.js';
+import { editRefusal, invalidProfileValues } from './profile-edits.js';
+import { profileListFilter } from './profile-list.js';
+import { visibleBirthday } from './profiles.js';
 
 describe('roles', () => {
   it('collapses every administrator variant into `admin` from 1.4.8, not before', () => {

@@ -3,29 +3,18 @@
  * plus the core `aggregate.get` and `whoami.get`. Built lazily: the map can be listed without a
  * database (conformance test).
  */
-import { profilesLeftOutByGroups } from '../domain/profile-group-filters.js';
 import type { RpcRequest } from '@ncs/contracts';
 import { withStatus, type RpcHandler } from '@ncs/service-kit';
 import type { AuthDependencies } from '../dependencies.js';
-import { getAggregate, getNetwork, presentWhoami, updateNetwork } from '../domain/directory.js';
-import {
-  acceptInvitation,
-  changeRole,
-  createInvitation,
-  getInvitation,
-  listInvitations,
-  listRoles,
-  suspendProfile,
-} from '../domain/directory-membership.js';
-import {
-  getPostableTypes,
-  getProfile,
-  getProfileByXid,
-  listProfiles,
-  profileListOptions,
-  updateProfile,
-  updateProfileByXid,
-} from '../domain/directory-profiles.js';
+import { acceptInvitation, createInvitation, getInvitation, listInvitations } from './invitations.js';
+import { changeRole, listRoles, suspendProfile } from './membership.js';
+import { getAggregate, getNetwork, presentWhoami, updateNetwork } from './networks.js';
+import { getPostableTypes } from './postable-types.js';
+import { updateProfile } from './profile-edits.js';
+import { profilesLeftOutByGroups } from './profile-group-filters.js';
+import { listProfiles, profileListOptions } from './profile-list.js';
+import { getProfile } from './profiles.js';
+import { getProfileByXid, updateProfileByXid } from './xid.js';
 
 const param = (request: RpcRequest, name: string) => String(request.params[name]);
 

@@ -5,9 +5,9 @@
  * hidden one, an unknown one) is a 400 naming the parameter: the filter never reveals it.
  */
 import { DomainError, type RequestContext } from '@ncs/contracts';
-import type { AuthModels } from '../models/index.js';
-import { groupMemberProfileEIDs } from './group-memberships.js';
-import { findVisibleGroup, groupCallerOf } from './groups.js';
+import { findVisibleGroup, groupCallerOf } from '../groups/callers.js';
+import { groupMemberProfileEIDs } from '../groups/memberships.js';
+import type { AuthModels } from '../models.js';
 
 export interface GroupFilterQuery {
   readonly exclude_group?: unknown;

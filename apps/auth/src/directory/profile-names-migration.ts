@@ -7,7 +7,8 @@
  * Idempotent: it only touches profiles without a `firstName` field, and leaves none behind.
  */
 import type { Logger } from '@ncs/service-kit';
-import type { AccountDoc, AuthModels, ProfileDoc } from '../models/index.js';
+import type { AuthModels } from '../models.js';
+import type { AccountDoc, ProfileDoc } from './models.js';
 
 const BATCH = 500;
 

@@ -4,8 +4,9 @@
  */
 import type { StoredRole } from '@ncs/contracts';
 import { isDuplicateKeyError } from '@ncs/service-kit';
-import type { AuthModels, NetworkDoc } from '../models/index.js';
-import { hashSecret } from './secrets.js';
+import type { AuthModels } from '../models.js';
+import { hashSecret } from '../oauth/secrets.js';
+import type { NetworkDoc } from './models.js';
 
 export async function ensureNetwork(
   models: AuthModels,

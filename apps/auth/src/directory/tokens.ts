@@ -4,7 +4,7 @@
  * tokens), on which the gateway drops them from its principal cache at once.
  */
 import type { EventSink } from '../dependencies.js';
-import type { AuthModels } from '../models/index.js';
+import type { AuthModels } from '../models.js';
 
 /**
  * Revokes every live token of the account (only those bound to `networkEID`, when given: the

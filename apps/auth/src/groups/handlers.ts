@@ -12,16 +12,9 @@ import {
   getMember,
   listMembers,
   removeMember,
-} from '../domain/group-memberships.js';
-import {
-  createGroup,
-  deleteGroup,
-  getGroup,
-  listGroups,
-  listGroupTypesFor,
-  listSubgroups,
-  updateGroup,
-} from '../domain/groups.js';
+} from './memberships.js';
+import { getGroup, listGroups, listGroupTypesFor, listSubgroups } from './reading.js';
+import { createGroup, deleteGroup, updateGroup } from './writing.js';
 
 const param = (request: RpcRequest, name: string) => String(request.params[name]);
 const page = (request: RpcRequest) => request.query as { limit?: number; offset?: number };

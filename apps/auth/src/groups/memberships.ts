@@ -15,16 +15,16 @@ import {
 import { isDuplicateKeyError, withStatus } from '@ncs/service-kit';
 import { isValidObjectId } from 'mongoose';
 import type { EventSink } from '../dependencies.js';
-import type { GroupDoc, MembershipDoc } from '../models/groups.js';
-import type { AuthModels } from '../models/index.js';
+import type { AuthModels } from '../models.js';
 import {
   findVisibleGroup,
+  type GroupCaller,
   groupCallerOf,
   groupSummary,
   requirePermission,
   userRef,
-  type GroupCaller,
-} from './groups.js';
+} from './callers.js';
+import type { GroupDoc, MembershipDoc } from './models.js';
 
 /** The profile EIDs of a group's active members (for the profiles list's `exclude_group`, `addable_to`). */
 export async function groupMemberProfileEIDs(

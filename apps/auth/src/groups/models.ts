@@ -3,9 +3,8 @@
  * Every tenant document carries `networkEID`, and its indexes start with it (ARCHITECTURE §10).
  */
 import { groupRoles, groupTypeNames, membershipStates } from '@ncs/contracts';
-import { Schema, type Connection, type InferSchemaType, type Model, type Types } from 'mongoose';
-
-const timestamps = { createdAt: 'created', updatedAt: 'lastModified' } as const;
+import { timestamps, type StoredDocument } from '@ncs/service-kit';
+import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
 
 /** A `{type, EID}` reference, stored as is (its owner is another area or service). */
 const refSchema = new Schema(
@@ -64,9 +63,8 @@ membershipSchema.index({ networkEID: 1, groupEID: 1, profileEID: 1 }, { unique: 
 membershipSchema.index({ networkEID: 1, groupEID: 1, state: 1, role: 1, created: 1 });
 membershipSchema.index({ networkEID: 1, profileEID: 1, state: 1, role: 1 });
 
-type Stamped = { _id: Types.ObjectId; created: Date; lastModified: Date };
-export type GroupDoc = InferSchemaType<typeof groupSchema> & Stamped;
-export type MembershipDoc = InferSchemaType<typeof membershipSchema> & Stamped;
+export type GroupDoc = InferSchemaType<typeof groupSchema> & StoredDocument;
+export type MembershipDoc = InferSchemaType<typeof membershipSchema> & StoredDocument;
 
 export interface GroupsModels {
   readonly Group: Model<GroupDoc>;

@@ -1,7 +1,7 @@
 import { groupPermissionNames } from '@ncs/contracts';
 import { describe, expect, it } from 'vitest';
-import { canSeeGroup, groupPermissions, groupUserInfo, type GroupStanding } from './group-permissions.js';
-import { isAllowedParent, groupTypeEID } from './group-types.js';
+import { canSeeGroup, groupPermissions, type GroupStanding, groupUserInfo } from './permissions.js';
+import { groupTypeEID, isAllowedParent } from './types.js';
 
 const group = { groupType: 'group', hidden: false, membersMayPost: true };
 const standing = (membership: GroupStanding['membership'], networkAdmin = false): GroupStanding => ({

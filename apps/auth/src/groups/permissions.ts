@@ -8,7 +8,7 @@ import {
   type GroupRole,
   type MembershipState,
 } from '@ncs/contracts';
-import { isOrganisationalUnit } from './group-types.js';
+import { isOrganisationalUnit } from './types.js';
 
 /** Where the caller stands towards one group. */
 export interface GroupStanding {

@@ -6,9 +6,11 @@
  */
 import { THEME_GROUPS_SHOWN, type PlainResource, type RequestContext } from '@ncs/contracts';
 import type { EventSink } from '../dependencies.js';
-import type { GroupDoc } from '../models/groups.js';
-import type { AuthModels } from '../models/index.js';
-import { groupCallerOf, groupSummary, presentGroups, visibilityFilter } from './groups.js';
+import type { AuthModels } from '../models.js';
+import { groupCallerOf, groupSummary } from './callers.js';
+import type { GroupDoc } from './models.js';
+import { presentGroups } from './presentation.js';
+import { visibilityFilter } from './reading.js';
 
 export interface ThemeGroups {
   /** References of the visible groups using the theme, by name; at most `THEME_GROUPS_SHOWN`. */

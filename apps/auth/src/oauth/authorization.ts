@@ -7,12 +7,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DomainError, type RequestContext } from '@ncs/contracts';
-import type { AuthModels, AuthorizationRequestDoc, ClientDoc, NetworkDoc } from '../models/index.js';
-import { appMayActIn } from './apps-access.js';
-import { recordGrant } from './apps-grants.js';
-import { networkParametersFor } from './apps-sso.js';
+import { appMayActIn } from '../apps/access.js';
+import { recordGrant } from '../apps/grants.js';
+import { networkParametersFor } from '../apps/sso.js';
+import type { NetworkDoc } from '../directory/models.js';
+import type { AuthModels } from '../models.js';
 import { consentPage, loginPage, type PageContext } from './authorization-page.js';
-import { AUTHORIZATION_CODE_TTL_SECONDS, SUPPORTED_SCOPES } from './oauth.js';
+import { AUTHORIZATION_CODE_TTL_SECONDS, SUPPORTED_SCOPES } from './grants.js';
+import type { AuthorizationRequestDoc, ClientDoc } from './models.js';
 import type { PasswordChecker } from './password-sign-in.js';
 import { newOpaqueToken, sha256 } from './secrets.js';
 import { SIGN_IN_LOCKED_MESSAGE, SignInLockedError } from './sign-in-throttle.js';

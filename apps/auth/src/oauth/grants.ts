@@ -1,24 +1,17 @@
 /**
- * The OAuth 2.0 token service (RFC 6749): client authentication, the authorization_code (with
- * PKCE, RFC 7636), password, refresh_token and client_credentials grants, revocation (RFC 7009),
- * introspection (RFC 7662), metadata (RFC 8414), and the lookup of access tokens for the gateway.
- * Tokens are opaque; only SHA-256 is stored.
+ * The OAuth 2.0 token endpoint (RFC 6749): the authorization_code (with PKCE, RFC 7636), password,
+ * refresh_token and client_credentials grants, and the revocation of a token family. Tokens are
+ * opaque; only SHA-256 is stored.
  */
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
-import {
-  DomainError,
-  supportedScopes,
-  type AccessToken,
-  type Introspection,
-  type Membership,
-  type TokenPrincipal,
-} from '@ncs/contracts';
-import type { AuthModels, ClientDoc, TokenDoc } from '../models/index.js';
-import { appMayActIn } from './apps-access.js';
+import { DomainError, supportedScopes, type AccessToken } from '@ncs/contracts';
+import { appMayActIn } from '../apps/access.js';
+import { signInNameFilter } from '../directory/provisioning.js';
+import type { AuthModels } from '../models.js';
+import { authenticateClient, required, type TokenRequest } from './client-authentication.js';
+import type { ClientDoc } from './models.js';
 import type { PasswordChecker } from './password-sign-in.js';
-import { principalRole, permissionsForRole } from './permissions.js';
-import { signInNameFilter } from './provisioning.js';
-import { decoyHash, newOpaqueToken, sha256, verifySecret } from './secrets.js';
+import { newOpaqueToken, sha256 } from './secrets.js';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
@@ -29,22 +22,12 @@ export const SUPPORTED_SCOPES: readonly string[] = supportedScopes;
 /** Told the SHA-256 hashes of tokens just revoked (the service records a `token.revoked` event). */
 export type RevocationSink = (tokenHashes: readonly string[]) => Promise<void>;
 
-export interface TokenRequest {
-  readonly grant_type?: string;
-  readonly client_id?: string;
-  readonly client_secret?: string;
-  readonly username?: string;
-  readonly password?: string;
-  readonly refresh_token?: string;
-  readonly code?: string;
-  readonly redirect_uri?: string;
-  readonly code_verifier?: string;
-  readonly scope?: string;
-  readonly token?: string;
-  readonly token_type_hint?: string;
-}
-
-const supportedGrants = ['authorization_code', 'password', 'refresh_token', 'client_credentials'] as const;
+export const supportedGrants = [
+  'authorization_code',
+  'password',
+  'refresh_token',
+  'client_credentials',
+] as const;
 type GrantType = (typeof supportedGrants)[number];
 
 export async function grantToken(
@@ -71,23 +54,6 @@ export async function grantToken(
     case 'refresh_token':
       return refreshGrant(models, client, request, onRevoked);
   }
-}
-
-function required(request: TokenRequest, field: keyof TokenRequest): string {
-  const value = request[field];
-  if (typeof value !== 'string' || value.length === 0) {
-    throw new DomainError('OAUTH_INVALID_REQUEST', `${field} is required.`);
-  }
-  return value;
-}
-
-export async function authenticateClient(models: AuthModels, request: TokenRequest): Promise<ClientDoc> {
-  const clientId = required(request, 'client_id');
-  const secret = request.client_secret ?? '';
-  const client = await models.Client.findOne({ clientId }).lean<ClientDoc>();
-  const valid = await verifySecret(secret, client?.secretHash ?? (await decoyHash()));
-  if (!client || !valid || secret.length === 0) throw new DomainError('OAUTH_INVALID_CLIENT');
-  return client;
 }
 
 async function passwordGrant(
@@ -346,125 +312,4 @@ export async function revokeFamily(
   if (live.length === 0) return;
   await models.Token.updateMany({ familyId, revokedAt: null }, { $set: { revokedAt: new Date() } });
   await onRevoked(live.map((token) => token.hash));
-}
-
-/**
- * RFC 7009: the client revokes a token issued to it; the whole grant (its family) goes with it.
- * An unknown token, or another client's, is answered 200 too (§2.2) and nothing changes.
- */
-export async function revokeToken(
-  models: AuthModels,
-  request: TokenRequest,
-  onRevoked: RevocationSink,
-): Promise<Record<string, never>> {
-  const client = await authenticateClient(models, request);
-  const token = required(request, 'token');
-  const found = await models.Token.findOne({ hash: sha256(token) }, { familyId: 1, clientId: 1 }).lean();
-  if (found && found.clientId === client.clientId) await revokeFamily(models, found.familyId, onRevoked);
-  return {};
-}
-
-/**
- * RFC 7662: first-party clients (the platform's resource servers) may introspect any token, other
- * clients only their own; everything else is `{ active: false }`, never an error.
- */
-export async function introspectToken(models: AuthModels, request: TokenRequest): Promise<Introspection> {
-  const client = await authenticateClient(models, request);
-  const token = required(request, 'token');
-  if (token.length > 512) return { active: false };
-  const found = await models.Token.findOne({ hash: sha256(token) }).lean<TokenDoc>();
-  if (!found || !(await isActive(models, found))) return { active: false };
-  if (!client.firstParty && found.clientId !== client.clientId) return { active: false };
-  return {
-    active: true,
-    client_id: found.clientId,
-    token_type: found.kind === 'access' ? 'Bearer' : 'refresh_token',
-    ...(found.scope ? { scope: found.scope } : {}),
-    sub: found.accountId ?? found.clientId,
-    iat: Math.floor(found.created.getTime() / 1000),
-    ...(found.expiresAt ? { exp: Math.floor(found.expiresAt.getTime() / 1000) } : {}),
-    ...(found.networkEID ? { network_eid: found.networkEID } : {}),
-  };
-}
-
-async function isActive(models: AuthModels, token: TokenDoc): Promise<boolean> {
-  if (token.revokedAt || token.usedAt) return false;
-  if (token.expiresAt && token.expiresAt.getTime() <= Date.now()) return false;
-  if (!token.accountId) return true;
-  return Boolean(
-    await models.Profile.exists({
-      accountId: token.accountId,
-      userState: 'active',
-      ...(token.networkEID ? { networkEID: token.networkEID } : {}),
-    }),
-  );
-}
-
-/** RFC 8414 metadata; `baseUrl` is the gateway's public base URL. */
-export function authorizationServerMetadata(baseUrl: string) {
-  const base = baseUrl.replace(/\/$/, '');
-  const clientAuth = ['client_secret_basic', 'client_secret_post'];
-  return {
-    issuer: base,
-    authorization_endpoint: `${base}/auth`,
-    token_endpoint: `${base}/oauth/v2/token`,
-    revocation_endpoint: `${base}/oauth/v2/revoke`,
-    introspection_endpoint: `${base}/oauth/v2/introspect`,
-    response_types_supported: ['code'],
-    grant_types_supported: [...supportedGrants],
-    scopes_supported: [...SUPPORTED_SCOPES],
-    code_challenge_methods_supported: ['S256'],
-    token_endpoint_auth_methods_supported: clientAuth,
-    revocation_endpoint_auth_methods_supported: clientAuth,
-    introspection_endpoint_auth_methods_supported: clientAuth,
-  };
-}
-
-/**
- * Resolves an access token to its principal, or null when unknown, expired or revoked. A user
- * token lists the account's active memberships (only the signed-in network for a code-flow token);
- * an app token lists the networks the app is installed in, without a profile.
- */
-export async function lookupAccessToken(models: AuthModels, token: string): Promise<TokenPrincipal | null> {
-  if (token.length === 0 || token.length > 512) return null;
-  const found = await models.Token.findOne({ hash: sha256(token), kind: 'access', revokedAt: null }).lean();
-  if (!found || (found.expiresAt && found.expiresAt.getTime() <= Date.now())) return null;
-  // A code-flow token acts in one network, and only while its app is installed there.
-  if (
-    found.grantType === 'authorization_code' &&
-    found.networkEID &&
-    !(await appMayActIn(models, found.clientId, found.networkEID))
-  ) {
-    return null;
-  }
-  let memberships: Membership[];
-  if (found.accountId) {
-    const profiles = await models.Profile.find({
-      accountId: found.accountId,
-      userState: 'active',
-      ...(found.networkEID ? { networkEID: found.networkEID } : {}),
-    }).lean();
-    memberships = profiles.map((profile) => ({
-      networkEID: profile.networkEID,
-      profileEID: String(profile._id),
-      role: principalRole(profile.role),
-      external: profile.external,
-      permissions: permissionsForRole(profile.role),
-    }));
-  } else {
-    const installations = await models.Installation.find({ clientId: found.clientId }).lean();
-    memberships = installations.map((installation) => ({
-      networkEID: installation.networkEID,
-      role: 'app',
-      external: false,
-      permissions: installation.permissions,
-    }));
-  }
-  return {
-    accountId: found.accountId ?? null,
-    clientId: found.clientId,
-    expiresAt: found.expiresAt ? found.expiresAt.toISOString() : null,
-    memberships,
-    ...(found.scope ? { scopes: found.scope.split(' ').filter(Boolean) } : {}),
-  };
 }

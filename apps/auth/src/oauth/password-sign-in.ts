@@ -8,7 +8,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventSink } from '../dependencies.js';
-import type { AccountDoc, AuthModels } from '../models/index.js';
+import type { AccountDoc } from '../directory/models.js';
+import type { AuthModels } from '../models.js';
 import { decoyHash, verifySecret } from './secrets.js';
 import type { FailureOutcome, SignInThrottle } from './sign-in-throttle.js';
 

@@ -13,14 +13,14 @@
 import { createHash } from 'node:crypto';
 import type { Model, Types } from 'mongoose';
 import { clientAddressGroup, DomainError } from '@ncs/contracts';
-import type { SignInAttemptDoc } from '../models/sign-in.js';
+import type { SignInAttemptDoc } from './models.js';
 import {
   afterFailure,
   overLimit,
   recentFailures,
-  windowAt,
   type SignInRules,
   type ThrottleLimits,
+  windowAt,
 } from './sign-in-rules.js';
 
 export const SIGN_IN_LOCKED_MESSAGE =

@@ -4,8 +4,9 @@
  * lobby and counters").
  */
 import { DomainError, type RequestContext } from '@ncs/contracts';
-import type { AuthModels, NetworkDoc } from '../models/index.js';
-import { findCallerNetwork } from './directory.js';
+import { findCallerNetwork } from '../directory/callers.js';
+import type { NetworkDoc } from '../directory/models.js';
+import type { AuthModels } from '../models.js';
 
 export const MANAGE_NETWORK = 'MANAGE_NETWORK';
 

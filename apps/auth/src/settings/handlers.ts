@@ -5,10 +5,10 @@
 import type { CustomLinkInputBody } from '@ncs/contracts';
 import { withStatus, type RpcHandler } from '@ncs/service-kit';
 import type { AuthDependencies } from '../dependencies.js';
-import { badgeCountersOwner, getLobbyData } from '../domain/lobby.js';
-import { getMenu, updateMenu } from '../domain/menu.js';
-import { createTheme, deleteTheme, getTheme, listThemes, updateTheme } from '../domain/themes.js';
-import { listWidgets } from '../domain/widgets.js';
+import { badgeCountersOwner, getLobbyData } from './lobby.js';
+import { getMenu, updateMenu } from './menu.js';
+import { createTheme, deleteTheme, getTheme, listThemes, updateTheme } from './themes.js';
+import { listWidgets } from './widgets.js';
 
 export function settingsHandlers(deps: () => AuthDependencies): Record<string, RpcHandler> {
   return {

@@ -6,9 +6,9 @@
  */
 import { internalSubjects, type PlainResource, type RequestContext } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
-import type { AuthModels } from '../models/index.js';
-import { settingsCaller } from './settings-access.js';
-import { aiAssistantProfileEID } from './settings-rules.js';
+import type { AuthModels } from '../models.js';
+import { settingsCaller } from './access.js';
+import { aiAssistantProfileEID } from './rules.js';
 
 export async function getLobbyData(
   models: AuthModels,

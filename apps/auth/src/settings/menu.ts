@@ -13,18 +13,18 @@ import {
 } from '@ncs/contracts';
 import { isDuplicateKeyError } from '@ncs/service-kit';
 import { Types } from 'mongoose';
+import type { AppEntryPointDoc, AppManifestDoc } from '../apps/models.js';
 import type { EventSink } from '../dependencies.js';
-import type { AuthModels } from '../models/index.js';
-import type { AppEntryPointDoc, AppManifestDoc } from '../models/apps.js';
-import type { MenuDoc } from '../models/settings.js';
-import { actorOf, requireNetworkAdmin, settingsCaller, type SettingsCaller } from './settings-access.js';
+import type { AuthModels } from '../models.js';
+import { actorOf, requireNetworkAdmin, settingsCaller, type SettingsCaller } from './access.js';
+import type { MenuDoc } from './models.js';
 import {
   appMenuItemEID,
   isMenuEntryPoint,
   menuShowsCelebrations,
   menuVersion,
   visibleInMenu,
-} from './settings-rules.js';
+} from './rules.js';
 
 /** Platform sections every menu starts with, in this order; `celebrations` follows when it applies. */
 export const builtinMenuSections = ['timeline', 'groups', 'people', 'knowledge_base'] as const;

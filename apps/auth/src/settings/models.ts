@@ -3,9 +3,8 @@
  * registered on the auth service's connection. Every tenant document carries `networkEID`, and its
  * indexes start with it (ARCHITECTURE §10).
  */
+import { timestamps, type StoredDocument } from '@ncs/service-kit';
 import { Schema, type Connection, type InferSchemaType, type Model, type Types } from 'mongoose';
-
-const timestamps = { createdAt: 'created', updatedAt: 'lastModified' } as const;
 
 /** A custom link of a network's menu; `_id` is the link's EID, kept across edits. */
 const customLinkSchema = new Schema(
@@ -87,17 +86,15 @@ const themeSchema = new Schema(
 themeSchema.index({ networkEID: 1, created: 1 });
 themeSchema.index({ networkEID: 1, defaultAt: -1 });
 
-export type MenuDoc = InferSchemaType<typeof menuSchema> & {
-  _id: Types.ObjectId;
-  customLinks: (InferSchemaType<typeof customLinkSchema> & { _id: Types.ObjectId })[];
-};
-export type WidgetDoc = InferSchemaType<typeof widgetSchema> & { _id: Types.ObjectId };
-export type ThemeDoc = Omit<InferSchemaType<typeof themeSchema>, 'properties'> & {
-  _id: Types.ObjectId;
-  properties?: { spectrum?: Record<string, string> | Map<string, string> | null } | null;
-  created: Date;
-  lastModified: Date;
-};
+export type MenuDoc = InferSchemaType<typeof menuSchema> &
+  StoredDocument & {
+    customLinks: (InferSchemaType<typeof customLinkSchema> & { _id: Types.ObjectId })[];
+  };
+export type WidgetDoc = InferSchemaType<typeof widgetSchema> & StoredDocument;
+export type ThemeDoc = Omit<InferSchemaType<typeof themeSchema>, 'properties'> &
+  StoredDocument & {
+    properties?: { spectrum?: Record<string, string> | Map<string, string> | null } | null;
+  };
 
 export interface SettingsModels {
   readonly Menu: Model<MenuDoc>;

@@ -8,7 +8,7 @@ import {
   menuVersion,
   visibleInMenu,
   widgetsAddCelebrations,
-} from './settings-rules.js';
+} from './rules.js';
 
 const ON = ['celebrations_redesign'];
 

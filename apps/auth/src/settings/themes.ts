@@ -17,10 +17,10 @@ import {
 } from '@ncs/contracts';
 import { isValidObjectId, type Types } from 'mongoose';
 import type { EventSink } from '../dependencies.js';
-import type { AuthModels } from '../models/index.js';
-import type { ThemeDoc } from '../models/settings.js';
-import { detachThemeFromGroups, themeGroupsFor } from './group-themes.js';
-import { actorOf, requireNetworkAdmin, settingsCaller, type SettingsCaller } from './settings-access.js';
+import { detachThemeFromGroups, themeGroupsFor } from '../groups/themes.js';
+import type { AuthModels } from '../models.js';
+import { actorOf, requireNetworkAdmin, settingsCaller, type SettingsCaller } from './access.js';
+import type { ThemeDoc } from './models.js';
 
 type Header = { backgroundUrl?: string | null; color?: string | null } | null | undefined;
 

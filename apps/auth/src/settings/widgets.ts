@@ -4,10 +4,10 @@
  * counted in `total` and placed after the stored ones.
  */
 import type { PlainCollection, PlainResource, RequestContext } from '@ncs/contracts';
-import type { AuthModels } from '../models/index.js';
-import type { WidgetDoc } from '../models/settings.js';
-import { settingsCaller } from './settings-access.js';
-import { widgetsAddCelebrations } from './settings-rules.js';
+import type { AuthModels } from '../models.js';
+import { settingsCaller } from './access.js';
+import type { WidgetDoc } from './models.js';
+import { widgetsAddCelebrations } from './rules.js';
 
 /** Exactly the entry the spec shows; it is not stored, so it has no EID. */
 export const extraCelebrationsWidget: PlainResource = {
