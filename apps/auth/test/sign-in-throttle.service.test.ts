@@ -50,7 +50,7 @@ function setUp() {
   const events: { entity: string; verb: string; input: RecordedEventInput }[] = [];
   const delays: number[] = [];
   let verifications = 0;
-  const check: PasswordChecker = passwordChecker(() => ({
+  const check: PasswordChecker = passwordChecker({
     models,
     throttle,
     events: {
@@ -69,7 +69,7 @@ function setUp() {
       return (await verifySecret(secret, stored)) && secret === 'right-password';
     },
     delay: (ms) => Promise.resolve(delays.push(ms)),
-  }));
+  });
   return { throttle, check, events, delays, verifications: () => verifications };
 }
 

@@ -13,7 +13,7 @@ import {
   type RequestContext,
 } from '@ncs/contracts';
 import type { QueryFilter } from 'mongoose';
-import { withStatus } from '@ncs/service-kit';
+import { withStatus, type Page, collectionOf } from '@ncs/service-kit';
 import type { EventSink } from '../dependencies.js';
 import type { AuthModels } from '../models.js';
 import type { ClientDoc, TokenDoc } from '../oauth/models.js';
@@ -84,7 +84,7 @@ async function liveGrantsByApp(
 export async function listAuthorizedApps(
   models: AuthModels,
   ctx: RequestContext,
-  page: { limit: number; offset: number },
+  page: Page,
 ): Promise<PlainCollection> {
   const caller = await networkCallerOf(models, ctx);
   requirePerson(caller);
@@ -104,15 +104,7 @@ export async function listAuthorizedApps(
       authorized: toTimestamp(grants[0]!.created),
     };
   });
-  return {
-    type: 'collection',
-    itemType: 'authorized_app',
-    rel: 'authorizedApps',
-    total: appEIDs.length,
-    limit: page.limit,
-    offset: page.offset,
-    items,
-  };
+  return collectionOf({ itemType: 'authorized_app', rel: 'authorizedApps' }, page, appEIDs.length, items);
 }
 
 /** The user's revocation: every token of the app for the caller in this network. */

@@ -1,34 +1,28 @@
 /**
- * Handlers of the route table's `appsRoutes` (packages/contracts/src/routes-apps.ts), by route id.
- * Built lazily: the map can be listed without a database (conformance test).
+ * Handlers of the apps routes (`appsRoutes` of the route table), by route id. A constant: the
+ * conformance test lists it without a database.
  */
-import type { RpcRequest } from '@ncs/contracts';
-import type { RpcHandler } from '@ncs/service-kit';
+import { appsRoutes } from '@ncs/contracts';
+import { defineHandlers } from '@ncs/service-kit';
 import type { AuthDependencies } from '../dependencies.js';
 import { listAuthorizedApps, revokeAuthorizedApp } from './grants.js';
 import { getApp, installAppInNetwork, listApps, removeApp } from './installations.js';
-import { createSigningSecret, getManifest, type ManifestInput, putManifest } from './manifests.js';
-import { issueSignedRequest, type SignRequestInput } from './signed-requests.js';
+import { createSigningSecret, getManifest, putManifest } from './manifests.js';
+import { issueSignedRequest } from './signed-requests.js';
 
-const appEID = (request: RpcRequest) => String(request.params.appEID);
-const page = (request: RpcRequest) => {
-  const query = request.query as { limit?: number; offset?: number };
-  return { limit: Number(query.limit ?? 20), offset: Number(query.offset ?? 0) };
-};
-
-export function appsHandlers(deps: () => AuthDependencies): Record<string, RpcHandler> {
-  return {
-    'appManifest.get': (r) => getManifest(deps().models, r.ctx, appEID(r)),
-    'appManifest.put': (r) =>
-      putManifest(deps().models, deps().events, r.ctx, appEID(r), r.body as ManifestInput),
-    'appSigningSecret.create': (r) => createSigningSecret(deps().models, deps().events, r.ctx, appEID(r)),
-    'app.list': (r) => listApps(deps().models, r.ctx, page(r)),
-    'app.install': (r) =>
-      installAppInNetwork(deps().models, deps().events, r.ctx, r.body as { appEID: string }),
-    'app.get': (r) => getApp(deps().models, r.ctx, appEID(r)),
-    'app.remove': (r) => removeApp(deps().models, deps().events, r.ctx, appEID(r)),
-    'app.signRequest': (r) => issueSignedRequest(deps().models, r.ctx, appEID(r), r.body as SignRequestInput),
-    'authorizedApp.list': (r) => listAuthorizedApps(deps().models, r.ctx, page(r)),
-    'authorizedApp.revoke': (r) => revokeAuthorizedApp(deps().models, deps().events, r.ctx, appEID(r)),
-  };
-}
+export const appsHandlers = defineHandlers<AuthDependencies>()(appsRoutes, {
+  'appManifest.get': ({ ctx, params }, { models }) => getManifest(models, ctx, params.appEID),
+  'appManifest.put': ({ ctx, params, body }, { models, events }) =>
+    putManifest(models, events, ctx, params.appEID, body),
+  'appSigningSecret.create': ({ ctx, params }, { models, events }) =>
+    createSigningSecret(models, events, ctx, params.appEID),
+  'app.list': ({ ctx, query }, { models }) => listApps(models, ctx, query),
+  'app.install': ({ ctx, body }, { models, events }) => installAppInNetwork(models, events, ctx, body),
+  'app.get': ({ ctx, params }, { models }) => getApp(models, ctx, params.appEID),
+  'app.remove': ({ ctx, params }, { models, events }) => removeApp(models, events, ctx, params.appEID),
+  'app.signRequest': ({ ctx, params, body }, { models }) =>
+    issueSignedRequest(models, ctx, params.appEID, body),
+  'authorizedApp.list': ({ ctx, query }, { models }) => listAuthorizedApps(models, ctx, query),
+  'authorizedApp.revoke': ({ ctx, params }, { models, events }) =>
+    revokeAuthorizedApp(models, events, ctx, params.appEID),
+});

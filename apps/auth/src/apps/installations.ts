@@ -12,7 +12,7 @@ import {
   type PlainResource,
   type RequestContext,
 } from '@ncs/contracts';
-import { isDuplicateKeyError, withStatus } from '@ncs/service-kit';
+import { isDuplicateKeyError, withStatus, type Page, pageOf } from '@ncs/service-kit';
 import type { EventSink } from '../dependencies.js';
 import type { AuthModels } from '../models.js';
 import type { ClientDoc } from '../oauth/models.js';
@@ -20,8 +20,6 @@ import { findApp, type NetworkCaller, networkCallerOf, requireAdmin } from './ac
 import { revokeTokens } from './grants.js';
 import { presentEntryPoint } from './manifests.js';
 import type { AppManifestDoc, InstallationDoc } from './models.js';
-
-type Installed = InstallationDoc & { created: Date };
 
 /** Entry points of the manifest the caller may see: external users only those that include them. */
 export function visibleEntryPoints(manifest: AppManifestDoc | null, external: boolean): AppEntryPointValue[] {
@@ -31,7 +29,7 @@ export function visibleEntryPoints(manifest: AppManifestDoc | null, external: bo
 }
 
 function presentApp(
-  installation: Installed,
+  installation: InstallationDoc,
   client: ClientDoc | null,
   manifest: AppManifestDoc | null,
   caller: Pick<NetworkCaller, 'external'>,
@@ -50,7 +48,7 @@ function presentApp(
 
 async function presentApps(
   models: AuthModels,
-  installations: readonly Installed[],
+  installations: readonly InstallationDoc[],
   caller: NetworkCaller,
 ): Promise<PlainResource[]> {
   const clientIds = installations.map((i) => i.clientId);
@@ -80,34 +78,23 @@ function visibleTo(caller: NetworkCaller) {
 export async function listApps(
   models: AuthModels,
   ctx: RequestContext,
-  page: { limit: number; offset: number },
+  page: Page,
 ): Promise<PlainCollection> {
   const caller = await networkCallerOf(models, ctx);
-  const filter = visibleTo(caller);
-  const [total, installations] = await Promise.all([
-    models.Installation.countDocuments(filter),
-    models.Installation.find(filter)
-      .sort({ created: 1, _id: 1 })
-      .skip(page.offset)
-      .limit(page.limit)
-      .lean<Installed[]>(),
-  ]);
-  return {
-    type: 'collection',
-    itemType: 'app',
-    rel: 'apps',
-    total,
-    limit: page.limit,
-    offset: page.offset,
-    items: await presentApps(models, installations, caller),
-  };
+  return pageOf(
+    models.Installation,
+    { filter: visibleTo(caller), sort: { created: 1, _id: 1 } },
+    page,
+    { itemType: 'app', rel: 'apps' },
+    (installations) => presentApps(models, installations, caller),
+  );
 }
 
 async function findInstallation(models: AuthModels, caller: NetworkCaller, appEID: string) {
   const installation = await models.Installation.findOne({
     ...visibleTo(caller),
     clientId: caller.appEID ?? appEID,
-  }).lean<Installed>();
+  }).lean<InstallationDoc>();
   // An app token asking for another app: the same 404 as an app that is not installed.
   if (!installation || installation.clientId !== appEID) throw new DomainError('APPS_ERR_APP_NOT_INSTALLED');
   return installation;
@@ -144,7 +131,7 @@ export async function installAppInNetwork(
   const manifest = await models.AppManifest.findOne({ clientId: client.clientId }).lean<AppManifestDoc>();
   const permissions = [...(manifest?.permissions ?? [])];
   const key = { networkEID: caller.networkEID, clientId: client.clientId };
-  const before = await models.Installation.findOne(key).lean<Installed>();
+  const before = await models.Installation.findOne(key).lean<InstallationDoc>();
   let created = false;
   try {
     const result = await models.Installation.updateOne(key, { $set: { permissions } }, { upsert: true });
@@ -168,7 +155,7 @@ export async function installAppInNetwork(
       data: { app: appRef(client.clientId), permissions, previous: [...before.permissions] },
     });
   }
-  const installation = await models.Installation.findOne(key).lean<Installed>();
+  const installation = await models.Installation.findOne(key).lean<InstallationDoc>();
   if (!installation) throw new DomainError('APPS_ERR_APP_NOT_INSTALLED'); // removed meanwhile
   return withStatus(created ? 201 : 200, presentApp(installation, client, manifest, caller));
 }

@@ -4,6 +4,7 @@
  * administrators (`checkexistence`). The redirect URIs live on the core client (where the
  * authorization page reads them); the rest in `app_manifests`. Never any secret in a reply.
  */
+import { type RouteBody } from '../requests.js';
 import { randomBytes } from 'node:crypto';
 import {
   applicationPermissions,
@@ -30,28 +31,15 @@ export interface NormalizedManifest {
   readonly events: { url: string | null; subscriptions: string[] };
 }
 
-/** The body of `PUT /apps/{appEID}/`, as the route schema has already validated it. */
-export interface ManifestInput {
-  readonly description?: string;
-  readonly redirectUris: readonly string[];
-  readonly entryPoints: readonly EntryPointInput[];
+/**
+ * The body of `PUT /apps/{appEID}/`, as the route schema has already validated it; its permissions
+ * are checked here again (any string), so a manifest never lists an unknown one.
+ */
+export type ManifestInput = Omit<RouteBody<'appManifest.put'>, 'permissions'> & {
   readonly permissions: readonly string[];
-  readonly events?: { readonly url?: string | null; readonly subscriptions?: readonly string[] };
-}
+};
 
-export interface EntryPointInput {
-  readonly name: string;
-  readonly context: AppEntryPointValue['context'];
-  readonly url: string;
-  readonly includeExternalUsers?: boolean;
-  readonly fallbackUrl?: string | null;
-  readonly urlAppendNetwork?: boolean;
-  readonly hasMenuItem?: boolean;
-  readonly isDynamic?: boolean;
-  readonly widgetHeight?: number | null;
-  readonly lightboxTemplate?: string | null;
-  readonly localLabel?: string | null;
-}
+export type EntryPointInput = ManifestInput['entryPoints'][number];
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 

@@ -11,6 +11,7 @@
  * `networkEID`, `userEID`, `role`, `locale`, `device`, `position`, `appData`, `entryPoint`. Any JWT
  * library verifies it; {@link verifySignedRequest} is the reference verifier for apps.
  */
+import { type RouteBody } from '../requests.js';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   DomainError,
@@ -101,13 +102,8 @@ export function verifySignedRequest(
   };
 }
 
-export interface SignRequestInput {
-  readonly entryPoint: string;
-  readonly device: string;
-  readonly position: string;
-  readonly appData?: string | null;
-  readonly locale?: string;
-}
+/** The body of `POST /networks/{networkEID}/apps/{appEID}/signed-request`, validated by its schema. */
+export type SignRequestInput = RouteBody<'app.signRequest'>;
 
 /**
  * `POST /networks/{networkEID}/apps/{appEID}/signrequest`: a member (not an app token) opening an

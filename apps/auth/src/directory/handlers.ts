@@ -1,11 +1,12 @@
 /**
- * Handlers of the route table's `directoryRoutes` (packages/contracts/src/routes-directory.ts), by route id,
- * plus the core `aggregate.get` and `whoami.get`. Built lazily: the map can be listed without a
- * database (conformance test).
+ * Handlers of the directory routes (`directoryRoutes` of the route table, and its core
+ * `aggregate.get` and `whoami.get`), by route id. A constant: the conformance test lists it
+ * without a database.
  */
-import type { RpcRequest } from '@ncs/contracts';
-import { withStatus, type RpcHandler } from '@ncs/service-kit';
+import { directoryRoutes } from '@ncs/contracts';
+import { defineHandlers, withStatus, type RouteHandler } from '@ncs/service-kit';
 import type { AuthDependencies } from '../dependencies.js';
+import type { AuthRoute } from '../requests.js';
 import { acceptInvitation, createInvitation, getInvitation, listInvitations } from './invitations.js';
 import { changeRole, listRoles, suspendProfile } from './membership.js';
 import { getAggregate, getNetwork, presentWhoami, updateNetwork } from './networks.js';
@@ -16,39 +17,45 @@ import { listProfiles, profileListOptions } from './profile-list.js';
 import { getProfile } from './profiles.js';
 import { getProfileByXid, updateProfileByXid } from './xid.js';
 
-const param = (request: RpcRequest, name: string) => String(request.params[name]);
+/** The core routes of a network's entry points, outside `directoryRoutes`. */
+const aggregateHandler: RouteHandler<AuthRoute<'aggregate.get'>, AuthDependencies> = ({ ctx }, { models }) =>
+  getAggregate(models, ctx);
+const whoamiHandler: RouteHandler<AuthRoute<'whoami.get'>, AuthDependencies> = ({ ctx }, { models }) =>
+  presentWhoami(models, ctx);
 
-export function directoryHandlers(deps: () => AuthDependencies): Record<string, RpcHandler> {
-  return {
-    'network.get': ({ ctx }) => getNetwork(deps().models, ctx, deps().networkDomain),
-    'network.update': ({ ctx, body }) =>
-      updateNetwork(deps().models, deps().events, ctx, body, deps().networkDomain),
-    'aggregate.get': ({ ctx }) => getAggregate(deps().models, ctx),
-    'whoami.get': ({ ctx }) => presentWhoami(deps().models, ctx),
-    'profile.list': async ({ ctx, query }) => {
-      const leftOut = await profilesLeftOutByGroups(deps().models, ctx, query);
-      return listProfiles(deps().models, ctx, {
+export const directoryHandlers = {
+  'aggregate.get': aggregateHandler,
+  'whoami.get': whoamiHandler,
+  ...defineHandlers<AuthDependencies>()(directoryRoutes, {
+    'network.get': ({ ctx }, { models, networkDomain }) => getNetwork(models, ctx, networkDomain),
+    'network.update': ({ ctx, body }, { models, events, networkDomain }) =>
+      updateNetwork(models, events, ctx, body, networkDomain),
+    'profile.list': async ({ ctx, query }, { models }) => {
+      const leftOut = await profilesLeftOutByGroups(models, ctx, query);
+      return listProfiles(models, ctx, {
         ...profileListOptions(query),
         ...(leftOut ? { excludeProfileEIDs: leftOut } : {}),
       });
     },
-    'profile.get': (r) => getProfile(deps().models, r.ctx, param(r, 'profileEID')),
-    'profile.update': (r) => updateProfile(deps().models, r.ctx, param(r, 'profileEID'), r.body),
-    'profile.suspend': (r) => suspendProfile(deps().models, deps().events, r.ctx, param(r, 'profileEID')),
-    'profile.changeRole': (r) =>
-      changeRole(deps().models, deps().events, r.ctx, param(r, 'profileEID'), r.body),
-    'profileXid.get': (r) => getProfileByXid(deps().models, r.ctx, param(r, 'xid')),
-    'profileXid.update': (r) =>
-      updateProfileByXid(deps().models, deps().events, r.ctx, param(r, 'xid'), r.body),
-    'postableTypes.get': (r) => getPostableTypes(deps().models, r.ctx, param(r, 'profileEID')),
-    'role.list': ({ ctx }) => listRoles(deps().models, ctx),
-    'invitation.list': ({ ctx, query }) => listInvitations(deps().models, ctx, query),
-    'invitation.create': async ({ ctx, body }) => {
-      const { status, invitation } = await createInvitation(deps().models, deps().events, ctx, body);
+    'profile.get': ({ ctx, params }, { models }) => getProfile(models, ctx, params.profileEID),
+    'profile.update': ({ ctx, params, body }, { models }) =>
+      updateProfile(models, ctx, params.profileEID, body),
+    'profile.suspend': ({ ctx, params }, { models, events }) =>
+      suspendProfile(models, events, ctx, params.profileEID),
+    'profile.changeRole': ({ ctx, params, body }, { models, events }) =>
+      changeRole(models, events, ctx, params.profileEID, body),
+    'profileXid.get': ({ ctx, params }, { models }) => getProfileByXid(models, ctx, params.xid),
+    'profileXid.update': ({ ctx, params, body }, { models, events }) =>
+      updateProfileByXid(models, events, ctx, params.xid, body),
+    'postableTypes.get': ({ ctx, params }, { models }) => getPostableTypes(models, ctx, params.profileEID),
+    'role.list': ({ ctx }, { models }) => listRoles(models, ctx),
+    'invitation.list': ({ ctx, query }, { models }) => listInvitations(models, ctx, query),
+    'invitation.create': async ({ ctx, body }, { models, events }) => {
+      const { status, invitation } = await createInvitation(models, events, ctx, body);
       return withStatus(status, invitation);
     },
-    'invitation.get': (r) => getInvitation(deps().models, r.ctx, param(r, 'invitationEID')),
-    'invitation.accept': (r) =>
-      acceptInvitation(deps().models, deps().events, r.ctx, param(r, 'invitationEID')),
-  };
-}
+    'invitation.get': ({ ctx, params }, { models }) => getInvitation(models, ctx, params.invitationEID),
+    'invitation.accept': ({ ctx, params }, { models, events }) =>
+      acceptInvitation(models, events, ctx, params.invitationEID),
+  }),
+};

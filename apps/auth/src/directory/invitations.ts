@@ -6,15 +6,15 @@
 import {
   DomainError,
   toTimestamp,
-  type InvitationType,
   type PlainCollection,
   type PlainResource,
   type RequestContext,
 } from '@ncs/contracts';
-import { isDuplicateKeyError } from '@ncs/service-kit';
+import { isDuplicateKeyError, pageOf } from '@ncs/service-kit';
 import { isValidObjectId } from 'mongoose';
 import type { EventSink } from '../dependencies.js';
 import type { AuthModels } from '../models.js';
+import type { RouteBody, RouteQuery } from '../requests.js';
 import { actorOf, type DirectoryCaller, findAdminOrAppCaller } from './callers.js';
 import { userRef } from './membership.js';
 import type { InvitationDoc, ProfileDoc } from './models.js';
@@ -78,13 +78,12 @@ export async function createInvitation(
   models: AuthModels,
   events: EventSink,
   ctx: RequestContext,
-  body: unknown,
+  body: RouteBody<'invitation.create'>,
 ): Promise<{ status: 200 | 201; invitation: PlainResource }> {
   const caller = await findAdminOrAppCaller(models, ctx, INVITE_USERS);
   const networkEID = String(caller.network._id);
-  const input = body as { email: string; invitationType?: InvitationType };
-  const email = input.email.trim().toLowerCase();
-  const invitationType = input.invitationType ?? 'email';
+  const email = body.email.trim().toLowerCase();
+  const invitationType = body.invitationType ?? 'email';
   const accountId = await accountForEmail(models, email);
   const profile = await profileFor(models, networkEID, accountId);
   const profileEID = String(profile._id);
@@ -164,33 +163,21 @@ async function recordActivation(
 export async function listInvitations(
   models: AuthModels,
   ctx: RequestContext,
-  query: { limit?: number; offset?: number; type?: InvitationType },
+  query: RouteQuery<'invitation.list'>,
 ): Promise<PlainCollection> {
   const caller = await findAdminOrAppCaller(models, ctx, INVITE_USERS);
-  const limit = query.limit ?? 20;
-  const offset = query.offset ?? 0;
   const filter = {
     networkEID: String(caller.network._id),
     ...(query.type ? { invitationType: query.type } : {}),
   };
-  const [total, invitations] = await Promise.all([
-    models.Invitation.countDocuments(filter),
-    models.Invitation.find(filter)
-      .sort({ created: -1, _id: -1 })
-      .skip(offset)
-      .limit(limit)
-      .lean<InvitationDoc[]>(),
-  ]);
   const now = new Date();
-  return {
-    type: 'collection',
-    itemType: 'invitation',
-    rel: 'invitations',
-    total,
-    limit,
-    offset,
-    items: invitations.map((invitation) => presentInvitation(invitation, now)),
-  };
+  return pageOf(
+    models.Invitation,
+    { filter, sort: { created: -1, _id: -1 } },
+    query,
+    { itemType: 'invitation', rel: 'invitations' },
+    (invitations) => invitations.map((invitation) => presentInvitation(invitation, now)),
+  );
 }
 
 export async function getInvitation(models: AuthModels, ctx: RequestContext, invitationEID: string) {

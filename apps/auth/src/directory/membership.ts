@@ -3,6 +3,7 @@
  * domain events `auth.membership.suspended|role_changed`. Rules where the spec is silent:
  * docs/decisions.md, "Directory: network settings and profiles".
  */
+import { collectionOf } from '@ncs/service-kit';
 import { createHash } from 'node:crypto';
 import {
   DomainError,
@@ -11,9 +12,9 @@ import {
   type RequestContext,
   type StoredRole,
 } from '@ncs/contracts';
-import { isValidObjectId } from 'mongoose';
 import type { EventSink } from '../dependencies.js';
 import type { AuthModels } from '../models.js';
+import type { RouteBody } from '../requests.js';
 import { actorOf, findAdminCaller, findMemberOrAppCaller } from './callers.js';
 import type { ProfileDoc } from './models.js';
 import {
@@ -23,17 +24,10 @@ import {
   reportedRoleNames,
   storedRolesFor,
 } from './permissions.js';
-import { presentOne } from './profiles.js';
+import { presentOne, findNetworkProfile } from './profiles.js';
 import { revokeTokens } from './tokens.js';
 
 export const userRef = (profileEID: string) => ({ type: 'user', EID: profileEID });
-
-async function findTarget(models: AuthModels, networkEID: string, profileEID: string): Promise<ProfileDoc> {
-  if (!isValidObjectId(profileEID)) throw new DomainError('AUTH_ERR_PROFILE_NOT_FOUND');
-  const profile = await models.Profile.findOne({ _id: profileEID, networkEID }).lean<ProfileDoc>();
-  if (!profile) throw new DomainError('AUTH_ERR_PROFILE_NOT_FOUND');
-  return profile;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Suspension
@@ -54,7 +48,7 @@ export async function suspendProfile(
 ): Promise<PlainResource> {
   const caller = await findAdminCaller(models, ctx);
   const networkEID = String(caller.network._id);
-  const target = await findTarget(models, networkEID, profileEID);
+  const target = await findNetworkProfile(models, networkEID, profileEID);
   if (profileEID === caller.profileEID) throw new DomainError('DIR_ERR_CANNOT_SUSPEND_SELF');
   if (target.userState === 'suspended') return presentOne(models, caller, ctx, target);
   const suspended = await models.Profile.findOneAndUpdate(
@@ -64,7 +58,7 @@ export async function suspendProfile(
   ).lean<ProfileDoc>();
   if (!suspended) {
     // Lost a race with another suspension (fine), or the profile is not active (pending, deleted).
-    const current = await findTarget(models, networkEID, profileEID);
+    const current = await findNetworkProfile(models, networkEID, profileEID);
     if (current.userState === 'suspended') return presentOne(models, caller, ctx, current);
     throw new DomainError(
       'DIR_ERR_NOT_SUSPENDABLE',
@@ -119,15 +113,9 @@ export async function listRoles(models: AuthModels, ctx: RequestContext): Promis
       };
     }),
   );
-  return {
-    type: 'collection',
-    itemType: 'role',
-    rel: 'roles',
-    total: items.length,
-    limit: Math.max(items.length, 1),
-    offset: 0,
-    items,
-  };
+  // Every role on one page, whatever the query's page.
+  const page = { limit: Math.max(items.length, 1), offset: 0 };
+  return collectionOf({ itemType: 'role', rel: 'roles' }, page, items.length, items);
 }
 
 /**
@@ -139,12 +127,12 @@ export async function changeRole(
   events: EventSink,
   ctx: RequestContext,
   profileEID: string,
-  body: unknown,
+  body: RouteBody<'profile.changeRole'>,
 ): Promise<PlainResource> {
   const caller = await findAdminCaller(models, ctx);
   const networkEID = String(caller.network._id);
-  const target = await findTarget(models, networkEID, profileEID);
-  const requested = (body as { role: StoredRole }).role;
+  const target = await findNetworkProfile(models, networkEID, profileEID);
+  const requested = body.role;
   const previous = target.role;
   const next: StoredRole = reportedRole(previous, ctx.version) === requested ? previous : requested;
   if (next === previous) return presentOne(models, caller, ctx, target);

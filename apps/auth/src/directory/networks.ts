@@ -8,6 +8,7 @@ import { DomainError, toTimestamp, type PlainResource, type RequestContext } fro
 import { findInstalledNetwork, isAppCaller } from '../apps/app-callers.js';
 import type { EventSink } from '../dependencies.js';
 import type { AuthModels } from '../models.js';
+import type { RouteBody } from '../requests.js';
 import { actorOf, findAdminCaller, findMemberCaller } from './callers.js';
 import type { NetworkDoc } from './models.js';
 import { reportedRole } from './permissions.js';
@@ -134,7 +135,7 @@ export async function updateNetwork(
   models: AuthModels,
   events: EventSink,
   ctx: RequestContext,
-  body: unknown,
+  body: RouteBody<'network.update'>,
   networkDomain: string,
 ): Promise<PlainResource> {
   const caller = await findAdminCaller(models, ctx);

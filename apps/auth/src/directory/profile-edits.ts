@@ -6,9 +6,13 @@
 import { DomainError, type ErrorDetail, type PlainResource, type RequestContext } from '@ncs/contracts';
 import { isDuplicateKeyError, pick } from '@ncs/service-kit';
 import type { AuthModels } from '../models.js';
+import type { RouteBody } from '../requests.js';
 import { type DirectoryCaller, findMemberCaller } from './callers.js';
 import type { NetworkDoc, ProfileDoc } from './models.js';
 import { type BirthdayValue, findNetworkProfile, presentOne } from './profiles.js';
+
+/** The profile fields a PUT carries (by EID, or by XID with a password beside them). */
+export type ProfileEdit = RouteBody<'profile.update'>;
 
 /** The person's own preferences: only the person changes them. */
 const PERSONAL_FIELDS = [
@@ -124,7 +128,7 @@ export async function applyProfileEdit(
   models: AuthModels,
   caller: DirectoryCaller,
   target: ProfileDoc,
-  body: unknown,
+  body: ProfileEdit,
 ): Promise<ProfileDoc> {
   const changes = pick(body, EDITABLE_FIELDS);
   const who =
@@ -193,7 +197,7 @@ export async function updateProfile(
   models: AuthModels,
   ctx: RequestContext,
   profileEID: string,
-  body: unknown,
+  body: ProfileEdit,
 ): Promise<PlainResource> {
   const caller = await findMemberCaller(models, ctx);
   const own = caller.profileEID === profileEID;

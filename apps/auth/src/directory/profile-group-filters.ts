@@ -8,11 +8,10 @@ import { DomainError, type RequestContext } from '@ncs/contracts';
 import { findVisibleGroup, groupCallerOf } from '../groups/callers.js';
 import { groupMemberProfileEIDs } from '../groups/memberships.js';
 import type { AuthModels } from '../models.js';
+import type { RouteQuery } from '../requests.js';
 
-export interface GroupFilterQuery {
-  readonly exclude_group?: unknown;
-  readonly addable_to?: unknown;
-}
+/** The group filters of a validated `profile.list` query. */
+export type GroupFilterQuery = Pick<RouteQuery<'profile.list'>, 'exclude_group' | 'addable_to'>;
 
 async function visibleGroup(
   models: AuthModels,
@@ -38,8 +37,7 @@ export async function profilesLeftOutByGroups(
   ctx: RequestContext,
   query: GroupFilterQuery,
 ): Promise<string[] | undefined> {
-  const excludeGroup = typeof query.exclude_group === 'string' ? query.exclude_group : undefined;
-  const addableTo = typeof query.addable_to === 'string' ? query.addable_to : undefined;
+  const { exclude_group: excludeGroup, addable_to: addableTo } = query;
   if (!excludeGroup && !addableTo) return undefined;
   const caller = await groupCallerOf(models, ctx);
   const leftOut = new Set<string>();

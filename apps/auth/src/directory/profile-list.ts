@@ -3,8 +3,10 @@
  * `scope=chat`, the profile sets of the groups area).
  */
 import { DomainError, type PlainCollection, type RequestContext } from '@ncs/contracts';
-import { type QueryFilter } from 'mongoose';
+import { pageOf } from '@ncs/service-kit';
+import type { QueryFilter } from 'mongoose';
 import type { AuthModels } from '../models.js';
+import type { RouteQuery } from '../requests.js';
 import { findMemberCaller } from './callers.js';
 import type { ProfileDoc } from './models.js';
 import { storedRolesFor } from './permissions.js';
@@ -27,14 +29,14 @@ export interface ProfileListOptions {
 }
 
 /** The list options of a validated `profile.list` query. */
-export function profileListOptions(query: Record<string, unknown>): ProfileListOptions {
+export function profileListOptions(query: RouteQuery<'profile.list'>): ProfileListOptions {
   return {
-    limit: Number(query.limit ?? 20),
-    offset: Number(query.offset ?? 0),
+    limit: query.limit,
+    offset: query.offset,
     ...(query.scope === 'chat' ? { scope: 'chat' as const } : {}),
-    ...(typeof query.role === 'string' ? { role: query.role } : {}),
-    ...(typeof query.exclude_role === 'string' ? { excludeRole: query.exclude_role } : {}),
-    ...(typeof query.modified_since === 'string' ? { modifiedSince: new Date(query.modified_since) } : {}),
+    ...(query.role !== undefined ? { role: query.role } : {}),
+    ...(query.exclude_role !== undefined ? { excludeRole: query.exclude_role } : {}),
+    ...(query.modified_since !== undefined ? { modifiedSince: new Date(query.modified_since) } : {}),
   };
 }
 
@@ -107,17 +109,7 @@ export async function listProfiles(
     ctx.version,
   );
   const sort: Record<string, 1 | -1> = options.scope === 'chat' ? { isBot: -1, _id: 1 } : { _id: 1 };
-  const [total, profiles] = await Promise.all([
-    models.Profile.countDocuments(filter),
-    models.Profile.find(filter).sort(sort).skip(options.offset).limit(options.limit).lean<ProfileDoc[]>(),
-  ]);
-  return {
-    type: 'collection',
-    itemType: 'user',
-    rel: 'users',
-    total,
-    limit: options.limit,
-    offset: options.offset,
-    items: await presentProfiles(models, profiles, caller.network, viewerOf(caller, ctx)),
-  };
+  return pageOf(models.Profile, { filter, sort }, options, { itemType: 'user', rel: 'users' }, (profiles) =>
+    presentProfiles(models, profiles, caller.network, viewerOf(caller, ctx)),
+  );
 }

@@ -5,6 +5,7 @@
 import { DomainError, type PlainResource, type RequestContext } from '@ncs/contracts';
 import type { EventSink } from '../dependencies.js';
 import type { AuthModels } from '../models.js';
+import type { RouteBody } from '../requests.js';
 import { hashSecret } from '../oauth/secrets.js';
 import { findAdminOrAppCaller } from './callers.js';
 import type { AccountDoc, ProfileDoc } from './models.js';
@@ -50,11 +51,11 @@ export async function updateProfileByXid(
   events: EventSink,
   ctx: RequestContext,
   xid: string,
-  body: unknown,
+  body: RouteBody<'profileXid.update'>,
 ): Promise<PlainResource> {
   const caller = await findAdminOrAppCaller(models, ctx, GET_PROFILE_XID);
   const target = await findByXid(models, String(caller.network._id), xid);
-  const password = (body as { password?: unknown }).password;
+  const { password } = body;
   const account = await models.Account.findById(target.accountId, {
     email: 1,
     username: 1,

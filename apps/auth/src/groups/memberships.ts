@@ -3,16 +3,15 @@
  * "memberships"; Events `added_to_groups`, `removed_from_groups`, `orphaned_group`). A group keeps
  * at least one admin unless a network admin removes the last one (then it is orphaned).
  */
+import { type RouteBody, type RouteQuery } from '../requests.js';
 import {
   DomainError,
   toTimestamp,
-  type GroupRole,
-  type MembershipState,
   type PlainCollection,
   type PlainResource,
   type RequestContext,
 } from '@ncs/contracts';
-import { isDuplicateKeyError, withStatus } from '@ncs/service-kit';
+import { isDuplicateKeyError, withStatus, pageOf } from '@ncs/service-kit';
 import { isValidObjectId } from 'mongoose';
 import type { EventSink } from '../dependencies.js';
 import type { AuthModels } from '../models.js';
@@ -105,38 +104,26 @@ export async function listMembers(
   models: AuthModels,
   ctx: RequestContext,
   groupEID: string,
-  query: { limit?: number; offset?: number; state?: MembershipState; role?: GroupRole },
+  query: RouteQuery<'groupMember.list'>,
 ): Promise<PlainCollection> {
   const caller = await groupCallerOf(models, ctx);
   const { permissions } = await findVisibleGroup(models, caller, groupEID);
   requirePermission(permissions, 'view_group_members');
   const state = query.state ?? 'active';
   if (state === 'invited') requirePermission(permissions, 'view_group_invites');
-  const limit = query.limit ?? 20;
-  const offset = query.offset ?? 0;
   const filter = {
     networkEID: caller.networkEID,
     groupEID,
     state,
     ...(query.role ? { role: query.role } : {}),
   };
-  const [total, memberships] = await Promise.all([
-    models.GroupMembership.countDocuments(filter),
-    models.GroupMembership.find(filter)
-      .sort({ created: 1, _id: 1 })
-      .skip(offset)
-      .limit(limit)
-      .lean<MembershipDoc[]>(),
-  ]);
-  return {
-    type: 'collection',
-    itemType: 'group_membership',
-    rel: 'members',
-    total,
-    limit,
-    offset,
-    items: memberships.map(presentMembership),
-  };
+  return pageOf(
+    models.GroupMembership,
+    { filter, sort: { created: 1, _id: 1 } },
+    query,
+    { itemType: 'group_membership', rel: 'members' },
+    (memberships) => memberships.map(presentMembership),
+  );
 }
 
 /** A membership; an invitation only for those who see invitations and for the invitee. */
@@ -168,7 +155,7 @@ export async function addMember(
   events: EventSink,
   ctx: RequestContext,
   groupEID: string,
-  body: { profileEID: string; role?: GroupRole; state?: MembershipState },
+  body: RouteBody<'groupMember.add'>,
 ) {
   const caller = await groupCallerOf(models, ctx);
   const { group, permissions } = await findVisibleGroup(models, caller, groupEID);
@@ -219,7 +206,7 @@ export async function changeMemberRole(
   ctx: RequestContext,
   groupEID: string,
   profileEID: string,
-  body: { role: GroupRole },
+  body: RouteBody<'groupMember.update'>,
 ) {
   const caller = await groupCallerOf(models, ctx);
   const { group, permissions } = await findVisibleGroup(models, caller, groupEID);

@@ -2,13 +2,10 @@
  * Reading groups: one group, the groups visible to the caller (with their filters), subgroups and
  * group types. Rules where the spec is silent: docs/decisions.md, "Directory: groups".
  */
-import {
-  DomainError,
-  groupTypeNames,
-  type GroupTypeName,
-  type PlainCollection,
-  type RequestContext,
-} from '@ncs/contracts';
+import { type QueryFilter } from 'mongoose';
+import { type RouteQuery } from '../requests.js';
+import { pageOf, pageOfItems, type Page } from '@ncs/service-kit';
+import { DomainError, groupTypeNames, type PlainCollection, type RequestContext } from '@ncs/contracts';
 import type { AuthModels } from '../models.js';
 import { findVisibleGroup, type GroupCaller, groupCallerOf } from './callers.js';
 import type { GroupDoc } from './models.js';
@@ -46,39 +43,21 @@ function intersect(sets: readonly string[][]): string[] {
   return (first ?? []).filter((eid) => rest.every((set) => set.includes(eid)));
 }
 
+/** A page of the groups matching `filter` that the caller may see, by name. */
 async function pageOfGroups(
   models: AuthModels,
   caller: GroupCaller,
-  filter: Record<string, unknown>,
-  page: { limit: number; offset: number },
+  filter: QueryFilter<GroupDoc>,
+  page: Page,
 ): Promise<PlainCollection> {
-  const query = { ...filter, ...(await visibilityFilter(models, caller)) };
-  const [total, groups] = await Promise.all([
-    models.Group.countDocuments(query),
-    models.Group.find(query)
-      .sort({ sortName: 1, _id: 1 })
-      .skip(page.offset)
-      .limit(page.limit)
-      .lean<GroupDoc[]>(),
-  ]);
-  return {
-    type: 'collection',
-    itemType: 'group',
-    rel: 'groups',
-    total,
-    limit: page.limit,
-    offset: page.offset,
-    items: await presentGroups(models, caller, groups),
-  };
-}
-
-export interface GroupListQuery {
-  readonly limit?: number;
-  readonly offset?: number;
-  readonly user?: string;
-  readonly invitee?: string;
-  readonly admin?: string;
-  readonly type?: GroupTypeName;
+  const visible = await visibilityFilter(models, caller);
+  return pageOf(
+    models.Group,
+    { filter: { ...filter, ...visible }, sort: { sortName: 1, _id: 1 } },
+    page,
+    { itemType: 'group', rel: 'groups' },
+    (groups) => presentGroups(models, caller, groups),
+  );
 }
 
 /**
@@ -88,7 +67,7 @@ export interface GroupListQuery {
 export async function listGroups(
   models: AuthModels,
   ctx: RequestContext,
-  query: GroupListQuery,
+  query: RouteQuery<'group.list'>,
 ): Promise<PlainCollection> {
   const caller = await groupCallerOf(models, ctx);
   if (query.invitee && query.invitee !== caller.profileEID && !caller.networkAdmin) {
@@ -107,45 +86,26 @@ export async function listGroups(
     ...(query.type ? { groupType: query.type } : {}),
     ...(restrictions.length > 0 ? { _id: { $in: intersect(restrictions) } } : {}),
   };
-  return pageOfGroups(models, caller, filter, { limit: query.limit ?? 20, offset: query.offset ?? 0 });
+  return pageOfGroups(models, caller, filter, query);
 }
 
 export async function listSubgroups(
   models: AuthModels,
   ctx: RequestContext,
   groupEID: string,
-  page: { limit?: number; offset?: number },
+  page: Page,
 ): Promise<PlainCollection> {
   const caller = await groupCallerOf(models, ctx);
   await findVisibleGroup(models, caller, groupEID);
-  return pageOfGroups(
-    models,
-    caller,
-    { networkEID: caller.networkEID, parentEID: groupEID },
-    { limit: page.limit ?? 20, offset: page.offset ?? 0 },
-  );
+  return pageOfGroups(models, caller, { networkEID: caller.networkEID, parentEID: groupEID }, page);
 }
 
-export function listGroupTypes(page: { limit?: number; offset?: number }): PlainCollection {
-  const limit = page.limit ?? 20;
-  const offset = page.offset ?? 0;
+export function listGroupTypes(page: Page): PlainCollection {
   const all = groupTypeNames.map((name) => presentGroupType(groupTypeRules[name]));
-  return {
-    type: 'collection',
-    itemType: 'group_type',
-    rel: 'groupTypes',
-    total: all.length,
-    limit,
-    offset,
-    items: all.slice(offset, offset + limit),
-  };
+  return pageOfItems({ itemType: 'group_type', rel: 'groupTypes' }, page, all);
 }
 
-export async function listGroupTypesFor(
-  models: AuthModels,
-  ctx: RequestContext,
-  page: { limit?: number; offset?: number },
-) {
+export async function listGroupTypesFor(models: AuthModels, ctx: RequestContext, page: Page) {
   await groupCallerOf(models, ctx);
   return listGroupTypes(page);
 }

@@ -2,6 +2,7 @@
  * Writing groups: create, edit, delete, with the rules of parents, XIDs and network themes. Rules
  * where the spec is silent: docs/decisions.md, "Directory: groups".
  */
+import { type RouteBody } from '../requests.js';
 import {
   DomainError,
   type GroupCreateInput,
@@ -9,7 +10,7 @@ import {
   type PlainResource,
   type RequestContext,
 } from '@ncs/contracts';
-import { isDuplicateKeyError } from '@ncs/service-kit';
+import { isDuplicateKeyError, pick } from '@ncs/service-kit';
 import { Types, isValidObjectId } from 'mongoose';
 import type { EventSink } from '../dependencies.js';
 import type { AuthModels } from '../models.js';
@@ -24,15 +25,6 @@ import {
 import type { GroupDoc } from './models.js';
 import { presentOne } from './presentation.js';
 import { groupTypeRules, isAllowedParent, isOrganisationalUnit, ORDINARY_GROUP_TYPE } from './types.js';
-
-/** Only the named keys of a validated body, and only those present: no mass assignment. */
-function pick<K extends string>(body: unknown, keys: readonly K[]): Partial<Record<K, unknown>> {
-  const source = (body ?? {}) as Record<string, unknown>;
-  const picked: Partial<Record<K, unknown>> = {};
-  for (const key of keys)
-    if (Object.hasOwn(source, key) && source[key] !== undefined) picked[key] = source[key];
-  return picked;
-}
 
 const WRITABLE = [
   'name',
@@ -203,7 +195,7 @@ export async function updateGroup(
   events: EventSink,
   ctx: RequestContext,
   groupEID: string,
-  body: unknown,
+  body: RouteBody<'group.update'>,
 ): Promise<PlainResource> {
   const caller = await groupCallerOf(models, ctx);
   const { group: before, permissions } = await findVisibleGroup(models, caller, groupEID);
@@ -223,8 +215,8 @@ export async function updateGroup(
       { returnDocument: 'after', runValidators: true },
     ).lean<GroupDoc>();
   } catch (error) {
-    // Taken concurrently by another group: MongoDB says E11000, FerretDB/SQLite an internal error.
-    if (isDuplicateKeyError(error) || (await xidUsedElsewhere())) throw xidTaken();
+    // Taken concurrently by another group (the unique index decides).
+    if (isDuplicateKeyError(error)) throw xidTaken();
     throw error;
   }
   if (!updated) throw new DomainError('GROUP_ERR_NOT_FOUND');

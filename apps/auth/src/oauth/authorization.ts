@@ -12,6 +12,7 @@ import { recordGrant } from '../apps/grants.js';
 import { networkParametersFor } from '../apps/sso.js';
 import type { NetworkDoc } from '../directory/models.js';
 import type { AuthModels } from '../models.js';
+import type { RouteBody, RouteQuery } from '../requests.js';
 import { consentPage, loginPage, type PageContext } from './authorization-page.js';
 import { AUTHORIZATION_CODE_TTL_SECONDS, SUPPORTED_SCOPES } from './grants.js';
 import type { AuthorizationRequestDoc, ClientDoc } from './models.js';
@@ -25,23 +26,11 @@ export const MAX_FAILED_SIGN_INS = 5;
 export type PageReply =
   { readonly html: string; readonly formTargets?: readonly string[] } | { readonly redirect: string };
 
-export interface AuthorizationQuery {
-  readonly client_id?: string;
-  readonly redirect_uri?: string;
-  readonly scope?: string;
-  readonly state?: string;
-  readonly response_type?: string;
-  readonly network?: string;
-  readonly code_challenge?: string;
-  readonly code_challenge_method?: string;
-}
+/** `GET /auth`'s query (RFC 6749 §4.1.1, RFC 7636): what is missing or wrong is judged here. */
+export type AuthorizationQuery = RouteQuery<'oauth.authorize'>;
 
-export interface AuthorizationForm {
-  readonly form_token: string;
-  readonly action: 'login' | 'accept' | 'decline';
-  readonly email?: string;
-  readonly password?: string;
-}
+/** The form posted by the authorization page. */
+export type AuthorizationForm = RouteBody<'oauth.consent'>;
 
 /** `redirect_uri` with the response parameters added (its own query is kept). */
 export function redirectWith(redirectUri: string, params: Record<string, string | undefined>): string {

@@ -4,26 +4,16 @@
  */
 import { DomainError } from '@ncs/contracts';
 import type { AuthModels } from '../models.js';
+import type { RouteBody } from '../requests.js';
 import type { ClientDoc } from './models.js';
 import { decoyHash, verifySecret } from './secrets.js';
 
-export interface TokenRequest {
-  readonly grant_type?: string;
-  readonly client_id?: string;
-  readonly client_secret?: string;
-  readonly username?: string;
-  readonly password?: string;
-  readonly refresh_token?: string;
-  readonly code?: string;
-  readonly redirect_uri?: string;
-  readonly code_verifier?: string;
-  readonly scope?: string;
-  readonly token?: string;
-  readonly token_type_hint?: string;
-}
+/** A token-endpoint form (token, revocation, introspection): the client's credentials and the rest. */
+export type TokenRequest = RouteBody<'oauth.token'> | RouteBody<'oauth.revoke'>;
 
-export function required(request: TokenRequest, field: keyof TokenRequest): string {
-  const value = request[field];
+/** A field of the form that must be present and not empty (else `invalid_request`). */
+export function required<R extends TokenRequest>(request: R, field: keyof R & string): string {
+  const value: unknown = request[field];
   if (typeof value !== 'string' || value.length === 0) {
     throw new DomainError('OAUTH_INVALID_REQUEST', `${field} is required.`);
   }

@@ -8,7 +8,8 @@ import { DomainError, supportedScopes, type AccessToken } from '@ncs/contracts';
 import { appMayActIn } from '../apps/access.js';
 import { signInNameFilter } from '../directory/provisioning.js';
 import type { AuthModels } from '../models.js';
-import { authenticateClient, required, type TokenRequest } from './client-authentication.js';
+import type { RouteBody } from '../requests.js';
+import { authenticateClient, required } from './client-authentication.js';
 import type { ClientDoc } from './models.js';
 import type { PasswordChecker } from './password-sign-in.js';
 import { newOpaqueToken, sha256 } from './secrets.js';
@@ -22,6 +23,9 @@ export const SUPPORTED_SCOPES: readonly string[] = supportedScopes;
 /** Told the SHA-256 hashes of tokens just revoked (the service records a `token.revoked` event). */
 export type RevocationSink = (tokenHashes: readonly string[]) => Promise<void>;
 
+/** The token endpoint's form (RFC 6749 §4), as the route's schema validated it. */
+type GrantRequest = RouteBody<'oauth.token'>;
+
 export const supportedGrants = [
   'authorization_code',
   'password',
@@ -32,7 +36,7 @@ type GrantType = (typeof supportedGrants)[number];
 
 export async function grantToken(
   models: AuthModels,
-  request: TokenRequest,
+  request: GrantRequest,
   onRevoked: RevocationSink,
   checkPassword: PasswordChecker,
 ): Promise<AccessToken> {
@@ -59,7 +63,7 @@ export async function grantToken(
 async function passwordGrant(
   models: AuthModels,
   client: ClientDoc,
-  request: TokenRequest,
+  request: GrantRequest,
   checkPassword: PasswordChecker,
 ): Promise<AccessToken> {
   // Spec: the password grant is only for the platform's own applications.
@@ -91,7 +95,7 @@ async function passwordGrant(
 async function authorizationCodeGrant(
   models: AuthModels,
   client: ClientDoc,
-  request: TokenRequest,
+  request: GrantRequest,
   onRevoked: RevocationSink,
 ): Promise<AccessToken> {
   const code = required(request, 'code');
@@ -185,7 +189,7 @@ function verifyPkce(challenge: string | null, verifier: string | undefined): voi
 async function clientCredentialsGrant(
   models: AuthModels,
   client: ClientDoc,
-  request: TokenRequest,
+  request: GrantRequest,
 ): Promise<AccessToken> {
   if (request.scope !== undefined && request.scope.trim() !== '') {
     throw new DomainError('OAUTH_INVALID_SCOPE', 'App tokens take no scope.');
@@ -208,7 +212,7 @@ async function clientCredentialsGrant(
 async function refreshGrant(
   models: AuthModels,
   client: ClientDoc,
-  request: TokenRequest,
+  request: GrantRequest,
   onRevoked: RevocationSink,
 ): Promise<AccessToken> {
   const presented = required(request, 'refresh_token');

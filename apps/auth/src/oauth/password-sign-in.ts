@@ -34,9 +34,9 @@ export interface PasswordSignInDeps {
   readonly delay?: (ms: number) => Promise<unknown>;
 }
 
-export function passwordChecker(deps: () => PasswordSignInDeps): PasswordChecker {
+export function passwordChecker(deps: PasswordSignInDeps): PasswordChecker {
   return async (attempt) => {
-    const { models, throttle, verify = verifySecret, delay = sleep } = deps();
+    const { models, throttle, verify = verifySecret, delay = sleep } = deps;
     const reservation = await throttle.reserve(attempt);
     const account = await models.Account.findOne(attempt.filter).lean<AccountDoc>();
     const valid = await verify(attempt.password, account?.passwordHash ?? (await decoyHash()));
@@ -45,7 +45,7 @@ export function passwordChecker(deps: () => PasswordSignInDeps): PasswordChecker
       return account;
     }
     const outcome = await throttle.failed(reservation);
-    if (account && outcome.accountLockedUntil) await recordLock(deps(), account, outcome);
+    if (account && outcome.accountLockedUntil) await recordLock(deps, account, outcome);
     if (outcome.delayMs > 0) await delay(outcome.delayMs);
     return null;
   };

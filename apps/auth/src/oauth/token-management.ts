@@ -6,10 +6,14 @@ import { type Introspection, type Membership, type TokenPrincipal } from '@ncs/c
 import { appMayActIn } from '../apps/access.js';
 import { permissionsForRole, principalRole } from '../directory/permissions.js';
 import type { AuthModels } from '../models.js';
-import { authenticateClient, required, type TokenRequest } from './client-authentication.js';
+import type { RouteBody } from '../requests.js';
+import { authenticateClient, required } from './client-authentication.js';
 import { revokeFamily, supportedGrants, SUPPORTED_SCOPES, type RevocationSink } from './grants.js';
 import type { TokenDoc } from './models.js';
 import { sha256 } from './secrets.js';
+
+/** Revocation and introspection forms (RFC 7009, RFC 7662). */
+type TokenManagementRequest = RouteBody<'oauth.revoke'>;
 
 /**
  * RFC 7009: the client revokes a token issued to it; the whole grant (its family) goes with it.
@@ -17,7 +21,7 @@ import { sha256 } from './secrets.js';
  */
 export async function revokeToken(
   models: AuthModels,
-  request: TokenRequest,
+  request: TokenManagementRequest,
   onRevoked: RevocationSink,
 ): Promise<Record<string, never>> {
   const client = await authenticateClient(models, request);
@@ -31,7 +35,10 @@ export async function revokeToken(
  * RFC 7662: first-party clients (the platform's resource servers) may introspect any token, other
  * clients only their own; everything else is `{ active: false }`, never an error.
  */
-export async function introspectToken(models: AuthModels, request: TokenRequest): Promise<Introspection> {
+export async function introspectToken(
+  models: AuthModels,
+  request: TokenManagementRequest,
+): Promise<Introspection> {
   const client = await authenticateClient(models, request);
   const token = required(request, 'token');
   if (token.length > 512) return { active: false };

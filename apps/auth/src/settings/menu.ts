@@ -4,10 +4,10 @@
  * resource with its items under `_embedded.items` (type `menu_item`, so the gateway applies the
  * gate `menu.includeExternalUsers` to each item).
  */
+import { type RouteBody, type RouteQuery } from '../requests.js';
 import {
   DomainError,
   type CustomLinkInputBody,
-  type MenuDevice,
   type PlainResource,
   type RequestContext,
 } from '@ncs/contracts';
@@ -29,10 +29,8 @@ import {
 /** Platform sections every menu starts with, in this order; `celebrations` follows when it applies. */
 export const builtinMenuSections = ['timeline', 'groups', 'people', 'knowledge_base'] as const;
 
-export interface MenuQueryInput {
-  readonly device?: MenuDevice;
-  readonly version?: string;
-}
+/** The validated query of the menu routes. */
+export type MenuQueryInput = RouteQuery<'menu.get'>;
 
 type CustomLink = MenuDoc['customLinks'][number];
 
@@ -202,7 +200,7 @@ export async function updateMenu(
   events: EventSink,
   ctx: RequestContext,
   query: MenuQueryInput,
-  body: { customLinks: readonly CustomLinkInputBody[] },
+  body: RouteBody<'menu.update'>,
 ) {
   const caller = await settingsCaller(models, ctx);
   requireNetworkAdmin(caller);

@@ -7,6 +7,8 @@
  * Every theme shows the groups using it that the caller may see (`groups`, `numGroups`; the groups
  * area decides visibility), which `embed=groups` embeds as full group resources.
  */
+import { type RouteBody } from '../requests.js';
+import { pageOf, pick, type Page } from '@ncs/service-kit';
 import {
   DomainError,
   themeWritableFields,
@@ -113,16 +115,13 @@ async function clearDefaultMarksUpTo(models: AuthModels, networkEID: string, mar
   );
 }
 
+/** A validated theme body: every writable field on create, those to change on update. */
+type ThemeInput = RouteBody<'theme.create'> | RouteBody<'theme.update'>;
+
 /** The writable fields of a validated body as stored (`default` becomes the `defaultAt` mark). */
-function storedFields(body: unknown): Record<string, unknown> {
-  const source = (body ?? {}) as Record<string, unknown>;
-  const fields: Record<string, unknown> = {};
-  for (const key of themeWritableFields) {
-    if (!Object.hasOwn(source, key) || source[key] === undefined || key === 'default') continue;
-    fields[key] = source[key];
-  }
-  if (source.default === true) fields.defaultAt = new Date();
-  return fields;
+function storedFields(body: ThemeInput): Record<string, unknown> {
+  const { default: isDefault, ...fields } = pick(body, themeWritableFields);
+  return isDefault === true ? { ...fields, defaultAt: new Date() } : fields;
 }
 
 async function findTheme(models: AuthModels, caller: SettingsCaller, themeEID: string): Promise<ThemeDoc> {
@@ -138,34 +137,24 @@ async function findTheme(models: AuthModels, caller: SettingsCaller, themeEID: s
 export async function listThemes(
   models: AuthModels,
   ctx: RequestContext,
-  page: { limit?: number; offset?: number },
+  page: Page,
 ): Promise<PlainCollection> {
   const caller = await settingsCaller(models, ctx);
-  const limit = page.limit ?? 20;
-  const offset = page.offset ?? 0;
-  const filter = { networkEID: caller.networkEID };
-  const [total, themes, defaultEID] = await Promise.all([
-    models.NetworkTheme.countDocuments(filter),
-    models.NetworkTheme.find(filter)
-      .sort({ created: 1, _id: 1 })
-      .skip(offset)
-      .limit(limit)
-      .lean<ThemeDoc[]>(),
-    defaultThemeEID(models, caller.networkEID),
-  ]);
-  return {
-    type: 'collection',
-    itemType: 'network_theme',
-    rel: 'themes',
-    total,
-    limit,
-    offset,
-    items: await withGroups(
-      models,
-      ctx,
-      themes.map((theme) => presentTheme(theme, defaultEID)),
-    ),
-  };
+  const defaultEID = defaultThemeEID(models, caller.networkEID);
+  return pageOf(
+    models.NetworkTheme,
+    { filter: { networkEID: caller.networkEID }, sort: { created: 1, _id: 1 } },
+    page,
+    { itemType: 'network_theme', rel: 'themes' },
+    async (themes) => {
+      const theDefault = await defaultEID;
+      return withGroups(
+        models,
+        ctx,
+        themes.map((theme) => presentTheme(theme, theDefault)),
+      );
+    },
+  );
 }
 
 export async function getTheme(models: AuthModels, ctx: RequestContext, themeEID: string) {
@@ -193,7 +182,12 @@ async function afterWrite(
   return withGroupsOne(models, ctx, presented);
 }
 
-export async function createTheme(models: AuthModels, events: EventSink, ctx: RequestContext, body: unknown) {
+export async function createTheme(
+  models: AuthModels,
+  events: EventSink,
+  ctx: RequestContext,
+  body: RouteBody<'theme.create'>,
+) {
   const caller = await settingsCaller(models, ctx);
   requireNetworkAdmin(caller);
   const [created] = await models.NetworkTheme.insertMany([
@@ -207,13 +201,13 @@ export async function updateTheme(
   events: EventSink,
   ctx: RequestContext,
   themeEID: string,
-  body: unknown,
+  body: RouteBody<'theme.update'>,
 ) {
   const caller = await settingsCaller(models, ctx);
   requireNetworkAdmin(caller);
   const before = await findTheme(models, caller, themeEID);
   const fields = storedFields(body);
-  if ((body as { default?: unknown }).default === false) {
+  if (body.default === false) {
     if (before.defaultAt && (await defaultThemeEID(models, caller.networkEID)) === themeEID) {
       await clearDefaultMarksUpTo(models, caller.networkEID, before.defaultAt);
     } else {

@@ -3,6 +3,7 @@
  * position, plus the extra `celebrations` entry when its rules hold (see `widgetsAddCelebrations`),
  * counted in `total` and placed after the stored ones.
  */
+import { pageOf, type Page } from '@ncs/service-kit';
 import type { PlainCollection, PlainResource, RequestContext } from '@ncs/contracts';
 import type { AuthModels } from '../models.js';
 import { settingsCaller } from './access.js';
@@ -29,15 +30,18 @@ function presentWidget(widget: WidgetDoc): PlainResource {
 export async function listWidgets(
   models: AuthModels,
   ctx: RequestContext,
-  page: { limit?: number; offset?: number },
+  page: Page,
 ): Promise<PlainCollection> {
   const caller = await settingsCaller(models, ctx);
-  const limit = page.limit ?? 20;
-  const offset = page.offset ?? 0;
   const filter = { networkEID: caller.networkEID };
-  const [stored, widgets, celebrationsStored] = await Promise.all([
-    models.Widget.countDocuments(filter),
-    models.Widget.find(filter).sort({ position: 1, _id: 1 }).skip(offset).limit(limit).lean<WidgetDoc[]>(),
+  const [stored, celebrationsStored] = await Promise.all([
+    pageOf(
+      models.Widget,
+      { filter, sort: { position: 1, _id: 1 } },
+      page,
+      { itemType: 'widget', rel: 'widgets' },
+      (widgets) => widgets.map(presentWidget),
+    ),
     models.Widget.exists({ ...filter, widgetType: 'celebrations' }),
   ]);
   const extra = widgetsAddCelebrations(
@@ -45,16 +49,12 @@ export async function listWidgets(
     ctx.version,
     Boolean(celebrationsStored),
   );
-  const items = widgets.map(presentWidget);
-  // The extra entry sits right after the stored ones: on the page that reaches index `stored`.
-  if (extra && stored >= offset && stored < offset + limit) items.push(extraCelebrationsWidget);
+  if (!extra) return stored;
+  // The extra entry sits right after the stored ones: on the page that reaches index `stored.total`.
+  const onThisPage = stored.total >= page.offset && stored.total < page.offset + page.limit;
   return {
-    type: 'collection',
-    itemType: 'widget',
-    rel: 'widgets',
-    total: stored + (extra ? 1 : 0),
-    limit,
-    offset,
-    items,
+    ...stored,
+    total: stored.total + 1,
+    items: onThisPage ? [...stored.items, extraCelebrationsWidget] : stored.items,
   };
 }
