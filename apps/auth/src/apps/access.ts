@@ -3,19 +3,15 @@
  * administrators, members; and where an app may act at all (the networks it is installed in).
  * Rules where the spec is silent: docs/decisions.md, "Directory: apps and manifests".
  */
-import { DomainError, type RequestContext } from '@ncs/contracts';
+import { DomainError, type RequestContext, isEid } from '@ncs/contracts';
 import { findCallerNetwork } from '../directory/callers.js';
 import type { NetworkDoc } from '../directory/models.js';
-import { permissionsForRole } from '../directory/permissions.js';
+import { permissionsForRole, MANAGE_NETWORK } from '../directory/permissions.js';
 import type { AuthModels } from '../models.js';
 import type { ClientDoc } from '../oauth/models.js';
 import { findInstalledNetwork } from './app-callers.js';
 
 /** Every administrator variant holds it (permissions.ts): the admin check of this area. */
-export const MANAGE_NETWORK = 'MANAGE_NETWORK';
-
-const EID = /^[0-9a-f]{24}$/;
-
 /**
  * Whether the client may act in the network for its users: first-party clients (the platform's
  * own) everywhere, apps only where installed. Checked on the authorization page, at the code
@@ -37,7 +33,7 @@ export async function appMayActIn(
 
 /** An app (a client that is not first-party) by EID, or null. */
 export async function findApp(models: AuthModels, appEID: string): Promise<ClientDoc | null> {
-  if (!EID.test(appEID)) return null;
+  if (!isEid(appEID)) return null;
   return models.Client.findOne({ clientId: appEID, firstParty: false }).lean<ClientDoc>();
 }
 

@@ -3,7 +3,7 @@
  * touch networks the app is installed in. Of the directory it may read the network itself; routes
  * about a person (whoami, profiles, aggregate) stay user-only.
  */
-import { DomainError, type RequestContext } from '@ncs/contracts';
+import { DomainError, type RequestContext, isEid } from '@ncs/contracts';
 import type { NetworkDoc } from '../directory/models.js';
 import type { AuthModels } from '../models.js';
 
@@ -16,7 +16,7 @@ export function isAppCaller(ctx: RequestContext): boolean {
 export async function findInstalledNetwork(models: AuthModels, ctx: RequestContext): Promise<NetworkDoc> {
   const networkEID = ctx.networkEID;
   const clientId = ctx.principal?.appEID;
-  if (!networkEID || !clientId || !/^[0-9a-f]{24}$/.test(networkEID)) {
+  if (!isEid(networkEID) || !clientId) {
     throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
   }
   const [network, installed] = await Promise.all([

@@ -12,39 +12,16 @@ import {
   type PlainResource,
   type RequestContext,
 } from '@ncs/contracts';
-import type { QueryFilter } from 'mongoose';
 import { withStatus, type Page, collectionOf } from '@ncs/service-kit';
 import type { EventSink } from '../dependencies.js';
 import type { AuthModels } from '../models.js';
-import type { ClientDoc, TokenDoc } from '../oauth/models.js';
+import type { ClientDoc } from '../oauth/models.js';
+import { revokeTokens } from '../oauth/revocation.js';
 import { networkCallerOf, requirePerson } from './access.js';
 import type { AppGrantDoc } from './models.js';
 
-/** Hashes per `auth.token.revoked` event: far below NATS's default 1 MiB payload. */
-const REVOCATION_EVENT_BATCH = 1000;
 /** Grants read for one person in one network: far above what a person accepts. */
 const MAX_GRANTS = 5000;
-
-/** Revokes every live token matching `filter`; returns how many. */
-export async function revokeTokens(
-  models: AuthModels,
-  events: EventSink,
-  filter: QueryFilter<TokenDoc>,
-): Promise<number> {
-  const live = await models.Token.find({ ...filter, revokedAt: null }, { hash: 1 }).lean();
-  if (live.length === 0) return 0;
-  const hashes = live.map((token) => token.hash);
-  await models.Token.updateMany(
-    { hash: { $in: hashes }, revokedAt: null },
-    { $set: { revokedAt: new Date() } },
-  );
-  for (let i = 0; i < hashes.length; i += REVOCATION_EVENT_BATCH) {
-    await events.record('token', 'revoked', {
-      data: { tokenHashes: hashes.slice(i, i + REVOCATION_EVENT_BATCH) },
-    });
-  }
-  return hashes.length;
-}
 
 /** Called when the user accepts on the authorization page: the family the code will start. */
 export async function recordGrant(

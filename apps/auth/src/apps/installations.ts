@@ -17,7 +17,7 @@ import type { EventSink } from '../dependencies.js';
 import type { AuthModels } from '../models.js';
 import type { ClientDoc } from '../oauth/models.js';
 import { findApp, type NetworkCaller, networkCallerOf, requireAdmin } from './access.js';
-import { revokeTokens } from './grants.js';
+import { revokeTokens } from '../oauth/revocation.js';
 import { presentEntryPoint } from './manifests.js';
 import type { AppManifestDoc, InstallationDoc } from './models.js';
 

@@ -2,8 +2,7 @@
  * Who calls the directory: a member of the request's network, an administrator, or an app
  * installed in it, checked against the store (not only the gateway's cached principal).
  */
-import { DomainError, type RequestContext } from '@ncs/contracts';
-import { isValidObjectId } from 'mongoose';
+import { DomainError, type RequestContext, isEid } from '@ncs/contracts';
 import { findInstalledNetwork, isAppCaller } from '../apps/app-callers.js';
 import type { AuthModels } from '../models.js';
 import type { NetworkDoc, ProfileDoc } from './models.js';
@@ -27,9 +26,6 @@ export interface AppCaller {
 }
 
 export type DirectoryCaller = MemberCaller | AppCaller;
-
-const isEid = (value: string | undefined): value is string =>
-  Boolean(value && isValidObjectId(value) && /^[0-9a-f]{24}$/.test(value));
 
 /**
  * The request's network and the caller's ACTIVE profile in it, read from the store: a member
@@ -96,6 +92,9 @@ export async function findMemberOrAppCaller(
   if (!isAppCaller(ctx)) return findMemberCaller(models, ctx);
   return findAdminOrAppCaller(models, ctx, appPermission);
 }
+
+/** A reference to a profile (`user`), as resources and events carry it. */
+export const userRef = (profileEID: string) => ({ type: 'user', EID: profileEID });
 
 /** The `actor` of a domain event. */
 export function actorOf(caller: DirectoryCaller): { type: string; EID: string } {

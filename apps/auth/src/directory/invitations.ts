@@ -9,14 +9,13 @@ import {
   type PlainCollection,
   type PlainResource,
   type RequestContext,
+  isEid,
 } from '@ncs/contracts';
 import { isDuplicateKeyError, pageOf } from '@ncs/service-kit';
-import { isValidObjectId } from 'mongoose';
 import type { EventSink } from '../dependencies.js';
 import type { AuthModels } from '../models.js';
 import type { RouteBody, RouteQuery } from '../requests.js';
-import { actorOf, type DirectoryCaller, findAdminOrAppCaller } from './callers.js';
-import { userRef } from './membership.js';
+import { actorOf, type DirectoryCaller, findAdminOrAppCaller, userRef } from './callers.js';
 import type { InvitationDoc, ProfileDoc } from './models.js';
 
 export const INVITE_USERS = 'invite_users';
@@ -182,7 +181,7 @@ export async function listInvitations(
 
 export async function getInvitation(models: AuthModels, ctx: RequestContext, invitationEID: string) {
   const caller = await findAdminOrAppCaller(models, ctx, INVITE_USERS);
-  if (!isValidObjectId(invitationEID)) throw new DomainError('DIR_ERR_INVITATION_NOT_FOUND');
+  if (!isEid(invitationEID)) throw new DomainError('DIR_ERR_INVITATION_NOT_FOUND');
   const invitation = await models.Invitation.findOne({
     _id: invitationEID,
     networkEID: String(caller.network._id),
@@ -204,7 +203,7 @@ export async function acceptInvitation(
 ): Promise<PlainResource> {
   const accountId = ctx.principal?.accountId;
   if (!accountId) throw new DomainError('FORBIDDEN', 'Accepting an invitation needs a user token.');
-  if (!isValidObjectId(invitationEID)) throw new DomainError('DIR_ERR_INVITATION_NOT_FOUND');
+  if (!isEid(invitationEID)) throw new DomainError('DIR_ERR_INVITATION_NOT_FOUND');
   const invitation = await models.Invitation.findById(invitationEID).lean<InvitationDoc>();
   if (!invitation || invitation.accountId !== accountId)
     throw new DomainError('DIR_ERR_INVITATION_NOT_FOUND');

@@ -15,7 +15,7 @@ import {
 import type { EventSink } from '../dependencies.js';
 import type { AuthModels } from '../models.js';
 import type { RouteBody } from '../requests.js';
-import { actorOf, findAdminCaller, findMemberOrAppCaller } from './callers.js';
+import { actorOf, findAdminCaller, findMemberOrAppCaller, userRef } from './callers.js';
 import type { ProfileDoc } from './models.js';
 import {
   isAdminRole,
@@ -25,9 +25,7 @@ import {
   storedRolesFor,
 } from './permissions.js';
 import { presentOne, findNetworkProfile } from './profiles.js';
-import { revokeTokens } from './tokens.js';
-
-export const userRef = (profileEID: string) => ({ type: 'user', EID: profileEID });
+import { revokeTokens } from '../oauth/revocation.js';
 
 // ---------------------------------------------------------------------------------------------
 // Suspension

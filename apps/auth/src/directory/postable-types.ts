@@ -1,8 +1,7 @@
 /**
  * What the caller may post on a profile (`GET /users/{profileEID}/postable-types`).
  */
-import { DomainError, type RequestContext } from '@ncs/contracts';
-import { isValidObjectId } from 'mongoose';
+import { DomainError, type RequestContext, isEid } from '@ncs/contracts';
 import type { AuthModels } from '../models.js';
 import type { NetworkDoc, ProfileDoc } from './models.js';
 
@@ -31,7 +30,7 @@ export function postableTypes(input: {
 export async function getPostableTypes(models: AuthModels, ctx: RequestContext, profileEID: string) {
   const accountId = ctx.principal?.accountId;
   if (!accountId) throw new DomainError('FORBIDDEN', 'Postable types need a user token, not an app token.');
-  if (!isValidObjectId(profileEID)) throw new DomainError('AUTH_ERR_PROFILE_NOT_FOUND');
+  if (!isEid(profileEID)) throw new DomainError('AUTH_ERR_PROFILE_NOT_FOUND');
   const target = await models.Profile.findById(profileEID).lean<ProfileDoc>();
   if (!target) throw new DomainError('AUTH_ERR_PROFILE_NOT_FOUND');
   const [callerProfile, network] = await Promise.all([

@@ -177,19 +177,9 @@ export async function applyProfileEdit(
     return updated;
   } catch (error) {
     // A concurrent edit took the XID between the check and the write (the unique index decides).
-    if (isUniqueViolation(error)) throw xidTaken();
+    if (isDuplicateKeyError(error)) throw xidTaken();
     throw error;
   }
-}
-
-/**
- * A unique-index violation: MongoDB's E11000; FerretDB 1.x (SQLite) answers an update that breaks
- * a unique index with an internal error naming the SQLite constraint instead.
- */
-function isUniqueViolation(error: unknown): boolean {
-  if (isDuplicateKeyError(error)) return true;
-  const message = error instanceof Error ? error.message : '';
-  return message.includes('UNIQUE constraint failed');
 }
 
 /** `PUT /networks/{networkEID}/users/{profileEID}/`. */

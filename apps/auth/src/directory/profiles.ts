@@ -3,8 +3,7 @@
  * the person's own fields, roles per version); one profile, and profiles for embeds.
  * Rules where the spec is silent: docs/decisions.md, "Directory: network settings and profiles".
  */
-import { DomainError, toTimestamp, type PlainResource, type RequestContext } from '@ncs/contracts';
-import { isValidObjectId } from 'mongoose';
+import { DomainError, toTimestamp, type PlainResource, type RequestContext, isEid } from '@ncs/contracts';
 import type { AuthModels } from '../models.js';
 import { type DirectoryCaller, findMemberCaller } from './callers.js';
 import type { AccountDoc, NetworkDoc, ProfileDoc } from './models.js';
@@ -149,7 +148,7 @@ export async function findProfilesForEmbed(
   profileEIDs: readonly string[],
 ): Promise<PlainResource[]> {
   const caller = await findMemberCaller(models, ctx);
-  const ids = profileEIDs.filter((eid) => /^[0-9a-f]{24}$/.test(eid));
+  const ids = profileEIDs.filter(isEid);
   const profiles = await models.Profile.find({
     networkEID: String(caller.network._id),
     _id: { $in: ids },
@@ -163,7 +162,7 @@ export async function findNetworkProfile(
   networkEID: string,
   profileEID: string,
 ): Promise<ProfileDoc> {
-  if (!isValidObjectId(profileEID)) throw new DomainError('AUTH_ERR_PROFILE_NOT_FOUND');
+  if (!isEid(profileEID)) throw new DomainError('AUTH_ERR_PROFILE_NOT_FOUND');
   const profile = await models.Profile.findOne({ _id: profileEID, networkEID }).lean<ProfileDoc>();
   if (!profile) throw new DomainError('AUTH_ERR_PROFILE_NOT_FOUND');
   return profile;

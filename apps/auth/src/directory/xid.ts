@@ -11,7 +11,7 @@ import { findAdminOrAppCaller } from './callers.js';
 import type { AccountDoc, ProfileDoc } from './models.js';
 import { applyProfileEdit } from './profile-edits.js';
 import { presentOne } from './profiles.js';
-import { revokeTokens } from './tokens.js';
+import { revokeTokens } from '../oauth/revocation.js';
 
 export const GET_PROFILE_XID = 'get_profile_xid';
 

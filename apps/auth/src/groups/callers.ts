@@ -2,8 +2,7 @@
  * Who calls the groups area: an active member of the request's network (read from the store, not
  * the gateway's cache), the caller's standing in a group, and the group permissions it grants.
  */
-import { DomainError, type GroupPermission, type RequestContext } from '@ncs/contracts';
-import { isValidObjectId } from 'mongoose';
+import { DomainError, type GroupPermission, type RequestContext, isEid } from '@ncs/contracts';
 import type { AuthModels } from '../models.js';
 import type { GroupDoc, MembershipDoc } from './models.js';
 import { canSeeGroup, groupPermissions, type GroupStanding } from './permissions.js';
@@ -23,7 +22,7 @@ export interface GroupCaller {
 export async function groupCallerOf(models: AuthModels, ctx: RequestContext): Promise<GroupCaller> {
   const networkEID = ctx.networkEID;
   const profileEID = ctx.principal?.profileEID;
-  if (!networkEID || !isValidObjectId(networkEID)) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
+  if (!isEid(networkEID)) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
   if (!profileEID) throw new DomainError('GROUP_ERR_USER_CALLER_REQUIRED');
   const [network, profile] = await Promise.all([
     models.Network.exists({ _id: networkEID }),
@@ -37,7 +36,6 @@ export async function groupCallerOf(models: AuthModels, ctx: RequestContext): Pr
 }
 
 export const groupRef = (group: GroupDoc) => ({ type: 'group', EID: String(group._id) });
-export const userRef = (profileEID: string) => ({ type: 'user', EID: profileEID });
 
 /** What events carry about a group: enough for an alert text without a lookup. */
 export function groupSummary(group: GroupDoc) {
@@ -65,7 +63,7 @@ export async function standingIn(
  * network's group, an unknown one and a hidden one the caller may not see are all 404.
  */
 export async function findVisibleGroup(models: AuthModels, caller: GroupCaller, groupEID: string) {
-  if (!isValidObjectId(groupEID)) throw new DomainError('GROUP_ERR_NOT_FOUND');
+  if (!isEid(groupEID)) throw new DomainError('GROUP_ERR_NOT_FOUND');
   // By `_id` alone, the tenant checked in memory (the lookup FerretDB serves from its index).
   const group = await models.Group.findById(groupEID).lean<GroupDoc>();
   if (!group || group.networkEID !== caller.networkEID) throw new DomainError('GROUP_ERR_NOT_FOUND');

@@ -3,6 +3,7 @@
  * "memberships"; Events `added_to_groups`, `removed_from_groups`, `orphaned_group`). A group keeps
  * at least one admin unless a network admin removes the last one (then it is orphaned).
  */
+import { userRef } from '../directory/callers.js';
 import { type RouteBody, type RouteQuery } from '../requests.js';
 import {
   DomainError,
@@ -10,9 +11,9 @@ import {
   type PlainCollection,
   type PlainResource,
   type RequestContext,
+  isEid,
 } from '@ncs/contracts';
 import { isDuplicateKeyError, withStatus, pageOf } from '@ncs/service-kit';
-import { isValidObjectId } from 'mongoose';
 import type { EventSink } from '../dependencies.js';
 import type { AuthModels } from '../models.js';
 import {
@@ -21,7 +22,6 @@ import {
   groupCallerOf,
   groupSummary,
   requirePermission,
-  userRef,
 } from './callers.js';
 import type { GroupDoc, MembershipDoc } from './models.js';
 
@@ -62,7 +62,7 @@ function membershipEvent(group: GroupDoc, membership: Pick<MembershipDoc, 'profi
 }
 
 async function findMembership(models: AuthModels, caller: GroupCaller, groupEID: string, profileEID: string) {
-  if (!isValidObjectId(profileEID)) throw new DomainError('GROUP_ERR_MEMBERSHIP_NOT_FOUND');
+  if (!isEid(profileEID)) throw new DomainError('GROUP_ERR_MEMBERSHIP_NOT_FOUND');
   const membership = await models.GroupMembership.findOne({
     networkEID: caller.networkEID,
     groupEID,

@@ -4,7 +4,7 @@
  * visibility rules decide what a caller sees here too: a hidden group only for its members,
  * invitees and network admins.
  */
-import { THEME_GROUPS_SHOWN, type PlainResource, type RequestContext } from '@ncs/contracts';
+import { THEME_GROUPS_SHOWN, type PlainResource, type RequestContext, isEid } from '@ncs/contracts';
 import type { EventSink } from '../dependencies.js';
 import type { AuthModels } from '../models.js';
 import { groupCallerOf, groupSummary } from './callers.js';
@@ -57,7 +57,7 @@ export async function findGroupsForEmbed(
 ): Promise<PlainResource[]> {
   if (!ctx.networkEID || !ctx.principal?.profileEID) return [];
   const caller = await groupCallerOf(models, ctx);
-  const ids = groupEIDs.filter((eid) => /^[0-9a-f]{24}$/.test(eid));
+  const ids = groupEIDs.filter(isEid);
   if (ids.length === 0) return [];
   const groups = await models.Group.find({
     networkEID: caller.networkEID,

@@ -2,6 +2,7 @@
  * Writing groups: create, edit, delete, with the rules of parents, XIDs and network themes. Rules
  * where the spec is silent: docs/decisions.md, "Directory: groups".
  */
+import { userRef } from '../directory/callers.js';
 import { type RouteBody } from '../requests.js';
 import {
   DomainError,
@@ -9,9 +10,10 @@ import {
   type GroupTypeName,
   type PlainResource,
   type RequestContext,
+  isEid,
 } from '@ncs/contracts';
 import { isDuplicateKeyError, pick } from '@ncs/service-kit';
-import { Types, isValidObjectId } from 'mongoose';
+import { Types } from 'mongoose';
 import type { EventSink } from '../dependencies.js';
 import type { AuthModels } from '../models.js';
 import {
@@ -20,7 +22,6 @@ import {
   groupCallerOf,
   groupSummary,
   requirePermission,
-  userRef,
 } from './callers.js';
 import type { GroupDoc } from './models.js';
 import { presentOne } from './presentation.js';
@@ -60,9 +61,7 @@ const invalidNetworkTheme = () =>
 
 /** Whether `ref` names a theme of the network (themes are the settings area's `network_themes`). */
 async function isThemeOfNetwork(models: AuthModels, networkEID: string, ref: { EID: string }) {
-  return (
-    isValidObjectId(ref.EID) && (await models.NetworkTheme.exists({ _id: ref.EID, networkEID })) !== null
-  );
+  return isEid(ref.EID) && (await models.NetworkTheme.exists({ _id: ref.EID, networkEID })) !== null;
 }
 
 /** A `networkTheme` being written must be a theme of the group's network (null clears it). */

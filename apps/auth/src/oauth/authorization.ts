@@ -6,7 +6,7 @@
  * step), which is the CSRF protection: no cookies.
  */
 import { randomUUID } from 'node:crypto';
-import { DomainError, type RequestContext } from '@ncs/contracts';
+import { DomainError, type RequestContext, isEid } from '@ncs/contracts';
 import { appMayActIn } from '../apps/access.js';
 import { recordGrant } from '../apps/grants.js';
 import { networkParametersFor } from '../apps/sso.js';
@@ -257,8 +257,9 @@ async function signIn(
 /** `network=` is a subdomain or a network EID. */
 async function chosenNetwork(models: AuthModels, network: string | undefined): Promise<NetworkDoc | null> {
   if (!network) return null;
-  if (/^[0-9a-f]{24}$/.test(network)) return models.Network.findById(network).lean<NetworkDoc>();
-  return models.Network.findOne({ subdomain: network.toLowerCase() }).lean<NetworkDoc>();
+  const subdomain = network.toLowerCase();
+  if (isEid(network)) return models.Network.findById(network).lean<NetworkDoc>();
+  return models.Network.findOne({ subdomain }).lean<NetworkDoc>();
 }
 
 /** `acme` of `acme.ncs.example[:port]`; nothing for an IP address or a name with fewer than three labels. */

@@ -3,12 +3,11 @@
  * reads; only network administrators write (docs/decisions.md, "Directory: menu, widgets, themes,
  * lobby and counters").
  */
+import { MANAGE_NETWORK } from '../directory/permissions.js';
 import { DomainError, type RequestContext } from '@ncs/contracts';
 import { findCallerNetwork } from '../directory/callers.js';
 import type { NetworkDoc } from '../directory/models.js';
 import type { AuthModels } from '../models.js';
-
-export const MANAGE_NETWORK = 'MANAGE_NETWORK';
 
 export interface SettingsCaller {
   readonly networkEID: string;

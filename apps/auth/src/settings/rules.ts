@@ -9,6 +9,7 @@ import {
   isGateOpen,
   isSupportedVersion,
   type MenuDevice,
+  isEid,
 } from '@ncs/contracts';
 
 export const FEATURE_CELEBRATIONS_REDESIGN = 'celebrations_redesign';
@@ -83,8 +84,6 @@ export function appMenuItemEID(appEID: string, entryPointName: string): string {
   return createHash('sha256').update(`app_menu_item:${appEID}:${entryPointName}`).digest('hex').slice(0, 24);
 }
 
-const EID = /^[0-9a-f]{24}$/;
-
 /**
  * `config.aiAssistantProfileEID`: the assistant's profile EID when the network has feature
  * `ai_assistant_settings` AND the owner of assistants (messaging) names one; otherwise null. The
@@ -97,5 +96,5 @@ export async function aiAssistantProfileEID(
   if (!features.includes(FEATURE_AI_ASSISTANT_SETTINGS)) return null;
   const reply = await askAssistantOwner();
   const profileEID = (reply as { profileEID?: unknown } | null)?.profileEID;
-  return typeof profileEID === 'string' && EID.test(profileEID) ? profileEID : null;
+  return isEid(profileEID) ? profileEID : null;
 }

@@ -16,8 +16,9 @@ import {
   type PlainCollection,
   type PlainResource,
   type RequestContext,
+  isEid,
 } from '@ncs/contracts';
-import { isValidObjectId, type Types } from 'mongoose';
+import type { Types } from 'mongoose';
 import type { EventSink } from '../dependencies.js';
 import { detachThemeFromGroups, themeGroupsFor } from '../groups/themes.js';
 import type { AuthModels } from '../models.js';
@@ -125,7 +126,7 @@ function storedFields(body: ThemeInput): Record<string, unknown> {
 }
 
 async function findTheme(models: AuthModels, caller: SettingsCaller, themeEID: string): Promise<ThemeDoc> {
-  if (!isValidObjectId(themeEID)) throw new DomainError('SETTINGS_ERR_THEME_NOT_FOUND');
+  if (!isEid(themeEID)) throw new DomainError('SETTINGS_ERR_THEME_NOT_FOUND');
   const theme = await models.NetworkTheme.findOne({
     _id: themeEID,
     networkEID: caller.networkEID,
