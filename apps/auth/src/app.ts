@@ -1,18 +1,36 @@
 /**
- * The auth service as a module: its models and its handlers by NATS subject. `main.ts` hosts it;
- * service tests build it in process against real NATS and the real store.
+ * The auth service as a module: its models and its handlers by NATS subject, assembled from its
+ * areas (`oauth/`, `directory/`, `groups/`, `settings/`, `apps/`: each with its models, rules and
+ * handler map). `main.ts` hosts it; service tests build it in process against real NATS and the
+ * real store.
  */
 import { routesOf } from '@ncs/contracts';
 import { bindRoutes, type ServiceModule, type ServiceRuntime } from '@ncs/service-kit';
 import type { AuthConfig } from './config.js';
 import type { AuthDependencies } from './dependencies.js';
+import { appsHandlers } from './apps/handlers.js';
 import { loadDemoData } from './directory/demo-data.js';
+import { directoryHandlers } from './directory/handlers.js';
 import { migrateProfileNames } from './directory/profile-names-migration.js';
-import { authHandlers } from './handlers.js';
+import { groupsHandlers } from './groups/handlers.js';
 import { internalHandlers } from './internal-handlers.js';
 import { registerAuthModels, type AuthModels } from './models.js';
+import { oauthHandlers } from './oauth/handlers.js';
 import { signInRulesFrom } from './oauth/sign-in-rules.js';
 import { SignInThrottle } from './oauth/sign-in-throttle.js';
+import { settingsHandlers } from './settings/handlers.js';
+
+/**
+ * Handlers of every route the auth service owns, by route id: the areas' maps. A constant: the
+ * conformance test lists it without a database (`@ncs/auth/testing`).
+ */
+export const authHandlers = {
+  ...oauthHandlers,
+  ...directoryHandlers,
+  ...groupsHandlers,
+  ...settingsHandlers,
+  ...appsHandlers,
+};
 
 export function buildAuthService(
   runtime: ServiceRuntime,

@@ -2,6 +2,7 @@
  * What tests may use of the auth service's internals (`@ncs/auth/testing`): nothing else of `src/`
  * is imported from outside the app (the lint boundary, eslint.config.js).
  */
+export { authHandlers } from './app.js';
 export { verifySignedRequest } from './apps/signed-requests.js';
 export {
   ensureAccount,
@@ -12,6 +13,5 @@ export {
   installApp,
 } from './directory/provisioning.js';
 export { groupMemberProfileEIDs } from './groups/memberships.js';
-export { authHandlers } from './handlers.js';
 export { registerAuthModels, type AuthModels } from './models.js';
 export { newOpaqueToken, sha256 } from './oauth/secrets.js';
