@@ -1,7 +1,7 @@
+import { telemetry } from './instrument.js';
 import { runService } from '@ncs/service-kit';
 import { buildAuthService } from './app.js';
 import { loadAuthConfig } from './config.js';
-import { telemetry } from './instrument.js';
 
 const config = loadAuthConfig();
 await runService({
