@@ -1,108 +1,36 @@
 /**
- * The auth service as a module: its models and its handlers by NATS subject. `main.ts` hosts it;
- * service tests build it in process against real NATS and the real store.
+ * The auth service as a module: its models and its handlers by NATS subject, assembled from its
+ * areas (`oauth/`, `directory/`, `groups/`, `settings/`, `apps/`: each with its models, rules and
+ * handler map). `main.ts` hosts it; service tests build it in process against real NATS and the
+ * real store.
  */
-import { DomainError, internalSubjects, routesOf, type RpcRequest } from '@ncs/contracts';
-import type { RpcHandler, ServiceModule, ServiceRuntime } from '@ncs/service-kit';
+import { routesOf } from '@ncs/contracts';
+import { bindRoutes, type ServiceModule, type ServiceRuntime } from '@ncs/service-kit';
 import type { AuthConfig } from './config.js';
-import { loadDemoData } from './domain/demo-data.js';
-import { migrateProfileNames } from './domain/profile-names-migration.js';
-import { findCallerNetworks } from './domain/directory.js';
-import { findProfilesForEmbed } from './domain/directory-profiles.js';
-import { findGroupsForEmbed } from './domain/group-themes.js';
-import {
-  startAuthorization,
-  submitAuthorizationForm,
-  type AuthorizationForm,
-} from './domain/authorization.js';
-import {
-  authorizationServerMetadata,
-  grantToken,
-  introspectToken,
-  lookupAccessToken,
-  revokeToken,
-  type RevocationSink,
-} from './domain/oauth.js';
-import { passwordChecker, type PasswordAttempt } from './domain/password-sign-in.js';
-import { signInRulesFrom } from './domain/sign-in-rules.js';
-import { SignInThrottle } from './domain/sign-in-throttle.js';
 import type { AuthDependencies } from './dependencies.js';
-import { registerAuthModels, type AuthModels } from './models/index.js';
-import { appsHandlers } from './routes/apps.js';
-import { directoryHandlers } from './routes/directory.js';
-import { groupsHandlers } from './routes/groups.js';
-import { settingsHandlers } from './routes/settings.js';
-
-/** The models, looked up when first used (the handler map is built before any database exists). */
-function lazyModels(deps: () => AuthDependencies): AuthModels {
-  return new Proxy({} as AuthModels, {
-    get: (_target, key: string) => deps().models[key as keyof AuthModels],
-  });
-}
-
-export type AuthHandlers = Record<string, RpcHandler>;
+import { appsHandlers } from './apps/handlers.js';
+import { loadDemoData } from './directory/demo-data.js';
+import { directoryHandlers } from './directory/handlers.js';
+import { migrateProfileNames } from './directory/profile-names-migration.js';
+import { groupsHandlers } from './groups/handlers.js';
+import { internalHandlers } from './internal-handlers.js';
+import { registerAuthModels, type AuthModels } from './models.js';
+import { oauthHandlers } from './oauth/handlers.js';
+import { signInRulesFrom } from './oauth/sign-in-rules.js';
+import { SignInThrottle } from './oauth/sign-in-throttle.js';
+import { settingsHandlers } from './settings/handlers.js';
 
 /**
- * Handlers of the route table's auth routes, by route id. `deps` is called when a handler runs, so
- * the map can be listed without a database (conformance test).
+ * Handlers of every route the auth service owns, by route id: the areas' maps. A constant: the
+ * conformance test lists it without a database (`@ncs/auth/testing`).
  */
-export function routeHandlers(deps: () => AuthDependencies): AuthHandlers {
-  const models = lazyModels(deps);
-  // Hashes only, never tokens: the gateway drops them from its cache (ARCHITECTURE §7).
-  const onRevoked: RevocationSink = async (tokenHashes) => {
-    await deps().events.record('token', 'revoked', { data: { tokenHashes: [...tokenHashes] } });
-  };
-  const checkPassword = passwordChecker(() => ({
-    models: deps().models,
-    events: deps().events,
-    throttle: deps().signInThrottle,
-  }));
-  // The client address comes from the gateway's envelope only, never from a body field.
-  const fromAddress = (clientAddress: string | undefined) => (attempt: PasswordAttempt) =>
-    checkPassword({ ...attempt, clientAddress });
-  return {
-    ...directoryHandlers(deps),
-    ...groupsHandlers(deps),
-    ...settingsHandlers(deps),
-    ...appsHandlers(deps),
-    'oauth.token': ({ ctx, body }) =>
-      grantToken(models, body ?? {}, onRevoked, fromAddress(ctx.clientAddress)),
-    'oauth.revoke': (request) => revokeToken(models, request.body ?? {}, onRevoked),
-    'oauth.introspect': (request) => introspectToken(models, request.body ?? {}),
-    'oauth.metadata': ({ ctx }) => Promise.resolve(authorizationServerMetadata(ctx.baseUrl ?? '')),
-    'oauth.authorize': ({ ctx, query }) => startAuthorization(models, query, ctx),
-    'oauth.consent': ({ ctx, body }) =>
-      submitAuthorizationForm(models, body as AuthorizationForm, ctx, fromAddress(ctx.clientAddress)),
-  };
-}
-
-/** Handlers of internal subjects (not HTTP routes). */
-export function internalHandlers(models: AuthModels, networkDomain: string): Record<string, RpcHandler> {
-  return {
-    [internalSubjects.tokenLookup]: ({ body }: RpcRequest) => {
-      const token = (body as { token?: unknown } | null)?.token;
-      if (typeof token !== 'string') throw new DomainError('BAD_REQUEST', 'token is required.');
-      return lookupAccessToken(models, token);
-    },
-    [internalSubjects.profilesBatch]: async ({ ctx, body }: RpcRequest) => {
-      if (!ctx.networkEID || !ctx.principal?.profileEID) return [];
-      return findProfilesForEmbed(models, ctx, requestedEIDs(body));
-    },
-    [internalSubjects.groupsBatch]: async ({ ctx, body }: RpcRequest) =>
-      findGroupsForEmbed(models, ctx, requestedEIDs(body)),
-    [internalSubjects.networksBatch]: ({ ctx, body }: RpcRequest) =>
-      findCallerNetworks(models, ctx, requestedEIDs(body), networkDomain),
-  };
-}
-
-/** `{ EIDs: string[] }` of a batch request, bounded. */
-function requestedEIDs(body: unknown): string[] {
-  const eids = (body as { EIDs?: unknown } | null)?.EIDs;
-  if (!Array.isArray(eids) || eids.length > 1000 || !eids.every((e) => typeof e === 'string')) {
-    throw new DomainError('BAD_REQUEST', 'EIDs must be an array of at most 1000 strings.');
-  }
-  return eids;
-}
+export const authHandlers = {
+  ...oauthHandlers,
+  ...directoryHandlers,
+  ...groupsHandlers,
+  ...settingsHandlers,
+  ...appsHandlers,
+};
 
 export function buildAuthService(
   runtime: ServiceRuntime,
@@ -116,15 +44,10 @@ export function buildAuthService(
     networkDomain: config.NETWORK_DOMAIN,
     signInThrottle: new SignInThrottle(models.SignInAttempt, signInRulesFrom(config)),
   };
-  const byRoute = routeHandlers(() => dependencies);
-  const handlers = new Map<string, RpcHandler>(
-    Object.entries(internalHandlers(models, config.NETWORK_DOMAIN)),
-  );
-  for (const route of routesOf('auth')) {
-    const handler = byRoute[route.id];
-    if (!handler) throw new Error(`auth: route ${route.id} has no handler`);
-    handlers.set(route.subject, handler);
-  }
+  const handlers = new Map([
+    ...Object.entries(internalHandlers(models, config.NETWORK_DOMAIN)),
+    ...bindRoutes(routesOf('auth'), authHandlers, dependencies),
+  ]);
   return {
     models,
     handlers,

@@ -28,7 +28,7 @@ export const AuthConfigSchema = Type.Object({
     pattern: '^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$',
     description: "parent domain of the networks' own hosts: `<subdomain>.<NETWORK_DOMAIN>`",
   }),
-  // Failed sign-ins (password grant, sign-in form), OWASP ASVS 2.2: see domain/sign-in-rules.ts.
+  // Failed sign-ins (password grant, sign-in form), OWASP ASVS 2.2: see oauth/sign-in-rules.ts.
   SIGN_IN_WINDOW_MS: Type.Integer({
     minimum: 1_000,
     default: 15 * 60_000,

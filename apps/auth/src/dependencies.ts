@@ -3,8 +3,8 @@
  * the RPC client for asking other services.
  */
 import type { Outbox, RpcClient } from '@ncs/service-kit';
-import type { SignInThrottle } from './domain/sign-in-throttle.js';
-import type { AuthModels } from './models/index.js';
+import type { AuthModels } from './models.js';
+import type { SignInThrottle } from './oauth/sign-in-throttle.js';
 
 /** Where domain events are recorded (the transactional outbox, ARCHITECTURE §6). */
 export type EventSink = Pick<Outbox, 'record'>;

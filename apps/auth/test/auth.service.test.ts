@@ -15,8 +15,8 @@ import {
 } from '@ncs/service-kit';
 import { buildAuthService } from '../src/app.js';
 import { loadAuthConfig } from '../src/config.js';
-import { sha256 } from '../src/domain/secrets.js';
-import type { AuthModels } from '../src/models/index.js';
+import type { AuthModels } from '../src/models.js';
+import { sha256 } from '../src/oauth/secrets.js';
 
 const config = loadAuthConfig({ DEMO_DATA: 'true' });
 let runtime: RuntimeHandle;

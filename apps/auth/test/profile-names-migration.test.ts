@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLogger, createServiceRuntime, type RuntimeHandle } from '@ncs/service-kit';
 import { buildAuthService } from '../src/app.js';
 import { loadAuthConfig } from '../src/config.js';
-import type { AuthModels } from '../src/models/index.js';
+import type { AuthModels } from '../src/models.js';
 
 const config = loadAuthConfig({ DEMO_DATA: 'false' });
 let runtime: RuntimeHandle;

@@ -8,12 +8,12 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { RecordedEventInput } from '@ncs/service-kit';
-import { passwordChecker, type PasswordChecker } from '../src/domain/password-sign-in.js';
-import { ensureAccount, ensureMembership, ensureNetwork } from '../src/domain/provisioning.js';
-import { verifySecret } from '../src/domain/secrets.js';
-import { signInRulesFrom } from '../src/domain/sign-in-rules.js';
-import { SignInLockedError, SignInThrottle } from '../src/domain/sign-in-throttle.js';
-import { registerAuthModels, type AuthModels } from '../src/models/index.js';
+import { ensureAccount, ensureMembership, ensureNetwork } from '../src/directory/provisioning.js';
+import { type AuthModels, registerAuthModels } from '../src/models.js';
+import { passwordChecker, type PasswordChecker } from '../src/oauth/password-sign-in.js';
+import { verifySecret } from '../src/oauth/secrets.js';
+import { signInRulesFrom } from '../src/oauth/sign-in-rules.js';
+import { SignInLockedError, SignInThrottle } from '../src/oauth/sign-in-throttle.js';
 
 const rules = signInRulesFrom({
   SIGN_IN_WINDOW_MS: 900_000,
@@ -50,7 +50,7 @@ function setUp() {
   const events: { entity: string; verb: string; input: RecordedEventInput }[] = [];
   const delays: number[] = [];
   let verifications = 0;
-  const check: PasswordChecker = passwordChecker(() => ({
+  const check: PasswordChecker = passwordChecker({
     models,
     throttle,
     events: {
@@ -69,7 +69,7 @@ function setUp() {
       return (await verifySecret(secret, stored)) && secret === 'right-password';
     },
     delay: (ms) => Promise.resolve(delays.push(ms)),
-  }));
+  });
   return { throttle, check, events, delays, verifications: () => verifications };
 }
 

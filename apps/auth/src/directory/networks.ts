@@ -1,0 +1,225 @@
+/**
+ * Networks: the network resource and its settings, the embeds of networks, and `whoami` and the
+ * aggregate, as plain resources (no HAL: the gateway adds `_links` and `_embedded`). Rules where
+ * the spec is silent: docs/decisions.md, "Directory: network settings and profiles".
+ */
+import { pick } from '@ncs/service-kit';
+import { DomainError, toTimestamp, type PlainResource, type RequestContext } from '@ncs/contracts';
+import { findInstalledNetwork, isAppCaller } from '../apps/app-callers.js';
+import type { EventSink } from '../dependencies.js';
+import type { AuthModels } from '../models.js';
+import type { RouteBody } from '../requests.js';
+import { actorOf, findAdminCaller, findMemberCaller } from './callers.js';
+import type { NetworkDoc } from './models.js';
+import { reportedRole } from './permissions.js';
+
+/** What the network representation needs beyond the network document. */
+export interface NetworkFacts {
+  readonly hasExternalMembers: boolean;
+  readonly numActiveMembers: number;
+  /** Parent domain of the networks' hosts (config `NETWORK_DOMAIN`). */
+  readonly networkDomain: string;
+  /** The calling user's stored role in the network; absent for app tokens. */
+  readonly callerRole?: string;
+}
+
+/**
+ * An imprecise member count for display: exact below 100, otherwise rounded down to two
+ * significant digits (1,234 → 1,200), so it does not change with every join.
+ */
+export function impreciseCount(count: number): number {
+  if (count < 100) return count;
+  const step = 10 ** (Math.floor(Math.log10(count)) - 1);
+  return Math.floor(count / step) * step;
+}
+
+export function presentNetwork(network: NetworkDoc, facts: NetworkFacts, version: string): PlainResource {
+  const host = `${network.subdomain}.${facts.networkDomain}`;
+  const features = [...(network.features ?? [])];
+  return {
+    type: 'network',
+    EID: String(network._id),
+    name: network.name,
+    subdomain: network.subdomain,
+    description: network.description,
+    emblemThumbnailUrl: null,
+    subscription: {
+      type: network.subscription?.type ?? 'free',
+      since: toTimestamp(network.subscription?.since ?? network.created),
+    },
+    allowChatCustomSettings: network.allowChatCustomSettings,
+    allowCommentsPreference: network.allowCommentsPreference,
+    allowReactionsPreference: network.allowReactionsPreference,
+    allowEditingProfileBio: network.allowEditingProfileBio,
+    allowEditingJobTitle: network.allowEditingJobTitle,
+    language: network.language,
+    defaultPrimaryEmailPrivacySetting: network.defaultPrimaryEmailPrivacySetting,
+    mobileNumber: network.mobileNumber ?? null,
+    appDistributorEnabled: network.appDistributorEnabled,
+    features,
+    hasExternalMembers: facts.hasExternalMembers,
+    videoEnabled: features.includes('video'),
+    marketEnabled: features.includes('market'),
+    numImpreciseActiveMembersCount: impreciseCount(facts.numActiveMembers),
+    speakapDomain: host,
+    baseUrl: `https://${host}`,
+    emailSettings: { senderName: network.name, senderAddress: `no-reply@${host}` },
+    ...(facts.callerRole !== undefined
+      ? {
+          _user: {
+            member: true,
+            role: reportedRole(facts.callerRole, version),
+            // Scheduled items are owned by messaging; zero until it provides the count.
+            numScheduledItems: 0,
+            // Nothing must be done before using the network yet (e.g. accepting terms of service).
+            accessPreconditions: [],
+          },
+        }
+      : {}),
+    created: toTimestamp(network.created),
+    lastModified: toTimestamp(network.lastModified),
+  };
+}
+
+async function networkFacts(
+  models: AuthModels,
+  networkEID: string,
+  networkDomain: string,
+  callerRole: string | undefined,
+): Promise<NetworkFacts> {
+  const [external, numActiveMembers] = await Promise.all([
+    models.Profile.exists({ networkEID, external: true, userState: 'active' }),
+    models.Profile.countDocuments({ networkEID, userState: 'active' }),
+  ]);
+  return {
+    hasExternalMembers: Boolean(external),
+    numActiveMembers,
+    networkDomain,
+    ...(callerRole !== undefined ? { callerRole } : {}),
+  };
+}
+
+/** `GET /networks/{networkEID}/`: members, and apps installed in the network. */
+export async function getNetwork(
+  models: AuthModels,
+  ctx: RequestContext,
+  networkDomain: string,
+): Promise<PlainResource> {
+  if (isAppCaller(ctx)) {
+    const network = await findInstalledNetwork(models, ctx);
+    const facts = await networkFacts(models, String(network._id), networkDomain, undefined);
+    return presentNetwork(network, facts, ctx.version);
+  }
+  const caller = await findMemberCaller(models, ctx);
+  const facts = await networkFacts(models, String(caller.network._id), networkDomain, caller.profile.role);
+  return presentNetwork(caller.network, facts, ctx.version);
+}
+
+/** The settings `PUT /networks/{networkEID}` writes; everything else in a body is refused by its schema. */
+const WRITABLE_NETWORK_FIELDS = [
+  'name',
+  'description',
+  'allowChatCustomSettings',
+  'allowCommentsPreference',
+  'allowReactionsPreference',
+  'allowEditingProfileBio',
+  'allowEditingJobTitle',
+  'language',
+  'defaultPrimaryEmailPrivacySetting',
+  'mobileNumber',
+  'appDistributorEnabled',
+] as const;
+
+/** `PUT /networks/{networkEID}`: administrators change settings; only the fields sent change. */
+export async function updateNetwork(
+  models: AuthModels,
+  events: EventSink,
+  ctx: RequestContext,
+  body: RouteBody<'network.update'>,
+  networkDomain: string,
+): Promise<PlainResource> {
+  const caller = await findAdminCaller(models, ctx);
+  const changes = pick(body, WRITABLE_NETWORK_FIELDS);
+  const networkEID = String(caller.network._id);
+  const updated = await models.Network.findOneAndUpdate(
+    { _id: networkEID },
+    { $set: changes },
+    { returnDocument: 'after', runValidators: true },
+  ).lean<NetworkDoc>();
+  if (!updated) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
+  await events.record('network', 'updated', {
+    networkEID,
+    actor: actorOf(caller),
+    data: { network: { type: 'network', EID: networkEID }, changes },
+  });
+  const facts = await networkFacts(models, networkEID, networkDomain, caller.profile.role);
+  return presentNetwork(updated, facts, ctx.version);
+}
+
+/** Networks by EID (embeds), limited to those the caller is an active member of. */
+export async function findCallerNetworks(
+  models: AuthModels,
+  ctx: RequestContext,
+  networkEIDs: readonly string[],
+  networkDomain: string,
+): Promise<PlainResource[]> {
+  const accountId = ctx.principal?.accountId;
+  if (!accountId) return [];
+  const memberships = await models.Profile.find(
+    { accountId, userState: 'active' },
+    { networkEID: 1, role: 1 },
+  ).lean();
+  const roles = new Map(memberships.map((m) => [m.networkEID, m.role]));
+  const ids = networkEIDs.filter((eid) => roles.has(eid));
+  const networks = await models.Network.find({ _id: { $in: ids } }).lean<NetworkDoc[]>();
+  return Promise.all(
+    networks.map(async (network) => {
+      const networkEID = String(network._id);
+      const facts = await networkFacts(models, networkEID, networkDomain, roles.get(networkEID));
+      return presentNetwork(network, facts, ctx.version);
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// whoami and the aggregate
+
+export async function presentWhoami(models: AuthModels, ctx: RequestContext): Promise<PlainResource> {
+  const accountId = ctx.principal?.accountId;
+  if (!accountId) throw new DomainError('FORBIDDEN', 'whoami needs a user token, not an app token.');
+  const account = await models.Account.findById(accountId).lean();
+  if (!account) throw new DomainError('UNAUTHENTICATED');
+  const profiles = await models.Profile.find({ accountId, userState: 'active' }).lean();
+  const networks = await models.Network.find({ _id: { $in: profiles.map((p) => p.networkEID) } }).lean();
+  const byId = new Map(networks.map((n) => [String(n._id), n]));
+  return {
+    type: 'whoami',
+    EID: accountId,
+    email: account.email ?? null,
+    fullName: `${account.firstName} ${account.lastName}`.trim(),
+    networks: profiles.flatMap((profile) => {
+      const network = byId.get(profile.networkEID);
+      if (!network) return [];
+      return [
+        {
+          type: 'network',
+          EID: String(network._id),
+          name: network.name,
+          subdomain: network.subdomain,
+          _user: {
+            profile: { type: 'user', EID: String(profile._id) },
+            role: reportedRole(profile.role, ctx.version),
+            // Alert counters are owned by the notifications service; zero until it provides them.
+            numNonActionRequiredAlertsCoalesced: 0,
+            numActionRequiredAlerts: 0,
+          },
+        },
+      ];
+    }),
+  };
+}
+
+export async function getAggregate(models: AuthModels, ctx: RequestContext): Promise<PlainResource> {
+  await findMemberCaller(models, ctx);
+  return { type: 'aggregate' };
+}

@@ -1,0 +1,79 @@
+/**
+ * Who calls the groups area: an active member of the request's network (read from the store, not
+ * the gateway's cache), the caller's standing in a group, and the group permissions it grants.
+ */
+import { DomainError, type GroupPermission, type RequestContext, isEid } from '@ncs/contracts';
+import type { AuthModels } from '../models.js';
+import type { GroupDoc, MembershipDoc } from './models.js';
+import { canSeeGroup, groupPermissions, type GroupStanding } from './permissions.js';
+
+/** The caller inside the request's network, read from the store (not the gateway's cache). */
+export interface GroupCaller {
+  readonly networkEID: string;
+  readonly profileEID: string;
+  readonly networkAdmin: boolean;
+  readonly external: boolean;
+}
+
+/**
+ * The caller, an active member of the request's network (else 404, never revealing the network).
+ * App tokens have no profile: 403.
+ */
+export async function groupCallerOf(models: AuthModels, ctx: RequestContext): Promise<GroupCaller> {
+  const networkEID = ctx.networkEID;
+  const profileEID = ctx.principal?.profileEID;
+  if (!isEid(networkEID)) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
+  if (!profileEID) throw new DomainError('GROUP_ERR_USER_CALLER_REQUIRED');
+  const [network, profile] = await Promise.all([
+    models.Network.exists({ _id: networkEID }),
+    models.Profile.findOne(
+      { _id: profileEID, networkEID, userState: 'active' },
+      { role: 1, external: 1 },
+    ).lean(),
+  ]);
+  if (!network || !profile) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
+  return { networkEID, profileEID, networkAdmin: profile.role === 'admin', external: profile.external };
+}
+
+export const groupRef = (group: GroupDoc) => ({ type: 'group', EID: String(group._id) });
+
+/** What events carry about a group: enough for an alert text without a lookup. */
+export function groupSummary(group: GroupDoc) {
+  return { ...groupRef(group), name: group.name, groupType: group.groupType };
+}
+
+/** The caller's membership or invitation of `groupEID`, if any. */
+export async function standingIn(
+  models: AuthModels,
+  caller: GroupCaller,
+  groupEID: string,
+): Promise<GroupStanding> {
+  const membership = await models.GroupMembership.findOne(
+    { networkEID: caller.networkEID, groupEID, profileEID: caller.profileEID },
+    { role: 1, state: 1 },
+  ).lean<Pick<MembershipDoc, 'role' | 'state'>>();
+  return {
+    networkAdmin: caller.networkAdmin,
+    membership: membership ? { role: membership.role, state: membership.state } : null,
+  };
+}
+
+/**
+ * A group of the caller's network that the caller may see, with the caller's standing. Another
+ * network's group, an unknown one and a hidden one the caller may not see are all 404.
+ */
+export async function findVisibleGroup(models: AuthModels, caller: GroupCaller, groupEID: string) {
+  if (!isEid(groupEID)) throw new DomainError('GROUP_ERR_NOT_FOUND');
+  // By `_id` alone, the tenant checked in memory (the lookup FerretDB serves from its index).
+  const group = await models.Group.findById(groupEID).lean<GroupDoc>();
+  if (!group || group.networkEID !== caller.networkEID) throw new DomainError('GROUP_ERR_NOT_FOUND');
+  const standing = await standingIn(models, caller, groupEID);
+  if (!canSeeGroup(group, standing)) throw new DomainError('GROUP_ERR_NOT_FOUND');
+  return { group, standing, permissions: groupPermissions(group, standing) };
+}
+
+export function requirePermission(permissions: readonly GroupPermission[], needed: GroupPermission): void {
+  if (!permissions.includes(needed)) {
+    throw new DomainError('GROUP_ERR_PERMISSION_REQUIRED', `This needs the group permission ${needed}.`);
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Groups and the network themes they use (spec: "A theme representation may carry
+ * `_embedded.groups`, a list of group resources"; group field `networkTheme`). The groups area's
+ * visibility rules decide what a caller sees here too: a hidden group only for its members,
+ * invitees and network admins.
+ */
+import { THEME_GROUPS_SHOWN, type PlainResource, type RequestContext, isEid } from '@ncs/contracts';
+import type { EventSink } from '../dependencies.js';
+import type { AuthModels } from '../models.js';
+import { groupCallerOf, groupSummary } from './callers.js';
+import type { GroupDoc } from './models.js';
+import { presentGroups } from './presentation.js';
+import { visibilityFilter } from './reading.js';
+
+export interface ThemeGroups {
+  /** References of the visible groups using the theme, by name; at most `THEME_GROUPS_SHOWN`. */
+  readonly groups: { type: 'group'; EID: string }[];
+  /** How many visible groups use the theme. */
+  readonly numGroups: number;
+}
+
+/** For each theme of the caller's network: the groups using it that the caller may see. */
+export async function themeGroupsFor(
+  models: AuthModels,
+  ctx: RequestContext,
+  themeEIDs: readonly string[],
+): Promise<Map<string, ThemeGroups>> {
+  if (themeEIDs.length === 0) return new Map();
+  const caller = await groupCallerOf(models, ctx);
+  const visible = await visibilityFilter(models, caller);
+  const entries = await Promise.all(
+    themeEIDs.map(async (themeEID) => {
+      const query = { networkEID: caller.networkEID, 'networkTheme.EID': themeEID, ...visible };
+      const [numGroups, groups] = await Promise.all([
+        models.Group.countDocuments(query),
+        models.Group.find(query, { _id: 1 })
+          .sort({ sortName: 1, _id: 1 })
+          .limit(THEME_GROUPS_SHOWN)
+          .lean<Pick<GroupDoc, '_id'>[]>(),
+      ]);
+      const refs = groups.map((group) => ({ type: 'group' as const, EID: String(group._id) }));
+      return [themeEID, { groups: refs, numGroups }] as const;
+    }),
+  );
+  return new Map(entries);
+}
+
+/**
+ * The group batch of `embed=`: groups of the request's network by EID, only those the caller may
+ * see, each as `GET …/groups/{groupEID}/` shows it (with `_user`). Callers without a profile in
+ * the network get none.
+ */
+export async function findGroupsForEmbed(
+  models: AuthModels,
+  ctx: RequestContext,
+  groupEIDs: readonly string[],
+): Promise<PlainResource[]> {
+  if (!ctx.networkEID || !ctx.principal?.profileEID) return [];
+  const caller = await groupCallerOf(models, ctx);
+  const ids = groupEIDs.filter(isEid);
+  if (ids.length === 0) return [];
+  const groups = await models.Group.find({
+    networkEID: caller.networkEID,
+    _id: { $in: ids },
+    ...(await visibilityFilter(models, caller)),
+  }).lean<GroupDoc[]>();
+  return presentGroups(models, caller, groups);
+}
+
+/**
+ * A theme was deleted: the groups that used it no longer do (no dangling reference), each change
+ * published as `auth.group.updated` with `fields: ['networkTheme']`.
+ */
+export async function detachThemeFromGroups(
+  models: AuthModels,
+  events: EventSink,
+  networkEID: string,
+  themeEID: string,
+  actor: { type: string; EID: string },
+): Promise<void> {
+  const using = { networkEID, 'networkTheme.EID': themeEID };
+  const groups = await models.Group.find(using, { name: 1, groupType: 1 }).lean<GroupDoc[]>();
+  if (groups.length === 0) return;
+  await models.Group.updateMany(
+    { ...using, _id: { $in: groups.map((g) => g._id) } },
+    { $set: { networkTheme: null } },
+  );
+  for (const group of groups) {
+    await events.record('group', 'updated', {
+      networkEID,
+      actor,
+      data: { group: groupSummary(group), fields: ['networkTheme'] },
+    });
+  }
+}

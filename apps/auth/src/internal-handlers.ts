@@ -1,0 +1,38 @@
+/**
+ * Handlers of the auth service's internal subjects (not HTTP routes): the gateway's token lookup
+ * and the batches behind `embed=` of profiles, groups and networks.
+ */
+import { DomainError, internalSubjects, type RpcRequest } from '@ncs/contracts';
+import type { RpcHandler } from '@ncs/service-kit';
+import { findCallerNetworks } from './directory/networks.js';
+import { findProfilesForEmbed } from './directory/profiles.js';
+import { findGroupsForEmbed } from './groups/themes.js';
+import type { AuthModels } from './models.js';
+import { lookupAccessToken } from './oauth/token-management.js';
+
+export function internalHandlers(models: AuthModels, networkDomain: string): Record<string, RpcHandler> {
+  return {
+    [internalSubjects.tokenLookup]: ({ body }: RpcRequest) => {
+      const token = (body as { token?: unknown } | null)?.token;
+      if (typeof token !== 'string') throw new DomainError('BAD_REQUEST', 'token is required.');
+      return lookupAccessToken(models, token);
+    },
+    [internalSubjects.profilesBatch]: async ({ ctx, body }: RpcRequest) => {
+      if (!ctx.networkEID || !ctx.principal?.profileEID) return [];
+      return findProfilesForEmbed(models, ctx, requestedEIDs(body));
+    },
+    [internalSubjects.groupsBatch]: async ({ ctx, body }: RpcRequest) =>
+      findGroupsForEmbed(models, ctx, requestedEIDs(body)),
+    [internalSubjects.networksBatch]: ({ ctx, body }: RpcRequest) =>
+      findCallerNetworks(models, ctx, requestedEIDs(body), networkDomain),
+  };
+}
+
+/** `{ EIDs: string[] }` of a batch request, bounded (internal subjects have no route schema). */
+function requestedEIDs(body: unknown): string[] {
+  const eids = (body as { EIDs?: unknown } | null)?.EIDs;
+  if (!Array.isArray(eids) || eids.length > 1000 || !eids.every((e) => typeof e === 'string')) {
+    throw new DomainError('BAD_REQUEST', 'EIDs must be an array of at most 1000 strings.');
+  }
+  return eids;
+}

@@ -1,0 +1,23 @@
+/**
+ * The auth service's collections, registered once on its own connection (STYLE.md §3): each area
+ * declares its own (`<area>/models.ts`). Every tenant document carries `networkEID`, and its
+ * indexes start with it (ARCHITECTURE §10).
+ */
+import type { Connection } from 'mongoose';
+import { registerAppsModels, type AppsModels } from './apps/models.js';
+import { registerDirectoryModels, type DirectoryModels } from './directory/models.js';
+import { registerGroupsModels, type GroupsModels } from './groups/models.js';
+import { registerOAuthModels, type OAuthModels } from './oauth/models.js';
+import { registerSettingsModels, type SettingsModels } from './settings/models.js';
+
+export interface AuthModels extends DirectoryModels, OAuthModels, AppsModels, GroupsModels, SettingsModels {}
+
+export function registerAuthModels(connection: Connection): AuthModels {
+  return {
+    ...registerDirectoryModels(connection),
+    ...registerOAuthModels(connection),
+    ...registerAppsModels(connection),
+    ...registerGroupsModels(connection),
+    ...registerSettingsModels(connection),
+  };
+}

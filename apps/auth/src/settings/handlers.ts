@@ -1,0 +1,28 @@
+/**
+ * Handlers of the settings routes (`settingsRoutes` of the route table), by route id. A constant:
+ * the conformance test lists it without a database.
+ */
+import { settingsRoutes } from '@ncs/contracts';
+import { defineHandlers, withStatus } from '@ncs/service-kit';
+import type { AuthDependencies } from '../dependencies.js';
+import { badgeCountersOwner, getLobbyData } from './lobby.js';
+import { getMenu, updateMenu } from './menu.js';
+import { createTheme, deleteTheme, getTheme, listThemes, updateTheme } from './themes.js';
+import { listWidgets } from './widgets.js';
+
+export const settingsHandlers = defineHandlers<AuthDependencies>()(settingsRoutes, {
+  'menu.get': ({ ctx, query }, { models }) => getMenu(models, ctx, query),
+  'menu.update': ({ ctx, query, body }, { models, events }) => updateMenu(models, events, ctx, query, body),
+  'widget.list': ({ ctx, query }, { models }) => listWidgets(models, ctx, query),
+  'theme.list': ({ ctx, query }, { models }) => listThemes(models, ctx, query),
+  'theme.create': ({ ctx, body }, { models, events }) => createTheme(models, events, ctx, body),
+  'theme.get': ({ ctx, params }, { models }) => getTheme(models, ctx, params.themeEID),
+  'theme.update': ({ ctx, params, body }, { models, events }) =>
+    updateTheme(models, events, ctx, params.themeEID, body),
+  'theme.delete': async ({ ctx, params }, { models, events }) => {
+    await deleteTheme(models, events, ctx, params.themeEID);
+    return withStatus(204, null);
+  },
+  'lobby.get': ({ ctx }, { models, rpc }) => getLobbyData(models, rpc, ctx),
+  'badgeCounters.get': ({ ctx }, { models }) => badgeCountersOwner(models, ctx),
+});
