@@ -48,6 +48,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
         // throttle is tested from addresses of its own (e2e/oauth/credential-guessing.test.ts) at this value.
         SIGN_IN_ADDRESS_MAX_FAILURES: '25',
         SIGN_IN_ADDRESS_DELAY_FROM: '25',
+        // Cheap password hashes: a token grant verifies two (client secret and password), about
+        // 650 ms at the production cost on a 2-core machine, and the suite grants hundreds. The
+        // production cost is the default and is what the unit tests of secrets.ts check.
+        SECRET_HASH_LOG2_COST: '10',
       },
     },
   }).catch(async (error: unknown) => {

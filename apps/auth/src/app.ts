@@ -6,6 +6,7 @@
  */
 import { routesOf } from '@ncs/contracts';
 import { bindRoutes, type ServiceModule, type ServiceRuntime } from '@ncs/service-kit';
+import { DEFAULT_SECRET_HASH_LOG2_COST, setSecretHashCost } from './oauth/secrets.js';
 import type { AuthConfig } from './config.js';
 import type { AuthDependencies } from './dependencies.js';
 import { appsHandlers } from './apps/handlers.js';
@@ -37,6 +38,13 @@ export function buildAuthService(
   config: AuthConfig,
 ): ServiceModule & { models: AuthModels } {
   const models = registerAuthModels(runtime.db);
+  setSecretHashCost(config.SECRET_HASH_LOG2_COST);
+  if (config.SECRET_HASH_LOG2_COST < DEFAULT_SECRET_HASH_LOG2_COST) {
+    runtime.logger.warn(
+      { log2Cost: config.SECRET_HASH_LOG2_COST },
+      'SECRET_HASH_LOG2_COST is below the production cost: new password hashes are weak (test stacks only)',
+    );
+  }
   const dependencies: AuthDependencies = {
     models,
     events: runtime.outbox,

@@ -59,6 +59,13 @@ export const AuthConfigSchema = Type.Object({
   SIGN_IN_DELAY_BASE_MS: Type.Integer({ minimum: 0, maximum: 4_000, default: 1_000 }),
   /** Below the gateway's RPC timeout (5 s by default): a delayed answer must still reach the client. */
   SIGN_IN_DELAY_MAX_MS: Type.Integer({ minimum: 0, maximum: 4_000, default: 3_000 }),
+  SECRET_HASH_LOG2_COST: Type.Integer({
+    minimum: 10,
+    maximum: 15,
+    default: 15,
+    description:
+      'log2 of scrypt N for new password and client-secret hashes; below 15 only for test stacks (a warning is logged)',
+  }),
 });
 export type AuthConfig = Static<typeof AuthConfigSchema>;
 

@@ -14,9 +14,13 @@ import {
   ensureNetwork,
   installApp as installAppInStore,
   registerAuthModels,
+  setSecretHashCost,
   type AuthModels,
 } from '@ncs/auth/testing';
 import { tokenFor } from '../api.js';
+
+// The people made here sign in through the stack, which hashes at this cost too (tests/setup/stack.ts).
+setSecretHashCost(10);
 
 let models: Promise<{ connection: mongoose.Connection; models: AuthModels }> | undefined;
 

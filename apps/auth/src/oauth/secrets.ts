@@ -6,8 +6,21 @@ import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } 
 
 // N=2^15, r=8: 32 MiB per hash (OWASP's scrypt minimum is N=2^17 r=8 p=1 or equivalent; we use
 // p=4 at N=2^15 for the same work with less memory per call on small machines).
-const PARAMS = { N: 2 ** 15, r: 8, p: 4, keyLength: 32 } as const;
-const MAXMEM = 128 * PARAMS.N * PARAMS.r * 2;
+export const DEFAULT_SECRET_HASH_LOG2_COST = 15;
+const PARAMS = { r: 8, p: 4, keyLength: 32 } as const;
+const MAXMEM = 128 * 2 ** DEFAULT_SECRET_HASH_LOG2_COST * PARAMS.r * 2;
+
+/**
+ * log2 of scrypt's N for new hashes. Verification always uses the N stored with a hash, so lowering
+ * it (the test stack does, `SECRET_HASH_LOG2_COST`) never locks anyone out; set once at start.
+ */
+let log2Cost = DEFAULT_SECRET_HASH_LOG2_COST;
+export function setSecretHashCost(log2N: number): void {
+  if (!Number.isInteger(log2N) || log2N < 10 || log2N > DEFAULT_SECRET_HASH_LOG2_COST) {
+    throw new RangeError(`scrypt cost 2^${log2N} is outside 2^10..2^${DEFAULT_SECRET_HASH_LOG2_COST}`);
+  }
+  log2Cost = log2N;
+}
 
 function derive(
   secret: string,
@@ -25,10 +38,9 @@ function derive(
 /** `scrypt$N$r$p$salt$hash`, salt and hash in base64url. */
 export async function hashSecret(secret: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(secret, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join(
-    '$',
-  );
+  const N = 2 ** log2Cost;
+  const key = await derive(secret, salt, { ...PARAMS, N });
+  return ['scrypt', N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifySecret(secret: string, stored: string): Promise<boolean> {
