@@ -29,14 +29,14 @@ import {
 import { redactUrl, type Logger, type RpcClient } from '@ncs/service-kit';
 import { answerClientError } from './client-errors.js';
 import { registerBodyParsers } from './body-parsers.js';
-import { registerProblemPages } from './problem-pages.js';
-import { answerFrameworkError, completeProblem, registerApiBaseUrl } from './problem-reply.js';
-import { AuthenticationError, InsufficientScopeError, TokenAuthenticator } from './authentication.js';
+import { registerProblemPages } from './problems/pages.js';
+import { answerFrameworkError, completeProblem, registerApiBaseUrl } from './problems/reply.js';
+import { AuthenticationError, InsufficientScopeError, TokenAuthenticator } from './authentication/token-authenticator.js';
 import type { GatewayConfig } from './config.js';
-import { sendErrorPage } from './html.js';
-import { problemFromName, problemFromWireError, type Problem } from './problem.js';
-import { RateLimiter } from './rate-limit.js';
-import { registerTableRoutes, toFastifyPath, ValidationProblem } from './routing.js';
+import { sendErrorPage } from './responders/html.js';
+import { problemFromName, problemFromWireError, type Problem } from './problems/problem.js';
+import { RateLimiter } from './rate-limit/limiter.js';
+import { registerTableRoutes, toFastifyPath, ValidationProblem } from './request-path/pipeline.js';
 
 export interface GatewayDeps {
   readonly config: GatewayConfig;

@@ -20,11 +20,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { NatsConnection } from 'nats';
 import { clientAddressGroup, LATEST_VERSION, routes, type RouteDefinition } from '@ncs/contracts';
 import type { Logger } from '@ncs/service-kit';
-import type { TokenAuthenticator } from './authentication.js';
-import { callerPrincipal, presentsToken } from './caller.js';
-import { problemFromName } from './problem.js';
-import { completeProblem } from './problem-reply.js';
-import { KvCounterStore, type WindowCount } from './rate-limit-store.js';
+import type { TokenAuthenticator } from '../authentication/token-authenticator.js';
+import { callerPrincipal, presentsToken } from '../authentication/caller.js';
+import { problemFromName } from '../problems/problem.js';
+import { completeProblem } from '../problems/reply.js';
+import { KvCounterStore, type WindowCount } from './counter-store.js';
 
 export interface RateLimitOptions {
   /** Requests per caller and window; 0 turns rate limiting off. */

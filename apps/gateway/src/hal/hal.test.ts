@@ -17,7 +17,7 @@ import {
   toHalCollection,
   type FetchedResources,
   type HalContext,
-} from './hal.js';
+} from './links.js';
 
 const BASE = 'https://api.ncs.example';
 const NET = '0123456789abcdef01234567';

@@ -24,9 +24,9 @@ import {
   type TokenPrincipal,
 } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
-import { requestRoute } from './assembly.js';
-import { InsufficientScopeError, type TokenAuthenticator } from './authentication.js';
-import { callerPrincipal } from './caller.js';
+import { requestRoute } from './call-owner.js';
+import { InsufficientScopeError, type TokenAuthenticator } from '../authentication/token-authenticator.js';
+import { callerPrincipal } from '../authentication/caller.js';
 import {
   attachEmbedded,
   createdLocation,
@@ -39,11 +39,11 @@ import {
   type EmbedTree,
   type FetchedResources,
   type HalContext,
-} from './hal.js';
-import { sendPage, type HtmlPage } from './html.js';
-import { negotiateVersion } from './negotiation.js';
-import { problemFromAjvErrors, problemFromName } from './problem.js';
-import { compileRouteValidator, type Location } from './validation.js';
+} from '../hal/links.js';
+import { sendPage, type HtmlPage } from '../responders/html.js';
+import { negotiateVersion } from './negotiate.js';
+import { problemFromAjvErrors, problemFromName } from '../problems/problem.js';
+import { compileRouteValidator, type Location } from './validate.js';
 
 export interface RoutingDeps {
   readonly rpc: RpcClient;
