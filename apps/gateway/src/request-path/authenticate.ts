@@ -13,13 +13,13 @@ import { callerPrincipal } from '../authentication/caller.js';
 import { InsufficientScopeError, type TokenAuthenticator } from '../authentication/token-authenticator.js';
 
 /** The caller's token principal; none on a public route. */
-export function authenticate(
+export async function authenticate(
   route: RouteDefinition,
   request: FastifyRequest,
   authenticator: TokenAuthenticator,
   ctx: RequestContext,
 ): Promise<TokenPrincipal | undefined> {
-  if (route.scope === 'public') return Promise.resolve(undefined);
+  if (route.scope === 'public') return undefined;
   // Resolved once per request: the rate limiter may have looked the token up already.
   return callerPrincipal(request, authenticator, ctx);
 }
