@@ -7,7 +7,9 @@
  *   string or key that a lenient decoding fills with U+FFFD), never silently replaced.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DomainError, routes, type RouteDefinition } from '@ncs/contracts';
+import { DomainError } from '@ncs/contracts';
+import { pointerToken } from './problems/problem.js';
+import { tableRouteOf } from './table-route.js';
 
 /** `application/json`, `application/merge-patch+json`... (the media type without parameters). */
 export const JSON_MEDIA_TYPE = /^application\/([a-z0-9!#$&^_.+-]+\+)?json$/;
@@ -21,22 +23,10 @@ export function isJsonMediaType(contentType: string | undefined): boolean {
   return JSON_MEDIA_TYPE.test(mediaTypeOf(contentType));
 }
 
-const formatById = new Map<string, RouteDefinition['format']>(routes.map((r) => [r.id, r.format]));
-
-function routeFormat(request: FastifyRequest): RouteDefinition['format'] | undefined {
-  const routeId = (request.routeOptions.config as { routeId?: string } | undefined)?.routeId;
-  return routeId === undefined ? undefined : formatById.get(routeId);
-}
-
 function hasBody(request: FastifyRequest): boolean {
   if (request.method === 'GET' || request.method === 'HEAD') return false;
   const length = request.headers['content-length'];
   return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-}
-
-/** RFC 6901 escaping of one reference token. */
-function pointerToken(name: string): string {
-  return name.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
 /** The JSON pointer of the first key or string holding U+FFFD, depth first in document order. */
@@ -92,7 +82,7 @@ export function registerBodyParsers(app: FastifyInstance): void {
   // A JSON route never reads a body of another media type (form-encoded included): 415.
   app.addHook('preParsing', async (request, _reply, payload) => {
     if (
-      routeFormat(request) === 'hal' &&
+      tableRouteOf(request)?.format === 'hal' &&
       hasBody(request) &&
       !isJsonMediaType(request.headers['content-type'])
     )

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { ErrorName } from '@ncs/contracts';
-import { problemFromName } from './problem.js';
+import { problemFromName } from './problems/problem.js';
 
 const byParserCode: Readonly<Record<string, ErrorName>> = {
   HPE_HEADER_OVERFLOW: 'HEADERS_TOO_LARGE',

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { KvCounterStore } from '../src/rate-limit-store.js';
+import { KvCounterStore } from '../src/rate-limit/counter-store.js';
 
 const options = { longestWindowMs: 60_000, timeoutMs: 1_000, retryAfterMs: 5_000 };
 let first: NatsConnection;

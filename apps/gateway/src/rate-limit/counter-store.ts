@@ -7,7 +7,7 @@
  * and applied together, so an instance never races itself.
  *
  * When the bucket cannot be reached the store throws, and the limiter lets the request through
- * (see `rate-limit.ts`); after a failure it does not try again for `retryAfterMs`, so an outage
+ * (see `limiter.ts`); after a failure it does not try again for `retryAfterMs`, so an outage
  * costs one slow request per period, not one per request.
  */
 import { createHash } from 'node:crypto';

@@ -1,5 +1,6 @@
 /**
- * Resources the gateway assembles from several owning services (route field `assembledFrom`, e.g.
+ * The request path's call to the owning service over NATS (`callOwner`), and the resources the
+ * gateway assembles from several owning services (route field `assembledFrom`, e.g.
  * badge counters: messaging and notifications each own some counters). The route's own subject
  * (the owner) checks access and answers the resource; the parts are asked in parallel with it and
  * their fields copied in.
@@ -74,7 +75,7 @@ export function mergeParts(
  * Calls the route's owner, and for an assembled route its parts in parallel; the owner's error
  * wins over anything the parts answered (it decides access).
  */
-export async function requestRoute(
+export async function callOwner(
   rpc: RpcClient,
   route: RouteDefinition,
   call: RpcCall,

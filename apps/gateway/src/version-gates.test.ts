@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '@ncs/contracts';
-import { assertRouteInVersion } from './routing.js';
+import { assertRouteInVersion } from './version-gates.js';
 
 describe('route version ranges', () => {
   const route = { method: 'GET' as const, path: '/x/', versions: { since: '2024.3.0', until: '2026.1.0' } };

@@ -3,13 +3,13 @@
  *
  * - a request on a route that needs a token counts against its principal once the token is
  *   resolved (the account, or the app of a client-credentials token), so every token of one person
- *   shares one budget; the lookup is the one routing uses (`caller.ts`), never a second one;
+ *   shares one budget; the lookup is the one routing uses (`authentication/caller.ts`), never a second one;
  * - anything else counts against the client address (behind `TRUST_PROXY`, the forwarded one; an
  *   IPv6 address by its /64): no token, an invalid one, public routes, unknown routes (404) and
  *   wrong methods (405), which are never authenticated at all;
  * - routes that check a password (`passwordSignIn`: the token endpoint, the sign-in form) count
  *   against a stricter budget of their own, per address;
- * - counters live in NATS (`rate-limit-store.ts`), shared by every gateway instance.
+ * - counters live in NATS (`counter-store.ts`), shared by every gateway instance.
  *
  * Every counted answer carries `x-ratelimit-limit`, `-remaining` and `-reset`; over the limit the
  * answer is 429 problem+json with `Retry-After`, whatever the route's format. The probes are never
@@ -18,13 +18,14 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { NatsConnection } from 'nats';
-import { clientAddressGroup, LATEST_VERSION, routes, type RouteDefinition } from '@ncs/contracts';
+import { clientAddressGroup, LATEST_VERSION, type RouteDefinition } from '@ncs/contracts';
 import type { Logger } from '@ncs/service-kit';
-import type { TokenAuthenticator } from './authentication.js';
-import { callerPrincipal, presentsToken } from './caller.js';
-import { problemFromName } from './problem.js';
-import { completeProblem } from './problem-reply.js';
-import { KvCounterStore, type WindowCount } from './rate-limit-store.js';
+import type { TokenAuthenticator } from '../authentication/token-authenticator.js';
+import { callerPrincipal, presentsToken } from '../authentication/caller.js';
+import { problemFromName } from '../problems/problem.js';
+import { requestPath, sendProblem } from '../problems/reply.js';
+import { tableRouteOf } from '../table-route.js';
+import { KvCounterStore, type WindowCount } from './counter-store.js';
 
 export interface RateLimitOptions {
   /** Requests per caller and window; 0 turns rate limiting off. */
@@ -72,9 +73,9 @@ export class RateLimiter {
    * Called from the first `onRequest` hook, so unknown routes and wrong methods count too.
    */
   async limit(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-    const config = request.routeOptions.config as { routeId?: string; rateLimit?: boolean } | undefined;
+    const config = request.routeOptions.config as { rateLimit?: boolean } | undefined;
     if (config?.rateLimit === false) return undefined;
-    const route = tableRoute(config?.routeId);
+    const route = tableRouteOf(request);
     const budget = route?.passwordSignIn ? this.signIn : this.api;
     if (budget.max === 0) return undefined;
 
@@ -99,14 +100,9 @@ export class RateLimiter {
       'TOO_MANY_REQUESTS',
       String(request.id),
       `Rate limit of ${budget.max} requests in ${budget.windowMs / 1000} s exceeded; retry in ${resetSeconds} s.`,
-      { instance: request.url.split('?')[0] },
+      { instance: requestPath(request.url) },
     );
-    return reply
-      .code(429)
-      .header('Retry-After', resetSeconds)
-      .header('Vary', 'Accept')
-      .type('application/problem+json')
-      .send(JSON.stringify(completeProblem(request, problem)));
+    return sendProblem(reply.header('Retry-After', resetSeconds), problem);
   }
 
   /** `account:<id>` / `app:<clientId>` for a valid token on a route that takes one, else the address. */
@@ -131,11 +127,4 @@ export class RateLimiter {
     this.lastWarning = now;
     this.logger.warn({ err: error }, 'rate-limit counters unreachable; requests go through uncounted');
   }
-}
-
-const routesById: ReadonlyMap<string, RouteDefinition> = new Map(routes.map((route) => [route.id, route]));
-
-/** The table's route the request matched; none for unknown routes and the gateway's own (`openapi`). */
-function tableRoute(routeId: string | undefined): RouteDefinition | undefined {
-  return routeId === undefined ? undefined : routesById.get(routeId);
 }

@@ -4,7 +4,7 @@
  *
  * - `type` is `/docs/problems/<kebab-case error name>` for catalogue errors (e.g.
  *   `/docs/problems/invalid-date-range`), made absolute with the API's base URL when sent
- *   (`withAbsoluteType`): a page the gateway serves (`problem-pages.ts`). `about:blank` otherwise.
+ *   (`withAbsoluteType`): a page the gateway serves (`pages.ts`). `about:blank` otherwise.
  * - `title` is the standard HTTP status text, never a custom one (spec: Errors).
  * - A 5xx never shows its message or details: `detail` is the generic "Internal error." and the
  *   real cause goes to the log and the trace with the request id (STYLE §6).
@@ -20,7 +20,7 @@ import {
 } from '@ncs/contracts';
 
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
-/** The path of the problem type pages (`problem-pages.ts`). */
+/** The path of the problem type pages (`pages.ts`). */
 export const PROBLEM_TYPE_PATH = '/docs/problems/';
 
 export interface Problem {
@@ -150,7 +150,7 @@ const LOCATION_DETAIL: Record<'params' | 'query' | 'body', string> = {
 };
 
 /** RFC 6901 escaping of one reference token. */
-function pointerToken(name: string): string {
+export function pointerToken(name: string): string {
   return name.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 

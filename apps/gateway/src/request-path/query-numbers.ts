@@ -5,6 +5,7 @@
  * and `maximum` then bound the value.
  */
 import type { ErrorObject } from 'ajv';
+import { pointerToken } from '../problems/problem.js';
 
 interface NumberSchema {
   readonly type?: unknown;
@@ -20,10 +21,6 @@ export function numericQueryParams(schema: { properties?: Record<string, unknown
       return type === 'integer';
     })
     .map(([name]) => name);
-}
-
-function pointerToken(name: string): string {
-  return name.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
 function isPlainInteger(value: unknown): boolean {

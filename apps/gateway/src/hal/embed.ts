@@ -1,118 +1,24 @@
 /**
- * HAL assembly (spec: Conventions; ARCHITECTURE §8): services return plain resources, the gateway
- * adds `_links` from the contracts' link relations (absolute hrefs), applies the field gates of the
- * negotiated version and puts embedded resources under `_embedded`. Pure: no I/O here; fetching what
- * `embedRefs` collects is the caller's job.
+ * `embed=` (spec: Conventions): the relations a request asks to embed, the `{type, EID}` references
+ * they hold, one batch request per resource type to its owner (never one request per item), and the
+ * fetched resources put under `_embedded` as HAL.
  */
 import {
-  applyOwnFieldGates,
   embedLimits,
-  pageLinks,
-  resolveLinks,
-  withoutCredentials,
+  embedSources,
   type ErrorDetail,
-  type PlainCollection,
   type PlainResource,
+  type RequestContext,
   type ResourceRef,
 } from '@ncs/contracts';
-
-export interface HalContext {
-  /** No trailing slash. */
-  readonly baseUrl: string;
-  readonly version: string;
-  readonly networkEID?: string;
-  /** The caller's profile EID in `networkEID`. */
-  readonly profileEID?: string;
-}
-
-export interface HalLink {
-  readonly href: string;
-}
-
-export type HalLinks = Record<string, HalLink>;
-
-type JsonObject = Record<string, unknown>;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isResource(value: unknown): value is PlainResource {
-  return isObject(value) && typeof value.type === 'string';
-}
+import type { RpcClient } from '@ncs/service-kit';
+import { isObject, toHal, type HalContext } from './links.js';
 
 function isRef(value: unknown): value is ResourceRef {
   return (
     isObject(value) && typeof value.type === 'string' && typeof value.EID === 'string' && value.EID !== ''
   );
 }
-
-function absolute(links: Readonly<Record<string, HalLink>>, baseUrl: string): HalLinks {
-  return Object.fromEntries(
-    Object.entries(links).map(([rel, link]) => [rel, { href: `${baseUrl}${link.href}` }]),
-  );
-}
-
-function halEmbedded(embedded: JsonObject, ctx: HalContext): JsonObject {
-  const toHalValue = (value: unknown): unknown => (isResource(value) ? toHal(value, ctx) : value);
-  return Object.fromEntries(
-    Object.entries(embedded).map(([rel, value]) => [
-      rel,
-      Array.isArray(value) ? value.map(toHalValue) : toHalValue(value),
-    ]),
-  );
-}
-
-/**
- * The HAL representation of a plain resource: every property kept as is (a link never overrides a
- * property: a property named `self` stays a property), `_links` from the contracts (relations a
- * service sent itself are kept unless the contracts define the same relation), field gates of
- * `ctx.version` applied, `_embedded` resources turned into HAL too.
- */
-export function toHal(resource: PlainResource, ctx: HalContext): Record<string, unknown> {
-  const gated = applyOwnFieldGates(resource, ctx.version);
-  const { _links: sentLinks, _embedded: embedded, ...properties } = gated;
-  const contractLinks = absolute(resolveLinks(gated, ctx), ctx.baseUrl);
-  return {
-    ...properties,
-    _links: { ...(isObject(sentLinks) ? sentLinks : {}), ...contractLinks },
-    ...(isObject(embedded) ? { _embedded: halEmbedded(embedded, ctx) } : {}),
-  };
-}
-
-export interface CollectionOptions {
-  /** The offset parameter of this collection, e.g. `offset[recipients]`; default `offset`. */
-  readonly offsetParam?: string;
-}
-
-/**
- * A page of a collection: `{ type: 'collection', total, limit, offset, _links: { self, next?, prev? },
- * _embedded: { [rel]: items } }`. `requestUrl` must be built from the configured base URL and the
- * request path, never from the `Host` header; `access_token` is dropped from every link.
- */
-export function toHalCollection(
-  page: PlainCollection,
-  ctx: HalContext,
-  requestUrl: URL,
-  options: CollectionOptions = {},
-): Record<string, unknown> {
-  const { next, prev } = pageLinks(requestUrl, page.total, page.limit, page.offset, options.offsetParam);
-  return {
-    type: 'collection',
-    total: page.total,
-    limit: page.limit,
-    offset: page.offset,
-    _links: {
-      self: { href: withoutCredentials(requestUrl).href },
-      ...(next !== undefined ? { next: { href: next } } : {}),
-      ...(prev !== undefined ? { prev: { href: prev } } : {}),
-    },
-    _embedded: { [page.rel]: page.items.map((item) => toHal(item, ctx)) },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// embed=
 
 /** `embed=a,b.c` as a tree: `{ a: {}, b: { c: {} } }`. */
 export interface EmbedTree {
@@ -233,8 +139,45 @@ export function attachEmbedded(
   return { ...resource, _embedded: { ...embedded, [rel]: value } };
 }
 
-/** RFC 9110 §15.3.2: a 201 names the created resource in `Location` (its absolute `self` href). */
-export function createdLocation(body: Record<string, unknown>): string | undefined {
-  const self = (body._links as { self?: { href?: unknown } } | undefined)?.self;
-  return typeof self?.href === 'string' && /^https?:\/\//.test(self.href) ? self.href : undefined;
+/**
+ * Fetches what `embed=` asks for: the references of every resource of the reply, one batch request
+ * per resource type to its owner (never one request per item).
+ */
+export async function fetchEmbedded(
+  resources: readonly PlainResource[],
+  relations: readonly string[],
+  ctx: RequestContext,
+  rpc: RpcClient,
+): Promise<FetchedResources> {
+  const refs = embedRefs(resources, relations);
+  const entries = await Promise.all(
+    [...refs].map(async ([type, eids]) => {
+      const subject = embedSources[type];
+      if (!subject) return [type, new Map<string, PlainResource>()] as const;
+      const found = await rpc.request<PlainResource[]>(subject, { ctx, body: { EIDs: [...eids] } });
+      return [type, new Map(found.map((resource) => [String(resource.EID), resource]))] as const;
+    }),
+  );
+  return new Map(entries);
+}
+
+/** The HAL resource `hal` (of `plain`) with the fetched resources of `relations` embedded. */
+export function withEmbedded(
+  hal: Record<string, unknown>,
+  plain: PlainResource,
+  relations: readonly string[],
+  fetched: FetchedResources,
+  halCtx: HalContext,
+): Record<string, unknown> {
+  let body = hal;
+  for (const rel of relations) {
+    const value = embeddedValueFor(plain, rel, fetched);
+    if (value === undefined) continue;
+    body = attachEmbedded(
+      body,
+      rel,
+      Array.isArray(value) ? value.map((v) => toHal(v, halCtx)) : toHal(value, halCtx),
+    );
+  }
+  return body;
 }

@@ -10,8 +10,20 @@
  *   negotiation when nothing else listed is acceptable (HTTP content negotiation: the server picks
  *   any acceptable representation).
  * - Media types are case-insensitive; parameters other than `q` are ignored.
+ *
+ * The first step of the request path: the version (and language) the request is answered in.
  */
-import { describeSupportedVersions, isSupportedVersion, LATEST_VERSION, parseVersion } from '@ncs/contracts';
+import type { FastifyRequest } from 'fastify';
+import {
+  describeSupportedVersions,
+  DomainError,
+  isSupportedVersion,
+  LATEST_VERSION,
+  parseVersion,
+  type RequestContext,
+  type RouteDefinition,
+} from '@ncs/contracts';
+import { assertRouteInVersion } from '../version-gates.js';
 
 export interface NegotiatedVersion {
   readonly version: string;
@@ -166,4 +178,51 @@ export function negotiateVersion(accept: string | undefined, vendor: string): Ne
     if (offer.kind === 'invalid') firstInvalid ??= offer.reason;
   }
   return firstInvalid !== undefined ? { ok: false, reason: firstInvalid } : nothingAcceptable(accept, vendor);
+}
+
+/**
+ * The version a table route answers in: negotiated from `Accept` on a HAL route (406 when nothing
+ * listed is served, 404 when the route does not exist in that version), the latest on the others.
+ */
+export function negotiate(
+  route: RouteDefinition,
+  request: FastifyRequest,
+  vendor: string,
+): NegotiatedVersion {
+  if (route.format !== 'hal') return { version: LATEST_VERSION, mediaType: 'application/json' };
+  const result = negotiateVersion(request.headers.accept, vendor);
+  if (!result.ok) throw new DomainError('NOT_ACCEPTABLE', result.reason);
+  assertRouteInVersion(route, result.value.version);
+  return result.value;
+}
+
+/** The envelope context of the request before authentication: version, language, and what public routes need. */
+export function requestContext(
+  route: RouteDefinition,
+  request: FastifyRequest,
+  version: string,
+): RequestContext {
+  const language = preferredLanguage(request.headers['accept-language']);
+  return {
+    version,
+    requestId: String(request.id),
+    ...(language ? { language } : {}),
+    ...(route.scope === 'public' ? { baseUrl: request.apiBaseUrl, host: request.host } : {}),
+    ...(route.passwordSignIn ? { clientAddress: request.ip } : {}),
+  };
+}
+
+/** The primary language subtag of the most preferred entry of `Accept-Language`, e.g. `nl`. */
+export function preferredLanguage(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/.test(entry.tag) && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranked[0]?.tag.split('-')[0];
 }

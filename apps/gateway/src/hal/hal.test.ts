@@ -13,11 +13,9 @@ import {
   embedRefs,
   InvalidEmbedError,
   parseEmbed,
-  toHal,
-  toHalCollection,
   type FetchedResources,
-  type HalContext,
-} from './hal.js';
+} from './embed.js';
+import { toHal, toHalCollection, type HalContext } from './links.js';
 
 const BASE = 'https://api.ncs.example';
 const NET = '0123456789abcdef01234567';

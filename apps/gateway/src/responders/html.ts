@@ -4,7 +4,10 @@
  * framed, cached or scripted. An error is never a redirect: the target may not be validated.
  */
 import type { FastifyReply } from 'fastify';
+import { DomainError } from '@ncs/contracts';
 import { escapeHtml } from '@ncs/service-kit';
+import { ValidationProblem } from '../request-path/validate.js';
+import { fastifyErrorName, logServerError, logUnhandled, type Responder } from './responder.js';
 
 export interface HtmlPage {
   readonly html?: string;
@@ -12,6 +15,34 @@ export interface HtmlPage {
   /** Where the page's forms may lead (CSP `form-action`, which browsers apply to the redirect too). */
   readonly formTargets?: readonly string[];
 }
+
+export const htmlResponder: Responder = {
+  respond({ data, status }, request, reply) {
+    return sendPage(reply, request.method, data as HtmlPage, status);
+  },
+
+  /** On a page route every error is an HTML page with its status, never a redirect. */
+  fail(error, request, reply) {
+    const requestId = String(request.id);
+    if (error instanceof ValidationProblem) {
+      const fields = (error.problem.errors ?? []).map((e) => `${e.pointer}: ${e.message}`).join('; ');
+      return sendErrorPage(reply, 400, 'Bad request', fields || error.message, requestId);
+    }
+    const name = error instanceof DomainError ? undefined : fastifyErrorName(error);
+    const domainError = error instanceof DomainError ? error : name ? new DomainError(name) : undefined;
+    if (!domainError) logUnhandled(request, error);
+    else logServerError(request, domainError);
+    const status = domainError?.status ?? 500;
+    const message = domainError?.expose ? domainError.message : 'Internal error.';
+    return sendErrorPage(
+      reply,
+      status,
+      status >= 500 ? 'Something went wrong' : 'Cannot continue',
+      message,
+      requestId,
+    );
+  },
+};
 
 /** A CSP source for a URL: its origin, or its scheme for a custom-scheme URI (native apps). */
 function cspSource(target: string): string | undefined {
@@ -24,7 +55,7 @@ function cspSource(target: string): string | undefined {
   }
 }
 
-export function sendPage(reply: FastifyReply, method: string, page: HtmlPage, status = 200): FastifyReply {
+function sendPage(reply: FastifyReply, method: string, page: HtmlPage, status = 200): FastifyReply {
   reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
   if (page.redirect !== undefined) {
     // 303 after the form post, so the browser follows with GET.
@@ -59,7 +90,7 @@ function sendHtml(reply: FastifyReply, status: number, html: string, formTargets
     .send(html);
 }
 
-export function sendErrorPage(
+function sendErrorPage(
   reply: FastifyReply,
   status: number,
   title: string,

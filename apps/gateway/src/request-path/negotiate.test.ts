@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { negotiateVersion, parseAccept, versionedMediaType, type NegotiationResult } from './negotiation.js';
+import { negotiateVersion, parseAccept, versionedMediaType, type NegotiationResult } from './negotiate.js';
 
 const LATEST = '2026.1.13';
 const RANGE = '1.0.2–1.6.8, 2023.0.1–2026.1.13';

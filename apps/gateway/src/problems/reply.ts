@@ -1,27 +1,12 @@
 /**
- * What every problem answer gets on its way out: `instance` (the request path, without the query)
- * when the problem has none, and a `type` made absolute with the API's base URL (`PUBLIC_BASE_URL`,
- * else the request's scheme and host), so it resolves to the gateway's own page
- * (`problem-pages.ts`). Also Fastify's own URL errors (`frameworkErrors`), answered before any hook.
+ * Problems on their way out (RFC 9457, `application/problem+json`): `instance` (the request path,
+ * without the query) when the problem has none, and a `type` made absolute with the API's base URL
+ * (`api-base-url.ts`), so it resolves to the gateway's own page (`pages.ts`). Also Fastify's own
+ * URL errors (`frameworkErrors`), answered before any hook.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorName } from '@ncs/contracts';
-import { problemFromName, withAbsoluteType, type Problem } from './problem.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The API's base URL for this request, e.g. `https://api.example` (no trailing slash). */
-    readonly apiBaseUrl: string;
-  }
-}
-
-export function registerApiBaseUrl(app: FastifyInstance, publicBaseUrl: string | undefined): void {
-  app.decorateRequest('apiBaseUrl', {
-    getter(this: FastifyRequest) {
-      return publicBaseUrl ?? `${this.protocol}://${this.host}`;
-    },
-  });
-}
+import { PROBLEM_MEDIA_TYPE, problemFromName, withAbsoluteType, type Problem } from './problem.js';
 
 /** The request path without the query string. */
 export function requestPath(url: string): string {
@@ -32,6 +17,14 @@ export function completeProblem(request: FastifyRequest, problem: Problem): Prob
   const withInstance =
     problem.instance === undefined ? { ...problem, instance: requestPath(request.url) } : problem;
   return withAbsoluteType(withInstance, request.apiBaseUrl);
+}
+
+export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
+  return reply
+    .code(problem.status)
+    .header('Vary', 'Accept')
+    .type(PROBLEM_MEDIA_TYPE)
+    .send(JSON.stringify(completeProblem(reply.request, problem)));
 }
 
 /** Fastify's routing errors by code: a malformed percent-encoding, a path parameter too long. */
@@ -48,7 +41,6 @@ export function answerFrameworkError(
   error: FastifyError,
   request: FastifyRequest,
   reply: FastifyReply,
-  send: (reply: FastifyReply, problem: Problem) => FastifyReply,
   baseUrl: string,
 ): FastifyReply {
   // This request object is built by Fastify's router without the app's decorators: the problem
@@ -60,9 +52,9 @@ export function answerFrameworkError(
   const name = frameworkErrorNames[error.code];
   if (!name) {
     request.log.error({ err: error, requestId }, 'routing error');
-    return send(reply, complete(problemFromName('INTERNAL', requestId)));
+    return sendProblem(reply, complete(problemFromName('INTERNAL', requestId)));
   }
   const detail =
     name === 'BAD_REQUEST' ? 'The request path is not a valid URL (malformed percent-encoding).' : undefined;
-  return send(reply, complete(problemFromName(name, requestId, detail)));
+  return sendProblem(reply, complete(problemFromName(name, requestId, detail)));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError, findRoute, internalSubjects, type RouteDefinition } from '@ncs/contracts';
 import type { RpcCall, RpcClient } from '@ncs/service-kit';
-import { mergeParts, requestRoute } from './assembly.js';
+import { callOwner as requestRoute, mergeParts } from './call-owner.js';
 
 const badgeCounters = findRoute('badgeCounters.get');
 const call: RpcCall = { ctx: { version: '2026.1.13', requestId: 'r-1', networkEID: 'a'.repeat(24) } };

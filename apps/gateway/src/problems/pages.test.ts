@@ -1,7 +1,7 @@
 import { errorCatalogue } from '@ncs/contracts';
 import { describe, expect, it } from 'vitest';
-import { createdLocation } from './hal.js';
-import { problemIndexHtml, problemPage, problemPageHtml } from './problem-pages.js';
+import { createdLocation } from '../hal/links.js';
+import { problemIndexHtml, problemPage, problemPageHtml } from './pages.js';
 import { problemTypeFor } from './problem.js';
 
 describe('problem pages', () => {

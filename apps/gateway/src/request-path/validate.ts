@@ -1,17 +1,24 @@
 /**
  * Request validation with ajv against the route table's schemas for the negotiated version
  * (ARCHITECTURE §3.3). Path and query values arrive as strings and are coerced; bodies are not.
+ * A failure is a 400 problem naming the failing fields (`ValidationProblem`); so is an `embed=`
+ * the route cannot honour.
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import {
-  inVersionRange,
+  DomainError,
   isVersionedSchema,
   LONE_SURROGATE_MESSAGE,
   loneSurrogatePointers,
   queryValidationOptions,
+  type ErrorDetail,
   type RouteDefinition,
 } from '@ncs/contracts';
+import { InvalidEmbedError, parseEmbed, type EmbedTree } from '../hal/embed.js';
+import { problemFromAjvErrors, problemFromName } from '../problems/problem.js';
+import { variantFor } from '../version-gates.js';
+import type { RouteInput } from './input.js';
 import { numericQueryParams, queryNumberErrors } from './query-numbers.js';
 
 export type Location = 'params' | 'query' | 'body';
@@ -83,7 +90,7 @@ function compileBody(route: RouteDefinition): (version: string) => ValidateFunct
     range: variant.range,
     validate: strictTypes.compile(variant.schema),
   }));
-  return (version) => variants.find((variant) => inVersionRange(version, variant.range))?.validate;
+  return (version) => variantFor(variants, version)?.validate;
 }
 
 /**
@@ -98,4 +105,54 @@ function loneSurrogateErrors(value: unknown): ErrorObject[] {
     params: {},
     message: LONE_SURROGATE_MESSAGE,
   }));
+}
+
+/** Carries a ready problem (validation details) through Fastify's error handler. */
+export class ValidationProblem extends DomainError {
+  constructor(readonly problem: ReturnType<typeof problemFromAjvErrors>) {
+    super('VALIDATION_FAILED', problem.detail, problem.errors);
+  }
+}
+
+/** Validates (and coerces in place) `locations` of the input, in order; throws the first failure. */
+export function validate(
+  validator: RouteValidator,
+  version: string,
+  input: RouteInput,
+  locations: readonly Location[],
+  requestId: string,
+): void {
+  const failure = validator.validate(version, input, locations);
+  if (failure) throw new ValidationProblem(problemFromAjvErrors(failure.errors, failure.location, requestId));
+}
+
+/** The relations asked for with `embed=`, each one the route declares embeddable (else 400). */
+export function embedTreeFor(route: RouteDefinition, embed: unknown, requestId: string): EmbedTree {
+  if (embed === undefined) return {};
+  let tree: EmbedTree;
+  try {
+    tree = parseEmbed(typeof embed === 'string' ? embed : undefined);
+  } catch (error) {
+    if (error instanceof InvalidEmbedError) throw new EmbedProblem(error.detail, requestId);
+    throw error;
+  }
+  const unknown = Object.keys(tree).filter((rel) => !(route.embeddable ?? []).includes(rel));
+  if (unknown.length > 0) {
+    const allowed = route.embeddable?.length ? route.embeddable.join(', ') : 'none';
+    throw new EmbedProblem(
+      { pointer: '/query/embed', message: `cannot embed ${unknown.join(', ')}; embeddable here: ${allowed}` },
+      requestId,
+    );
+  }
+  return tree;
+}
+
+class EmbedProblem extends ValidationProblem {
+  constructor(detail: ErrorDetail, requestId: string) {
+    super(
+      problemFromName('VALIDATION_FAILED', requestId, 'The query does not match the schema.', {
+        errors: [detail],
+      }),
+    );
+  }
 }

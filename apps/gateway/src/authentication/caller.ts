@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { RequestContext, TokenPrincipal } from '@ncs/contracts';
-import { extractToken, type TokenAuthenticator } from './authentication.js';
+import { extractToken, type TokenAuthenticator } from './token-authenticator.js';
 
 const resolved = new WeakMap<FastifyRequest, Promise<TokenPrincipal>>();
 

@@ -1,0 +1,109 @@
+/**
+ * HAL resources (spec: Conventions; ARCHITECTURE §8): services return plain resources, the gateway
+ * adds `_links` from the contracts' link relations (absolute hrefs), applies the field gates of the
+ * negotiated version and turns resources under `_embedded` into HAL too. Pure: no I/O here
+ * (`embed.ts` fetches what `embed=` asks for).
+ */
+import {
+  pageLinks,
+  resolveLinks,
+  withoutCredentials,
+  type PlainCollection,
+  type PlainResource,
+} from '@ncs/contracts';
+import { gateFields } from '../version-gates.js';
+
+export interface HalContext {
+  /** No trailing slash. */
+  readonly baseUrl: string;
+  readonly version: string;
+  readonly networkEID?: string;
+  /** The caller's profile EID in `networkEID`. */
+  readonly profileEID?: string;
+}
+
+export interface HalLink {
+  readonly href: string;
+}
+
+export type HalLinks = Record<string, HalLink>;
+
+type JsonObject = Record<string, unknown>;
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isResource(value: unknown): value is PlainResource {
+  return isObject(value) && typeof value.type === 'string';
+}
+
+function absolute(links: Readonly<Record<string, HalLink>>, baseUrl: string): HalLinks {
+  return Object.fromEntries(
+    Object.entries(links).map(([rel, link]) => [rel, { href: `${baseUrl}${link.href}` }]),
+  );
+}
+
+function halEmbedded(embedded: JsonObject, ctx: HalContext): JsonObject {
+  const toHalValue = (value: unknown): unknown => (isResource(value) ? toHal(value, ctx) : value);
+  return Object.fromEntries(
+    Object.entries(embedded).map(([rel, value]) => [
+      rel,
+      Array.isArray(value) ? value.map(toHalValue) : toHalValue(value),
+    ]),
+  );
+}
+
+/**
+ * The HAL representation of a plain resource: every property kept as is (a link never overrides a
+ * property: a property named `self` stays a property), `_links` from the contracts (relations a
+ * service sent itself are kept unless the contracts define the same relation), field gates of
+ * `ctx.version` applied, `_embedded` resources turned into HAL too.
+ */
+export function toHal(resource: PlainResource, ctx: HalContext): Record<string, unknown> {
+  const gated = gateFields(resource, ctx.version);
+  const { _links: sentLinks, _embedded: embedded, ...properties } = gated;
+  const contractLinks = absolute(resolveLinks(gated, ctx), ctx.baseUrl);
+  return {
+    ...properties,
+    _links: { ...(isObject(sentLinks) ? sentLinks : {}), ...contractLinks },
+    ...(isObject(embedded) ? { _embedded: halEmbedded(embedded, ctx) } : {}),
+  };
+}
+
+export interface CollectionOptions {
+  /** The offset parameter of this collection, e.g. `offset[recipients]`; default `offset`. */
+  readonly offsetParam?: string;
+}
+
+/**
+ * A page of a collection: `{ type: 'collection', total, limit, offset, _links: { self, next?, prev? },
+ * _embedded: { [rel]: items } }`. `requestUrl` must be built from the configured base URL and the
+ * request path, never from the `Host` header; `access_token` is dropped from every link.
+ */
+export function toHalCollection(
+  page: PlainCollection,
+  ctx: HalContext,
+  requestUrl: URL,
+  options: CollectionOptions = {},
+): Record<string, unknown> {
+  const { next, prev } = pageLinks(requestUrl, page.total, page.limit, page.offset, options.offsetParam);
+  return {
+    type: 'collection',
+    total: page.total,
+    limit: page.limit,
+    offset: page.offset,
+    _links: {
+      self: { href: withoutCredentials(requestUrl).href },
+      ...(next !== undefined ? { next: { href: next } } : {}),
+      ...(prev !== undefined ? { prev: { href: prev } } : {}),
+    },
+    _embedded: { [page.rel]: page.items.map((item) => toHal(item, ctx)) },
+  };
+}
+
+/** RFC 9110 §15.3.2: a 201 names the created resource in `Location` (its absolute `self` href). */
+export function createdLocation(body: Record<string, unknown>): string | undefined {
+  const self = (body._links as { self?: { href?: unknown } } | undefined)?.self;
+  return typeof self?.href === 'string' && /^https?:\/\//.test(self.href) ? self.href : undefined;
+}

@@ -1,0 +1,60 @@
+/**
+ * One HTTP route per entry of the route table, each request taken through the same named steps:
+ * negotiate the version, authenticate, authorise the token's scope, validate, scope to the
+ * network, call the owning service over NATS, and respond in the route's format (HAL, OAuth JSON
+ * or a page). A step refuses by throwing; the error handler renders it in the same format.
+ */
+import type { FastifyInstance } from 'fastify';
+import { routes } from '@ncs/contracts';
+import type { RpcClient } from '@ncs/service-kit';
+import type { TokenAuthenticator } from '../authentication/token-authenticator.js';
+import { responders } from '../responders/index.js';
+import { toFastifyPath } from '../table-route.js';
+import { authenticate, authoriseScope } from './authenticate.js';
+import { callOwner } from './call-owner.js';
+import { readInput } from './input.js';
+import { negotiate, requestContext } from './negotiate.js';
+import { clampPageLimit, scopeToNetwork } from './scope.js';
+import { compileRouteValidator, embedTreeFor, validate } from './validate.js';
+
+export interface RoutingDeps {
+  readonly rpc: RpcClient;
+  readonly authenticator: TokenAuthenticator;
+  readonly vendor: string;
+}
+
+export function registerTableRoutes(app: FastifyInstance, deps: RoutingDeps): void {
+  for (const route of routes) {
+    const validator = compileRouteValidator(route);
+    const responder = responders[route.format];
+    app.route({
+      method: route.method,
+      url: toFastifyPath(route.path),
+      config: { routeId: route.id },
+      handler: async (request, reply) => {
+        const requestId = String(request.id);
+        const negotiated = negotiate(route, request, deps.vendor);
+        const { version } = negotiated;
+        const baseCtx = requestContext(route, request, version);
+        const token = await authenticate(route, request, deps.authenticator, baseCtx);
+        authoriseScope(route, token);
+        const input = readInput(route, request);
+        // Path and query first, then the network (a network the caller is not in is 404 whatever
+        // the body says), then the body.
+        validate(validator, version, input, ['params', 'query'], requestId);
+        const ctx = scopeToNetwork(route, baseCtx, token, input);
+        validate(validator, version, input, ['body'], requestId);
+        const embed = embedTreeFor(route, input.query.embed, requestId);
+        clampPageLimit(route, input.query, ctx);
+        const owner = await callOwner(deps.rpc, route, { ctx, ...input }, request.log);
+        const status = owner.status ?? route.reply.status;
+        return responder.respond(
+          { route, data: owner.data, status, negotiated, ctx, embed },
+          request,
+          reply,
+          deps.rpc,
+        );
+      },
+    });
+  }
+}

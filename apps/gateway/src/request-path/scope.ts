@@ -1,0 +1,76 @@
+/**
+ * The envelope context of the route's scope: on a `network` route the caller's membership in the
+ * requested network (a network the caller is not in is 404), else the account or app alone; and
+ * the page size the caller's permissions allow.
+ */
+import {
+  DomainError,
+  effectivePageLimit,
+  type Principal,
+  type RequestContext,
+  type RouteDefinition,
+  type TokenPrincipal,
+} from '@ncs/contracts';
+import type { RouteInput } from './input.js';
+
+/**
+ * The network of a `network` route: the path's `{networkEID}`, else the route's `networkQuery`
+ * parameter, else the caller's oldest membership (profile EIDs are ObjectIds: they sort by creation).
+ */
+function requestedNetwork(
+  route: RouteDefinition,
+  token: TokenPrincipal,
+  params: Record<string, string>,
+  query: Record<string, unknown>,
+): string | undefined {
+  if (params.networkEID !== undefined || route.networkQuery === undefined) return params.networkEID;
+  const named = query[route.networkQuery];
+  if (typeof named === 'string') return named;
+  const byAge = [...token.memberships].sort((a, b) =>
+    (a.profileEID ?? a.networkEID).localeCompare(b.profileEID ?? b.networkEID),
+  );
+  return byAge[0]?.networkEID;
+}
+
+/** Builds the envelope context for the route's scope; a network the caller is not in is 404. */
+export function scopeToNetwork(
+  route: RouteDefinition,
+  base: RequestContext,
+  token: TokenPrincipal | undefined,
+  input: RouteInput,
+): RequestContext {
+  if (!token) return base;
+  if (route.scope === 'network') {
+    const networkEID = requestedNetwork(route, token, input.params as Record<string, string>, input.query);
+    const membership = token.memberships.find((m) => m.networkEID === networkEID);
+    if (!networkEID || !membership) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
+    // An app (client-credentials) token has a membership per installation, without a profile.
+    const principal: Principal = {
+      ...(token.accountId ? { accountId: token.accountId } : {}),
+      ...(membership.profileEID ? { profileEID: membership.profileEID } : {}),
+      appEID: token.clientId,
+      external: membership.external,
+      roles: [membership.role],
+      permissions: membership.permissions,
+    };
+    return { ...base, networkEID, principal };
+  }
+  const principal: Principal = {
+    ...(token.accountId ? { accountId: token.accountId } : {}),
+    appEID: token.clientId,
+    external: false,
+    roles: [],
+    permissions: [],
+  };
+  return { ...base, principal };
+}
+
+/** Bounds `limit` (after schema defaults) by the caller's permissions: `infinite_limit` lifts it. */
+export function clampPageLimit(
+  route: RouteDefinition,
+  query: Record<string, unknown>,
+  ctx: RequestContext,
+): void {
+  if (!route.query || !('limit' in route.query.properties)) return;
+  query.limit = effectivePageLimit(query.limit as number | undefined, ctx.principal?.permissions ?? []);
+}

@@ -1,0 +1,16 @@
+/** One responder per route format; anything outside the route table is answered like `hal`. */
+import type { RouteDefinition } from '@ncs/contracts';
+import { halResponder } from './hal.js';
+import { htmlResponder } from './html.js';
+import { oauthResponder } from './oauth.js';
+import type { Responder } from './responder.js';
+
+export const responders: Readonly<Record<RouteDefinition['format'], Responder>> = {
+  hal: halResponder,
+  oauth: oauthResponder,
+  html: htmlResponder,
+};
+
+export function responderFor(route: RouteDefinition | undefined): Responder {
+  return responders[route?.format ?? 'hal'];
+}
