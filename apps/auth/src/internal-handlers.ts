@@ -1,11 +1,12 @@
 /**
  * Handlers of the auth service's internal subjects (not HTTP routes): the gateway's token lookup
- * and the batches behind `embed=` of profiles, groups and networks.
+ * the batches behind `embed=` of profiles, groups and networks, and the caller's group access.
  */
 import { DomainError, internalSubjects, type RpcRequest } from '@ncs/contracts';
 import type { RpcHandler } from '@ncs/service-kit';
 import { findCallerNetworks } from './directory/networks.js';
 import { findProfilesForEmbed } from './directory/profiles.js';
+import { groupAccessFor } from './groups/access.js';
 import { findGroupsForEmbed } from './groups/themes.js';
 import type { AuthModels } from './models.js';
 import { lookupAccessToken } from './oauth/token-management.js';
@@ -23,6 +24,8 @@ export function internalHandlers(models: AuthModels, networkDomain: string): Rec
     },
     [internalSubjects.groupsBatch]: async ({ ctx, body }: RpcRequest) =>
       findGroupsForEmbed(models, ctx, requestedEIDs(body)),
+    [internalSubjects.groupAccess]: ({ ctx, body }: RpcRequest) =>
+      groupAccessFor(models, ctx, requestedEIDs(body)),
     [internalSubjects.networksBatch]: ({ ctx, body }: RpcRequest) =>
       findCallerNetworks(models, ctx, requestedEIDs(body), networkDomain),
   };

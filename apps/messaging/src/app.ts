@@ -1,12 +1,11 @@
 /**
- * The messaging service as a module. It owns its database and answers `$SRV` discovery; its routes
- * join the route table with the issues that specify them (the conformance test keeps both in step).
+ * The messaging service as a module: its models and its handlers by NATS subject. `main.ts` hosts
+ * it; the conformance test keeps `messagingHandlers` (handlers.ts) in step with the route table.
  */
 import { DomainError, internalSubjects, routesOf, type RequestContext } from '@ncs/contracts';
-import { bindRoutes, defineHandlers, type RpcHandler, type ServiceModule } from '@ncs/service-kit';
-
-/** Handlers of the route table's messaging routes, by route id (none yet). */
-export const messagingHandlers = defineHandlers<null>()(routesOf('messaging'), {});
+import { bindRoutes, type RpcHandler, type ServiceModule, type ServiceRuntime } from '@ncs/service-kit';
+import { messagingHandlers } from './handlers.js';
+import { registerMessagingModels, type MessagingModels } from './messages/models.js';
 
 /** Internal requests are always about one network (set by the gateway or the asking service). */
 function requireNetwork(ctx: RequestContext): string {
@@ -31,8 +30,13 @@ export function internalHandlers(): Record<string, RpcHandler> {
   };
 }
 
-export function buildMessagingService(): ServiceModule {
-  const handlers = bindRoutes(routesOf('messaging'), messagingHandlers, null);
+export function buildMessagingService(runtime: ServiceRuntime): ServiceModule & { models: MessagingModels } {
+  const models = registerMessagingModels(runtime.db);
+  const handlers = bindRoutes(routesOf('messaging'), messagingHandlers, {
+    models,
+    rpc: runtime.rpc,
+    outbox: runtime.outbox,
+  });
   for (const [subject, handler] of Object.entries(internalHandlers())) handlers.set(subject, handler);
-  return { handlers };
+  return { models, handlers };
 }

@@ -15,6 +15,7 @@ import {
 import { directoryErrors } from './directory/errors.js';
 import { groupsErrors } from './groups/errors.js';
 import { kbErrors } from './kb/errors.js';
+import { messagesErrors } from './messages/errors.js';
 import { oauthErrors } from './oauth/errors.js';
 import { settingsErrors } from './settings/errors.js';
 
@@ -27,6 +28,7 @@ export const errorCatalogue = {
   ...groupsErrors,
   ...settingsErrors,
   ...appsErrors,
+  ...messagesErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errorCatalogue;

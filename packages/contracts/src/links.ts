@@ -8,6 +8,7 @@ import { inVersionRange } from './core/versions.js';
 import { directoryLinkRelations } from './directory/links.js';
 import { groupsLinkRelations } from './groups/links.js';
 import { kbLinkRelations } from './kb/links.js';
+import { messagesLinkRelations } from './messages/links.js';
 import { networkLinkRelations } from './network/links.js';
 import { settingsLinkRelations } from './settings/links.js';
 
@@ -18,7 +19,10 @@ export const linkRelations: LinkRelations = {
   ...groupsLinkRelations,
   ...settingsLinkRelations,
   ...appsLinkRelations,
+  ...messagesLinkRelations,
 };
+
+const isSet = (value: unknown) => value !== undefined && value !== null && value !== false;
 
 /** The `_links` of a resource, hrefs relative to the base URL, in the order of `linkRelations`. */
 export function resolveLinks(resource: Record<string, unknown>, ctx: LinkContext): Record<string, Link> {
@@ -28,6 +32,7 @@ export function resolveLinks(resource: Record<string, unknown>, ctx: LinkContext
   const links: Record<string, Link> = {};
   for (const relation of relations) {
     if (!inVersionRange(ctx.version, relation.versions)) continue;
+    if (relation.unless !== undefined && isSet(resource[relation.unless])) continue;
     const href = expandHref(relation.href, resource, ctx);
     if (href !== undefined) links[relation.rel] = { href };
   }

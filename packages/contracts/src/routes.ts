@@ -8,6 +8,7 @@ import type { RouteDefinition } from './core/route-definition.js';
 import { directoryRoutes } from './directory/routes.js';
 import { groupsRoutes } from './groups/routes.js';
 import { kbRoutes } from './kb/routes.js';
+import { messagesRoutes } from './messages/routes.js';
 import { networkRoutes } from './network/routes.js';
 import { oauthRoutes, oauthTokenRoute } from './oauth/routes.js';
 import { settingsRoutes } from './settings/routes.js';
@@ -21,6 +22,7 @@ const routeTable = [
   ...groupsRoutes,
   ...settingsRoutes,
   ...appsRoutes,
+  ...messagesRoutes,
 ] as const satisfies readonly RouteDefinition[];
 
 /** The table as plain definitions, for code that walks every route. */

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const SRC = dirname(fileURLToPath(import.meta.url));
-const AREAS = new Set(['oauth', 'network', 'directory', 'groups', 'settings', 'apps', 'kb']);
+const AREAS = new Set(['oauth', 'network', 'directory', 'groups', 'settings', 'apps', 'kb', 'messages']);
 
 /** `core`, an area's name, or `aggregate` (the files that span the areas: routes, errors, openapi…). */
 function layerOf(file: string): string {

@@ -16,6 +16,7 @@ import { installOverHttp, newApp, registerManifest } from '../../support/factori
 import { setXid } from '../../support/factories/directory.js';
 import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
 import { newKbCategory, newKbPage } from '../../support/factories/kb.js';
+import { newMessage } from '../../support/factories/messages.js';
 
 afterAll(closeFactories);
 
@@ -42,6 +43,8 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   'invitation.create': () => ({ email: 'cross-tenant@victim.example' }),
   'app.install': (victim) => ({ appEID: victim.appEID }),
   'app.signRequest': () => ({ entryPoint: 'main', device: 'web', position: 'menu' }),
+  'message.create': () => ({ type: 'update', htmlBody: '<p>Cross-tenant</p>' }),
+  'comment.create': () => ({ htmlBody: '<p>Cross-tenant</p>' }),
 };
 
 /** Query parameters a route requires. */
@@ -93,7 +96,9 @@ beforeAll(async () => {
   const app = await newApp({ name: 'Victim app' });
   await registerManifest(app);
   await installOverHttp(victim, app);
+  const message = await newMessage(victim.networkEID, victimToken);
   fixtures = {
+    messageEID: message.EID,
     profileEID: member.profileEID,
     categoryEID,
     pageEID,

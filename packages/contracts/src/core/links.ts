@@ -15,6 +15,11 @@ export interface LinkRelation {
   readonly href: string;
   /** Versions in which the relation exists; absent means all. */
   readonly versions?: VersionRange;
+  /**
+   * The relation is left out when this field of the resource holds a value other than `null`,
+   * `false` or nothing (a locked message has no `comments`, a group message no network `timeline`).
+   */
+  readonly unless?: string;
 }
 
 /** The link relations of resource types, by type. */

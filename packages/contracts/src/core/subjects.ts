@@ -30,6 +30,12 @@ export const internalSubjects = {
   groupsBatch: rpcSubject('auth', 'group', 'batch'),
   /** Any → auth: networks by EID, in one batch, limited to the caller's (for `embed=`). */
   networksBatch: rpcSubject('auth', 'network', 'batch'),
+  /**
+   * Messaging → auth: where the caller stands, read from auth's store at the time of the request
+   * (body `{ EIDs }`, group EIDs, at most 1000; reply `CallerGroupAccess`). A caller who is not an
+   * active member of the network is 404.
+   */
+  groupAccess: rpcSubject('auth', 'group', 'access'),
   /** Gateway → messaging: the caller's messaging badge counters (part of `badgeCounters.get`). */
   messagingBadgeCounters: rpcSubject('messaging', 'badgeCounters', 'get'),
   /** Gateway → notifications: the caller's alert badge counters (part of `badgeCounters.get`). */
@@ -37,6 +43,23 @@ export const internalSubjects = {
   /** Auth → messaging: `{ profileEID: string | null }` of the network's AI assistant. */
   aiAssistantProfile: rpcSubject('messaging', 'aiAssistant', 'profile'),
 } as const;
+
+/** One group of a `groupAccess` answer: only groups the caller may see are listed. */
+export interface GroupAccess {
+  readonly EID: string;
+  readonly hidden: boolean;
+  readonly membersMayPost: boolean;
+  /** An active member of the group. */
+  readonly member: boolean;
+  /** The caller's group permissions (`post_message`, `view_group_timeline`…). */
+  readonly permissions: readonly string[];
+}
+
+/** The answer of `groupAccess`. */
+export interface CallerGroupAccess {
+  readonly networkAdmin: boolean;
+  readonly groups: readonly GroupAccess[];
+}
 
 /**
  * Where the gateway fetches embeddable resources of each type: one request per owner and type,

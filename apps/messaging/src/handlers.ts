@@ -1,0 +1,37 @@
+/**
+ * Handlers of the route table's messaging routes (packages/contracts, `messagesRoutes`), by route
+ * id. A constant: the conformance test lists it without a database.
+ */
+import { messagesRoutes } from '@ncs/contracts';
+import { defineHandlers, type Outbox, type RpcClient } from '@ncs/service-kit';
+import { callerOf } from './messages/access.js';
+import type { MessagingModels } from './messages/models.js';
+import { getMessage, listComments, listLikers } from './messages/reading.js';
+import { likeMessage, postComment, postMessage, setLocked, unlikeMessage } from './messages/writing.js';
+import { groupTimeline, networkTimeline } from './timelines/reading.js';
+
+/** What the handlers use. */
+export interface MessagingDependencies {
+  readonly models: MessagingModels;
+  readonly rpc: RpcClient;
+  readonly outbox: Outbox;
+}
+
+export const messagingHandlers = defineHandlers<MessagingDependencies>()(messagesRoutes, {
+  'message.create': ({ ctx, body }, deps) => postMessage(deps, callerOf(ctx), body),
+  'message.get': ({ ctx, params }, { models, rpc }) =>
+    getMessage(models, rpc, callerOf(ctx), params.messageEID),
+  'timeline.network': ({ ctx, query }, { models, rpc }) => networkTimeline(models, rpc, callerOf(ctx), query),
+  'timeline.group': ({ ctx, params, query }, { models, rpc }) =>
+    groupTimeline(models, rpc, callerOf(ctx), params.groupEID, query),
+  'comment.create': ({ ctx, params, body }, deps) =>
+    postComment(deps, callerOf(ctx), params.messageEID, body),
+  'comment.list': ({ ctx, params, query }, { models, rpc }) =>
+    listComments(models, rpc, callerOf(ctx), params.messageEID, query),
+  'liker.list': ({ ctx, params, query }, { models, rpc }) =>
+    listLikers(models, rpc, callerOf(ctx), params.messageEID, query),
+  'message.like': ({ ctx, params }, deps) => likeMessage(deps, callerOf(ctx), params.messageEID),
+  'message.unlike': ({ ctx, params }, deps) => unlikeMessage(deps, callerOf(ctx), params.messageEID),
+  'message.lock': ({ ctx, params }, deps) => setLocked(deps, callerOf(ctx), params.messageEID, true),
+  'message.unlock': ({ ctx, params }, deps) => setLocked(deps, callerOf(ctx), params.messageEID, false),
+});

@@ -1,0 +1,66 @@
+/**
+ * The messaging collections, registered once on the service's own connection (STYLE.md §3). One
+ * `messages` collection holds every message type (`type` discriminates; later types add their own
+ * sub-object). Every document carries `networkEID` and every index starts with it, then the
+ * equality keys, then the sort of the query it serves (ARCHITECTURE §10).
+ */
+import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
+import { HTML_BODY_MAX_LENGTH, messageTypes } from '@ncs/contracts';
+import { timestamps, type StoredDocument } from '@ncs/service-kit';
+
+const messageSchema = new Schema(
+  {
+    networkEID: { type: String, required: true },
+    type: { type: String, enum: messageTypes, required: true },
+    authorEID: { type: String, required: true },
+    /** Sanitised on write: what is stored is what is served. */
+    htmlBody: { type: String, required: true, maxlength: HTML_BODY_MAX_LENGTH },
+    /** The group the message was posted to (a comment: its parent's), null for the network. */
+    groupEID: { type: String, default: null },
+    /** A comment's message; null for a message on a timeline. */
+    parentEID: { type: String, default: null },
+    /** The parent's message type, for the `parent` reference. */
+    parentType: { type: String, default: null },
+    /** `network` or `group:<EID>` for a message on a timeline; null for a comment (on no timeline). */
+    timelineKey: { type: String, default: null },
+    /** Where the message stands on its timeline: its creation, later moved up by bubbling. */
+    timelineAt: { type: Date, required: true },
+    locked: { type: Boolean, default: false },
+    numComments: { type: Number, default: 0, min: 0 },
+    numLikes: { type: Number, default: 0, min: 0 },
+    lastEdited: { type: Date, default: null },
+  },
+  { strict: true, timestamps, collection: 'messages' },
+);
+// A timeline, newest first: equality on the network and the timeline, then the sort.
+messageSchema.index({ networkEID: 1, timelineKey: 1, timelineAt: -1, _id: -1 });
+// The comments of a message, oldest first.
+messageSchema.index({ networkEID: 1, parentEID: 1, created: 1, _id: 1 });
+
+/** One document per person liking a message: the unique index makes liking idempotent. */
+const likeSchema = new Schema(
+  {
+    networkEID: { type: String, required: true },
+    messageEID: { type: String, required: true },
+    profileEID: { type: String, required: true },
+  },
+  { strict: true, timestamps: { createdAt: 'created', updatedAt: false }, collection: 'message_likes' },
+);
+likeSchema.index({ networkEID: 1, messageEID: 1, profileEID: 1 }, { unique: true });
+// Who likes a message, newest first.
+likeSchema.index({ networkEID: 1, messageEID: 1, created: -1, _id: -1 });
+
+export type MessageDoc = InferSchemaType<typeof messageSchema> & StoredDocument;
+export type LikeDoc = InferSchemaType<typeof likeSchema> & Omit<StoredDocument, 'lastModified'>;
+
+export interface MessagingModels {
+  readonly Message: Model<MessageDoc>;
+  readonly Like: Model<LikeDoc>;
+}
+
+export function registerMessagingModels(connection: Connection): MessagingModels {
+  return {
+    Message: connection.model<MessageDoc>('Message', messageSchema),
+    Like: connection.model<LikeDoc>('Like', likeSchema),
+  };
+}

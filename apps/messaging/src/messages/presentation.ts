@@ -1,0 +1,65 @@
+/**
+ * Messages as plain resources (the gateway adds `_links`): one query for the caller's likes of a
+ * whole page. A locked message reads 0 comments and 0 likes (spec: Locked message).
+ */
+import { toTimestamp, type PlainResource } from '@ncs/contracts';
+import type { Caller } from './access.js';
+import type { LikeDoc, MessageDoc, MessagingModels } from './models.js';
+import { shownCounters } from './rules.js';
+
+export const userRef = (EID: string) => ({ type: 'user', EID });
+export const groupRefOf = (groupEID: string | null) => (groupEID ? { type: 'group', EID: groupEID } : null);
+export const parentRefOf = (doc: Pick<MessageDoc, 'parentEID' | 'parentType'>) =>
+  doc.parentEID ? { type: doc.parentType ?? 'update', EID: doc.parentEID } : null;
+
+function presentMessage(doc: MessageDoc, liked: boolean): PlainResource {
+  return {
+    type: doc.type,
+    EID: String(doc._id),
+    author: userRef(doc.authorEID),
+    htmlBody: doc.htmlBody,
+    group: groupRefOf(doc.groupEID ?? null),
+    parent: parentRefOf(doc),
+    reactable: !doc.locked,
+    locked: doc.locked,
+    status: 'published',
+    ...shownCounters(doc),
+    created: toTimestamp(doc.created),
+    lastModified: toTimestamp(doc.lastModified),
+    lastEdited: doc.lastEdited ? toTimestamp(doc.lastEdited) : null,
+    _user: { liked },
+  };
+}
+
+/** Plain message resources for the caller, in the order given. */
+export async function presentMessages(
+  models: MessagingModels,
+  caller: Caller,
+  docs: readonly MessageDoc[],
+): Promise<PlainResource[]> {
+  if (docs.length === 0) return [];
+  const ids = docs.map((doc) => String(doc._id));
+  const likes = await models.Like.find(
+    { networkEID: caller.networkEID, messageEID: { $in: ids }, profileEID: caller.profileEID },
+    { messageEID: 1 },
+  ).lean<Pick<LikeDoc, 'messageEID'>[]>();
+  const liked = new Set(likes.map((like) => like.messageEID));
+  return docs.map((doc) => presentMessage(doc, liked.has(String(doc._id))));
+}
+
+export async function presentOne(models: MessagingModels, caller: Caller, doc: MessageDoc) {
+  const [resource] = await presentMessages(models, caller, [doc]);
+  return resource!;
+}
+
+/** What events carry about a message: enough for a notification without a lookup. */
+export function messageSummary(doc: MessageDoc) {
+  return {
+    type: doc.type,
+    EID: String(doc._id),
+    author: userRef(doc.authorEID),
+    group: groupRefOf(doc.groupEID ?? null),
+    parent: parentRefOf(doc),
+    htmlBody: doc.htmlBody,
+  };
+}

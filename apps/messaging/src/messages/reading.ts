@@ -1,0 +1,102 @@
+/**
+ * Reading messages: one message, the comments of a message and who likes it, each only when the
+ * caller may read the message (a group's needs `view_group_timeline`, else 404).
+ */
+import {
+  DomainError,
+  isEid,
+  toTimestamp,
+  type CallerGroupAccess,
+  type PlainCollection,
+} from '@ncs/contracts';
+import { pageOf, type Page, type RpcClient } from '@ncs/service-kit';
+import { accessOf, type Caller } from './access.js';
+import type { MessageDoc, MessagingModels } from './models.js';
+import { presentMessages, presentOne, userRef } from './presentation.js';
+import { mayReadMessageOf } from './rules.js';
+
+/** A message of the caller's network that the caller may read, with the caller's access. */
+export async function findReadableMessage(
+  models: MessagingModels,
+  rpc: RpcClient,
+  caller: Caller,
+  messageEID: string,
+): Promise<{ message: MessageDoc; access: CallerGroupAccess }> {
+  if (!isEid(messageEID)) throw new DomainError('MESSAGING_ERR_MESSAGE_NOT_FOUND');
+  // By `_id` alone, the tenant checked in memory (the lookup FerretDB serves from its index).
+  const message = await models.Message.findById(messageEID).lean<MessageDoc>();
+  if (!message || message.networkEID !== caller.networkEID) {
+    throw new DomainError('MESSAGING_ERR_MESSAGE_NOT_FOUND');
+  }
+  const access = await accessOf(rpc, caller, [message.groupEID ?? null]);
+  if (!mayReadMessageOf(access, message.groupEID ?? null)) {
+    throw new DomainError('MESSAGING_ERR_MESSAGE_NOT_FOUND');
+  }
+  return { message, access };
+}
+
+export async function getMessage(
+  models: MessagingModels,
+  rpc: RpcClient,
+  caller: Caller,
+  messageEID: string,
+) {
+  const { message } = await findReadableMessage(models, rpc, caller, messageEID);
+  return presentOne(models, caller, message);
+}
+
+const emptyPage = (shape: { itemType: string; rel: string }, page: Page): PlainCollection => ({
+  type: 'collection',
+  ...shape,
+  total: 0,
+  limit: page.limit,
+  offset: page.offset,
+  items: [],
+});
+
+/** The comments of a message, oldest first; none while it is locked. */
+export async function listComments(
+  models: MessagingModels,
+  rpc: RpcClient,
+  caller: Caller,
+  messageEID: string,
+  page: Page,
+): Promise<PlainCollection> {
+  const { message } = await findReadableMessage(models, rpc, caller, messageEID);
+  const shape = { itemType: 'message', rel: 'messages' };
+  if (message.locked) return emptyPage(shape, page);
+  return pageOf(
+    models.Message,
+    { filter: { networkEID: caller.networkEID, parentEID: messageEID }, sort: { created: 1, _id: 1 } },
+    page,
+    shape,
+    (docs) => presentMessages(models, caller, docs),
+  );
+}
+
+/** Who likes a message, newest first; none while it is locked. */
+export async function listLikers(
+  models: MessagingModels,
+  rpc: RpcClient,
+  caller: Caller,
+  messageEID: string,
+  page: Page,
+): Promise<PlainCollection> {
+  const { message } = await findReadableMessage(models, rpc, caller, messageEID);
+  const shape = { itemType: 'like', rel: 'likers' };
+  if (message.locked) return emptyPage(shape, page);
+  return pageOf(
+    models.Like,
+    { filter: { networkEID: caller.networkEID, messageEID }, sort: { created: -1, _id: -1 } },
+    page,
+    shape,
+    (likes) =>
+      likes.map((like) => ({
+        type: 'like',
+        EID: String(like._id),
+        user: userRef(like.profileEID),
+        message: { type: message.type, EID: messageEID },
+        created: toTimestamp(like.created),
+      })),
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The messaging rules as plain functions (unit-tested beside them): who may read and post on a
+ * timeline, who may lock, what a locked message shows. Decisions: docs/decisions.md, "Messaging:
+ * messages, timelines, comments, likes".
+ */
+import { DomainError, type CallerGroupAccess, type GroupAccess } from '@ncs/contracts';
+
+/** The key of a timeline in the `messages` collection: the network's or a group's. */
+export function timelineKeyOf(groupEID: string | null): string {
+  return groupEID === null ? 'network' : `group:${groupEID}`;
+}
+
+/** The caller's access to a group, when the caller may see it (else the group is "not found"). */
+export function visibleGroup(access: CallerGroupAccess, groupEID: string): GroupAccess | undefined {
+  return access.groups.find((group) => group.EID === groupEID);
+}
+
+/** Reading a group's timeline needs `view_group_timeline`; a group the caller may not see is 404. */
+export function requireTimelineReader(access: CallerGroupAccess, groupEID: string): void {
+  const group = visibleGroup(access, groupEID);
+  if (!group) throw new DomainError('MESSAGING_ERR_GROUP_NOT_FOUND');
+  if (!group.permissions.includes('view_group_timeline')) {
+    throw new DomainError('MESSAGING_ERR_TIMELINE_FORBIDDEN');
+  }
+}
+
+/**
+ * Posting to a group needs `post_message` (auth grants it to members only while `membersMayPost`,
+ * and always to group and network administrators); a group the caller may not see is 404.
+ */
+export function requireGroupPoster(access: CallerGroupAccess, groupEID: string): void {
+  const group = visibleGroup(access, groupEID);
+  if (!group) throw new DomainError('MESSAGING_ERR_GROUP_NOT_FOUND');
+  if (!group.permissions.includes('post_message')) throw new DomainError('MESSAGING_ERR_POST_FORBIDDEN');
+}
+
+/** Whether the caller may read a message of `groupEID` (null: the network's, every member). */
+export function mayReadMessageOf(access: CallerGroupAccess, groupEID: string | null): boolean {
+  if (groupEID === null) return true;
+  return visibleGroup(access, groupEID)?.permissions.includes('view_group_timeline') ?? false;
+}
+
+/** A locked message takes no likes and no comments (spec: Locked message). */
+export function requireReactable(message: { readonly locked: boolean }): void {
+  if (message.locked) throw new DomainError('MESSAGING_ERR_MESSAGE_LOCKED');
+}
+
+/** The author of a message and network administrators lock and unlock it. */
+export function requireLocker(
+  message: { readonly authorEID: string },
+  caller: { readonly profileEID: string },
+  access: Pick<CallerGroupAccess, 'networkAdmin'>,
+): void {
+  if (message.authorEID !== caller.profileEID && !access.networkAdmin) {
+    throw new DomainError('MESSAGING_ERR_LOCK_FORBIDDEN');
+  }
+}
+
+/** The counters a message shows: a locked one reads 0 comments and 0 likes. */
+export function shownCounters(message: {
+  readonly locked: boolean;
+  readonly numComments: number;
+  readonly numLikes: number;
+}): { numComments: number; numLikes: number } {
+  return message.locked
+    ? { numComments: 0, numLikes: 0 }
+    : { numComments: message.numComments, numLikes: message.numLikes };
+}

@@ -1,0 +1,168 @@
+/**
+ * Writing messages: posting an update, commenting, liking, unliking, locking. Each change records
+ * its domain event through the outbox (`events.messaging.message.*`) with what the notifications
+ * service needs (the message, its author and group, the actor).
+ */
+import { DomainError } from '@ncs/contracts';
+import {
+  isDuplicateKeyError,
+  sanitizeRichText,
+  type Outbox,
+  type RequestOf,
+  type RpcClient,
+} from '@ncs/service-kit';
+import { accessOf, type Caller } from './access.js';
+import type { MessageDoc, MessagingModels } from './models.js';
+import { messageSummary, presentOne, userRef } from './presentation.js';
+import { findReadableMessage } from './reading.js';
+import { requireGroupPoster, requireLocker, requireReactable, timelineKeyOf } from './rules.js';
+
+export interface WriteDeps {
+  readonly models: MessagingModels;
+  readonly rpc: RpcClient;
+  readonly outbox: Outbox;
+}
+
+/** The allow-listed form of a body; a body with nothing left is a 400 naming the field. */
+function sanitisedBody(html: string): string {
+  const clean = sanitizeRichText(html).trim();
+  if (clean === '') {
+    throw new DomainError('MESSAGING_ERR_EMPTY_BODY', undefined, [
+      { pointer: '/body/htmlBody', message: 'has no content left once sanitised' },
+    ]);
+  }
+  return clean;
+}
+
+const actorOf = (caller: Caller) => ({ type: 'user', EID: caller.profileEID });
+
+export async function postMessage(
+  { models, rpc, outbox }: WriteDeps,
+  caller: Caller,
+  body: RequestOf<'message.create'>['body'],
+) {
+  const groupEID = body.group?.EID ?? null;
+  const access = await accessOf(rpc, caller, [groupEID]);
+  if (groupEID !== null) requireGroupPoster(access, groupEID);
+  const htmlBody = sanitisedBody(body.htmlBody);
+  const created = await models.Message.create({
+    networkEID: caller.networkEID,
+    type: body.type,
+    authorEID: caller.profileEID,
+    htmlBody,
+    groupEID,
+    timelineKey: timelineKeyOf(groupEID),
+    timelineAt: new Date(),
+  });
+  const message = created.toObject<MessageDoc>();
+  await outbox.record('message', 'created', {
+    networkEID: caller.networkEID,
+    actor: actorOf(caller),
+    data: { message: messageSummary(message), mentions: [] },
+  });
+  return presentOne(models, caller, message);
+}
+
+export async function postComment(
+  { models, rpc, outbox }: WriteDeps,
+  caller: Caller,
+  messageEID: string,
+  body: RequestOf<'comment.create'>['body'],
+) {
+  const { message } = await findReadableMessage(models, rpc, caller, messageEID);
+  if (message.type === 'comment') throw new DomainError('MESSAGING_ERR_COMMENT_ON_COMMENT');
+  requireReactable(message);
+  const htmlBody = sanitisedBody(body.htmlBody);
+  const created = await models.Message.create({
+    networkEID: caller.networkEID,
+    type: 'comment',
+    authorEID: caller.profileEID,
+    htmlBody,
+    groupEID: message.groupEID ?? null,
+    parentEID: messageEID,
+    parentType: message.type,
+    timelineKey: null,
+    timelineAt: new Date(),
+  });
+  await models.Message.updateOne(
+    { _id: message._id, networkEID: caller.networkEID },
+    { $inc: { numComments: 1 } },
+  );
+  const comment = created.toObject<MessageDoc>();
+  await outbox.record('message', 'commented', {
+    networkEID: caller.networkEID,
+    actor: actorOf(caller),
+    data: { message: messageSummary(message), comment: messageSummary(comment) },
+  });
+  return presentOne(models, caller, comment);
+}
+
+/** The message as it now is (after a counter or flag changed). */
+async function reread(models: MessagingModels, caller: Caller, message: MessageDoc) {
+  const fresh = await models.Message.findById(message._id).lean<MessageDoc>();
+  return presentOne(models, caller, fresh ?? message);
+}
+
+/** Likes a message; liking it again changes nothing (no second event). */
+export async function likeMessage({ models, rpc, outbox }: WriteDeps, caller: Caller, messageEID: string) {
+  const { message } = await findReadableMessage(models, rpc, caller, messageEID);
+  requireReactable(message);
+  try {
+    await models.Like.create({ networkEID: caller.networkEID, messageEID, profileEID: caller.profileEID });
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error;
+    return reread(models, caller, message);
+  }
+  await models.Message.updateOne(
+    { _id: message._id, networkEID: caller.networkEID },
+    { $inc: { numLikes: 1 } },
+  );
+  await outbox.record('message', 'liked', {
+    networkEID: caller.networkEID,
+    actor: actorOf(caller),
+    data: { message: messageSummary(message), liker: userRef(caller.profileEID) },
+  });
+  return reread(models, caller, message);
+}
+
+/** Stops liking a message (allowed while locked: it only takes a reaction back); idempotent. */
+export async function unlikeMessage({ models, rpc, outbox }: WriteDeps, caller: Caller, messageEID: string) {
+  const { message } = await findReadableMessage(models, rpc, caller, messageEID);
+  const removed = await models.Like.deleteOne({
+    networkEID: caller.networkEID,
+    messageEID,
+    profileEID: caller.profileEID,
+  });
+  if (removed.deletedCount > 0) {
+    await models.Message.updateOne(
+      { _id: message._id, networkEID: caller.networkEID, numLikes: { $gt: 0 } },
+      { $inc: { numLikes: -1 } },
+    );
+    await outbox.record('message', 'unliked', {
+      networkEID: caller.networkEID,
+      actor: actorOf(caller),
+      data: { message: messageSummary(message), liker: userRef(caller.profileEID) },
+    });
+  }
+  return reread(models, caller, message);
+}
+
+/** Locks or unlocks a message (its author or a network administrator); idempotent. */
+export async function setLocked(
+  { models, rpc, outbox }: WriteDeps,
+  caller: Caller,
+  messageEID: string,
+  locked: boolean,
+) {
+  const { message, access } = await findReadableMessage(models, rpc, caller, messageEID);
+  requireLocker(message, caller, access);
+  if (message.locked !== locked) {
+    await models.Message.updateOne({ _id: message._id, networkEID: caller.networkEID }, { $set: { locked } });
+    await outbox.record('message', locked ? 'locked' : 'unlocked', {
+      networkEID: caller.networkEID,
+      actor: actorOf(caller),
+      data: { message: messageSummary(message) },
+    });
+  }
+  return reread(models, caller, message);
+}

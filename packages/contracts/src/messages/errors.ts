@@ -1,0 +1,62 @@
+/**
+ * Errors of the messaging service: codes -300 … -349. Spread into the catalogue (errors.ts);
+ * docs/errors.md lists them in the same order.
+ */
+import type { ErrorDefinition } from '../core/errors.js';
+
+export const messagesErrors = {
+  MESSAGING_ERR_MESSAGE_NOT_FOUND: {
+    status: 404,
+    code: -300,
+    title: 'Not Found',
+    message: 'The message does not exist.',
+  },
+  MESSAGING_ERR_GROUP_NOT_FOUND: {
+    status: 404,
+    code: -301,
+    title: 'Not Found',
+    message: 'The group does not exist.',
+  },
+  MESSAGING_ERR_POST_FORBIDDEN: {
+    status: 403,
+    code: -302,
+    title: 'Forbidden',
+    message: 'This needs the group permission post_message.',
+  },
+  MESSAGING_ERR_TIMELINE_FORBIDDEN: {
+    status: 403,
+    code: -303,
+    title: 'Forbidden',
+    message: 'This needs the group permission view_group_timeline.',
+  },
+  MESSAGING_ERR_MESSAGE_LOCKED: {
+    status: 409,
+    code: -304,
+    title: 'Conflict',
+    message: 'The message is locked: it takes no likes and no comments.',
+  },
+  MESSAGING_ERR_LOCK_FORBIDDEN: {
+    status: 403,
+    code: -305,
+    title: 'Forbidden',
+    message: 'Only the author of a message and network administrators may lock or unlock it.',
+  },
+  MESSAGING_ERR_EMPTY_BODY: {
+    status: 400,
+    code: -306,
+    title: 'Bad Request',
+    message: 'The htmlBody has no content left once sanitised.',
+  },
+  MESSAGING_ERR_USER_CALLER_REQUIRED: {
+    status: 403,
+    code: -307,
+    title: 'Forbidden',
+    message: 'Messages are posted and read by users of the network; an app token has no profile here.',
+  },
+  MESSAGING_ERR_COMMENT_ON_COMMENT: {
+    status: 400,
+    code: -308,
+    title: 'Bad Request',
+    message: 'A comment is made on a message, not on another comment.',
+  },
+} as const satisfies Record<string, ErrorDefinition>;

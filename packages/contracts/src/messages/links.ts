@@ -1,0 +1,29 @@
+/**
+ * HAL link relations of the messaging resources, as data (spread into `linkRelations`, links.ts).
+ * A locked message has no `comments` and `likers` relations (spec: Locked message); a group
+ * message has `groupTimeline` instead of the network's `timeline`.
+ */
+import type { LinkRelation, LinkRelations } from '../core/links.js';
+
+const MESSAGE = '/networks/{networkEID}/messages/{EID}';
+
+const messageRelations: readonly LinkRelation[] = [
+  { rel: 'self', href: `${MESSAGE}/` },
+  { rel: 'author', href: '/networks/{networkEID}/users/{author.EID}/' },
+  { rel: 'parent', href: '/networks/{networkEID}/messages/{parent.EID}/' },
+  { rel: 'timeline', href: '/networks/{networkEID}/timeline/', unless: 'group' },
+  { rel: 'groupTimeline', href: '/networks/{networkEID}/groups/{group.EID}/timeline/' },
+  { rel: 'group', href: '/networks/{networkEID}/groups/{group.EID}/' },
+  { rel: 'comments', href: `${MESSAGE}/comments/`, unless: 'locked' },
+  { rel: 'likers', href: `${MESSAGE}/likers/`, unless: 'locked' },
+];
+
+export const messagesLinkRelations: LinkRelations = {
+  update: messageRelations,
+  // A comment's own comments are not taken (threads come with `parentCommentEID`).
+  comment: messageRelations.filter((r) => !['comments', 'timeline', 'groupTimeline'].includes(r.rel)),
+  like: [
+    { rel: 'user', href: '/networks/{networkEID}/users/{user.EID}/' },
+    { rel: 'message', href: '/networks/{networkEID}/messages/{message.EID}/' },
+  ],
+};

@@ -1,0 +1,87 @@
+/**
+ * Messages (spec: "Other resources: fields recorded", Message row; "States and transitions", Locked
+ * message) and the bodies clients send. One resource for every message type, told apart by `type`;
+ * the fields of later types (task, poll, event) join as optional sub-objects. Choices where the
+ * spec is silent: docs/decisions.md, "Messaging: messages, timelines, comments, likes".
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { Eid, halCollection, HalEmbedded, HalLinks, Nullable, Ref, Timestamp } from '../core/schemas.js';
+import { Text } from '../core/text-hygiene.js';
+
+/** Message types of this slice; `news`, `announcement`, `task`, `poll`, `event`… join with their issues. */
+export const messageTypes = ['update', 'comment'] as const;
+export type MessageType = (typeof messageTypes)[number];
+
+/** Longest `htmlBody` accepted, in characters, before sanitising. */
+export const HTML_BODY_MAX_LENGTH = 50_000;
+
+/** Rich text (HTML): sanitised with an allow-list by the messaging service; what is stored is served. */
+const HtmlBody = Text({
+  minLength: 1,
+  maxLength: HTML_BODY_MAX_LENGTH,
+  description: 'Rich text (HTML); sanitised with an allow-list on write, the stored text is what is read',
+});
+
+export const MessageResource = Type.Object(
+  {
+    type: Type.Union(
+      messageTypes.map((t) => Type.Literal(t)),
+      { description: 'The message type: `update` (a post) or `comment` (a reply to a message)' },
+    ),
+    EID: Eid,
+    author: Ref('user'),
+    htmlBody: Type.String(),
+    group: Nullable(Ref('group')),
+    parent: Nullable(Ref()),
+    reactable: Type.Boolean({
+      description: 'read-only: whether likes and comments are taken (false when locked)',
+    }),
+    locked: Type.Boolean(),
+    status: Type.Literal('published'),
+    numComments: Type.Integer({ minimum: 0, description: 'read-only; 0 while the message is locked' }),
+    numLikes: Type.Integer({ minimum: 0, description: 'read-only; 0 while the message is locked' }),
+    created: Timestamp,
+    lastModified: Timestamp,
+    lastEdited: Nullable(Timestamp),
+    _user: Type.Object(
+      { liked: Type.Boolean({ description: 'whether the caller likes the message' }) },
+      { description: 'The caller’s standing towards the message' },
+    ),
+    _links: HalLinks,
+    _embedded: HalEmbedded,
+  },
+  {
+    description: 'A message: an update posted to the network or a group timeline, or a comment on a message.',
+    $id: 'resource.message',
+  },
+);
+export type Message = Static<typeof MessageResource>;
+
+export const MessageCollection = halCollection('messages', MessageResource, 'Messages, one page.');
+
+/** `POST /networks/{networkEID}/messages/`: an update to the network timeline, or to `group`'s. */
+export const MessageCreateBody = Type.Object(
+  {
+    type: Type.Literal('update', { description: 'Only `update` for now' }),
+    htmlBody: HtmlBody,
+    group: Type.Optional(Ref('group')),
+  },
+  { additionalProperties: false },
+);
+
+/** `POST …/messages/{messageEID}/comments/`. */
+export const CommentCreateBody = Type.Object({ htmlBody: HtmlBody }, { additionalProperties: false });
+
+export const LikeResource = Type.Object(
+  {
+    type: Type.Literal('like'),
+    EID: Eid,
+    user: Ref('user'),
+    message: Ref(),
+    created: Timestamp,
+    _links: HalLinks,
+    _embedded: HalEmbedded,
+  },
+  { description: 'One person liking a message.', $id: 'resource.like' },
+);
+export const LikeCollection = halCollection('likers', LikeResource, 'Who likes a message, newest first.');

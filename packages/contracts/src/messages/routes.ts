@@ -1,0 +1,114 @@
+/**
+ * Routes of the messaging service (spec: "Search, timeline, alerts, messages", Message actions of
+ * "Other endpoints named without paths", Locked message). Rules where the spec is silent:
+ * docs/decisions.md, "Messaging: messages, timelines, comments, likes".
+ */
+import { PaginationQuery } from '../core/pagination.js';
+import { route, type RouteDefinition } from '../core/route-definition.js';
+import { Eid, NetworkParams, strictObject } from '../core/schemas.js';
+import {
+  CommentCreateBody,
+  LikeCollection,
+  MessageCollection,
+  MessageCreateBody,
+  MessageResource,
+} from './resources.js';
+
+const MESSAGE = '/networks/{networkEID}/messages/{messageEID}';
+const common = { service: 'messaging', tag: 'Messages', scope: 'network', format: 'hal' } as const;
+
+const MessageParams = strictObject({ networkEID: Eid, messageEID: Eid });
+const GroupParams = strictObject({ networkEID: Eid, groupEID: Eid });
+
+/** A message action without a body: answers the message as it now is. */
+const action = <const Id extends string>(id: Id, verb: string, summary: string) =>
+  route({
+    ...common,
+    id,
+    method: 'POST',
+    path: `${MESSAGE}/${verb}`,
+    summary,
+    params: MessageParams,
+    reply: { status: 200, schema: MessageResource },
+  });
+
+export const messagesRoutes = [
+  route({
+    ...common,
+    id: 'message.create',
+    method: 'POST',
+    path: '/networks/{networkEID}/messages/',
+    summary:
+      'Post an update to the network timeline, or to a group’s with `group` (needs the group permission `post_message`)',
+    params: NetworkParams,
+    body: MessageCreateBody,
+    reply: { status: 201, schema: MessageResource },
+  }),
+  route({
+    ...common,
+    id: 'message.get',
+    method: 'GET',
+    path: `${MESSAGE}/`,
+    summary: 'A message or comment the caller may read (a group’s needs `view_group_timeline`)',
+    params: MessageParams,
+    reply: { status: 200, schema: MessageResource },
+  }),
+  route({
+    ...common,
+    id: 'timeline.network',
+    method: 'GET',
+    path: '/networks/{networkEID}/timeline/',
+    summary: 'The network timeline: updates posted to the network, newest first',
+    params: NetworkParams,
+    query: PaginationQuery,
+    reply: { status: 200, schema: MessageCollection },
+  }),
+  route({
+    ...common,
+    id: 'timeline.group',
+    method: 'GET',
+    path: '/networks/{networkEID}/groups/{groupEID}/timeline/',
+    summary: 'A group timeline, newest first (needs the group permission `view_group_timeline`)',
+    params: GroupParams,
+    query: PaginationQuery,
+    reply: { status: 200, schema: MessageCollection },
+  }),
+  route({
+    ...common,
+    id: 'comment.create',
+    method: 'POST',
+    path: `${MESSAGE}/comments/`,
+    summary: 'Comment on a message the caller may read; a locked message takes none (409)',
+    params: MessageParams,
+    body: CommentCreateBody,
+    reply: { status: 201, schema: MessageResource },
+  }),
+  route({
+    ...common,
+    id: 'comment.list',
+    method: 'GET',
+    path: `${MESSAGE}/comments/`,
+    summary: 'The comments of a message, oldest first (none while it is locked)',
+    params: MessageParams,
+    query: PaginationQuery,
+    reply: { status: 200, schema: MessageCollection },
+  }),
+  route({
+    ...common,
+    id: 'liker.list',
+    method: 'GET',
+    path: `${MESSAGE}/likers/`,
+    summary: 'Who likes a message, newest first (none while it is locked)',
+    params: MessageParams,
+    query: PaginationQuery,
+    reply: { status: 200, schema: LikeCollection },
+  }),
+  action('message.like', 'like', 'Like a message (idempotent); a locked message takes none (409)'),
+  action('message.unlike', 'unlike', 'Stop liking a message (idempotent)'),
+  action(
+    'message.lock',
+    'lock',
+    'Lock a message: no more likes or comments (its author or a network administrator)',
+  ),
+  action('message.unlock', 'unlock', 'Unlock a message (its author or a network administrator)'),
+] as const satisfies readonly RouteDefinition[];
