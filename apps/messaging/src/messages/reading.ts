@@ -45,58 +45,66 @@ export async function getMessage(
   return presentOne(models, caller, message);
 }
 
-const emptyPage = (shape: { itemType: string; rel: string }, page: Page): PlainCollection => ({
-  type: 'collection',
-  ...shape,
-  total: 0,
-  limit: page.limit,
-  offset: page.offset,
-  items: [],
-});
+type Shape = { readonly itemType: string; readonly rel: string };
+
+/** A list belonging to a message the caller may read: empty while the message is locked. */
+async function listOfMessage(
+  models: MessagingModels,
+  rpc: RpcClient,
+  caller: Caller,
+  messageEID: string,
+  page: Page,
+  shape: Shape,
+  list: (message: MessageDoc) => Promise<PlainCollection>,
+): Promise<PlainCollection> {
+  const { message } = await findReadableMessage(models, rpc, caller, messageEID);
+  if (!message.locked) return list(message);
+  return { type: 'collection', ...shape, total: 0, limit: page.limit, offset: page.offset, items: [] };
+}
 
 /** The comments of a message, oldest first; none while it is locked. */
-export async function listComments(
+export function listComments(
   models: MessagingModels,
   rpc: RpcClient,
   caller: Caller,
   messageEID: string,
   page: Page,
 ): Promise<PlainCollection> {
-  const { message } = await findReadableMessage(models, rpc, caller, messageEID);
   const shape = { itemType: 'message', rel: 'messages' };
-  if (message.locked) return emptyPage(shape, page);
-  return pageOf(
-    models.Message,
-    { filter: { networkEID: caller.networkEID, parentEID: messageEID }, sort: { created: 1, _id: 1 } },
-    page,
-    shape,
-    (docs) => presentMessages(models, caller, docs),
+  return listOfMessage(models, rpc, caller, messageEID, page, shape, () =>
+    pageOf(
+      models.Message,
+      { filter: { networkEID: caller.networkEID, parentEID: messageEID }, sort: { created: 1, _id: 1 } },
+      page,
+      shape,
+      (docs) => presentMessages(models, caller, docs),
+    ),
   );
 }
 
 /** Who likes a message, newest first; none while it is locked. */
-export async function listLikers(
+export function listLikers(
   models: MessagingModels,
   rpc: RpcClient,
   caller: Caller,
   messageEID: string,
   page: Page,
 ): Promise<PlainCollection> {
-  const { message } = await findReadableMessage(models, rpc, caller, messageEID);
   const shape = { itemType: 'like', rel: 'likers' };
-  if (message.locked) return emptyPage(shape, page);
-  return pageOf(
-    models.Like,
-    { filter: { networkEID: caller.networkEID, messageEID }, sort: { created: -1, _id: -1 } },
-    page,
-    shape,
-    (likes) =>
-      likes.map((like) => ({
-        type: 'like',
-        EID: String(like._id),
-        user: userRef(like.profileEID),
-        message: { type: message.type, EID: messageEID },
-        created: toTimestamp(like.created),
-      })),
+  return listOfMessage(models, rpc, caller, messageEID, page, shape, (message) =>
+    pageOf(
+      models.Like,
+      { filter: { networkEID: caller.networkEID, messageEID }, sort: { created: -1, _id: -1 } },
+      page,
+      shape,
+      (likes) =>
+        likes.map((like) => ({
+          type: 'like',
+          EID: String(like._id),
+          user: userRef(like.profileEID),
+          message: { type: message.type, EID: messageEID },
+          created: toTimestamp(like.created),
+        })),
+    ),
   );
 }
