@@ -37,13 +37,15 @@ export async function themeGroupsFor(
   )
     .sort({ sortName: 1, _id: 1 })
     .lean<Pick<GroupDoc, '_id' | 'networkTheme'>[]>();
-  const byTheme = new Map<string, ThemeGroups>(themeEIDs.map((eid) => [eid, { groups: [], numGroups: 0 }]));
+  const byTheme = new Map(
+    themeEIDs.map((eid) => [eid, { groups: [] as ThemeGroups['groups'], numGroups: 0 }]),
+  );
   for (const group of groups) {
     const entry = byTheme.get(String(group.networkTheme?.EID));
     if (!entry) continue;
+    entry.numGroups += 1;
     if (entry.groups.length < THEME_GROUPS_SHOWN)
       entry.groups.push({ type: 'group', EID: String(group._id) });
-    byTheme.set(String(group.networkTheme?.EID), { groups: entry.groups, numGroups: entry.numGroups + 1 });
   }
   return byTheme;
 }
