@@ -29,11 +29,28 @@ const messageSchema = new Schema(
     numComments: { type: Number, default: 0, min: 0 },
     numLikes: { type: Number, default: 0, min: 0 },
     lastEdited: { type: Date, default: null },
+    // News and scheduled items (docs/decisions.md, "Messaging: news, duplication, export, scheduled
+    // items"). A draft or scheduled message has `timelineKey: null` (on no timeline) until published.
+    status: { type: String, enum: ['published', 'draft', 'scheduled'], default: 'published' },
+    title: { type: String, default: null },
+    /** The news items a concatenated news item gathers; empty for every other message. */
+    concatenatedFrom: { type: [String], default: undefined },
+    originalAuthorEID: { type: String, default: null },
+    /** The news item a duplicate was copied from (`isDuplicate`). */
+    duplicateOfEID: { type: String, default: null },
+    scheduledAt: { type: Date, default: null },
+    /** A scheduler instance's lease on a due scheduled item. */
+    claimedUntil: { type: Date, default: null },
   },
   { strict: true, timestamps, collection: 'messages' },
 );
 // A timeline, newest first: equality on the network and the timeline, then the sort.
 messageSchema.index({ networkEID: 1, timelineKey: 1, timelineAt: -1, _id: -1 });
+// News and scheduled items: a timeline filtered by type (`?type=news`); the caller's drafts and
+// scheduled items (per author, soonest first); the scheduler's due items.
+messageSchema.index({ networkEID: 1, timelineKey: 1, type: 1, timelineAt: -1, _id: -1 });
+messageSchema.index({ networkEID: 1, authorEID: 1, status: 1, scheduledAt: 1, _id: 1 });
+messageSchema.index({ status: 1, scheduledAt: 1 });
 // The comments of a message, oldest first.
 messageSchema.index({ networkEID: 1, parentEID: 1, created: 1, _id: 1 });
 

@@ -22,6 +22,8 @@ export const messagesLinkRelations: LinkRelations = {
   update: messageRelations,
   // A comment's own comments are not taken (threads come with `parentCommentEID`).
   comment: messageRelations.filter((r) => !['comments', 'timeline', 'groupTimeline'].includes(r.rel)),
+  // News and scheduled items: a news item has the relations of an update.
+  news: messageRelations,
   like: [
     { rel: 'user', href: '/networks/{networkEID}/users/{user.EID}/' },
     { rel: 'message', href: '/networks/{networkEID}/messages/{message.EID}/' },

@@ -1,0 +1,71 @@
+/**
+ * The message fields of news and scheduled items (issue #10): a news item's `title`, `readTime`,
+ * `concatenated` and duplication fields, and `scheduledAt`. Spread into `MessageResource` and
+ * `MessageCreateBody` (resources.ts). Decisions: docs/decisions.md, "Messaging: news, duplication,
+ * export, scheduled items".
+ */
+import { Type } from '@sinclair/typebox';
+import { PaginationQuery } from '../core/pagination.js';
+import { Eid, Nullable, Ref, Timestamp } from '../core/schemas.js';
+import { Text } from '../core/text-hygiene.js';
+
+/** Longest news `title`. */
+export const NEWS_TITLE_MAX_LENGTH = 200;
+/** Most news items one concatenated news item gathers. */
+export const CONCATENATED_MAX_ITEMS = 20;
+
+export const ReadTime = Type.Object(
+  { unit: Type.Literal('minutes'), value: Type.Integer({ minimum: 1 }) },
+  { description: 'read-only: words of the body’s text / 200, rounded up, at least 1' },
+);
+
+/** Resource fields (news-only ones are absent on other types). */
+export const NewsResourceFields = {
+  title: Type.Optional(Nullable(Type.String({ description: 'News: the headline' }))),
+  readTime: Type.Optional(ReadTime),
+  concatenated: Type.Optional(
+    Type.Boolean({ description: 'News: whether it gathers other news items (`concatenatedFrom`)' }),
+  ),
+  isDuplicate: Type.Boolean({ description: 'read-only: whether the message is a copy of another' }),
+  originalAuthor: Nullable(Ref('user')),
+  scheduledAt: Nullable(Timestamp),
+};
+
+/** Create-body fields. */
+export const NewsCreateFields = {
+  title: Type.Optional(
+    Text({ minLength: 1, maxLength: NEWS_TITLE_MAX_LENGTH, description: 'News only: the headline' }),
+  ),
+  status: Type.Optional(
+    Type.Union([Type.Literal('published'), Type.Literal('draft')], {
+      description: 'News only: `draft` keeps it off every timeline until published; default `published`',
+    }),
+  ),
+  concatenatedFrom: Type.Optional(
+    Type.Array(Eid, {
+      minItems: 1,
+      maxItems: CONCATENATED_MAX_ITEMS,
+      uniqueItems: true,
+      description: 'News only: the published news items this one concatenates (a digest)',
+    }),
+  ),
+  scheduledAt: Type.Optional(
+    Type.String({ format: 'date-time', description: 'A future time: the message is published then' }),
+  ),
+};
+
+/** Query of the timelines: pagination, and the news filters (`type`, `status`). */
+export const TimelineQuery = Type.Object({
+  ...PaginationQuery.properties,
+  type: Type.Optional(
+    Type.Union([Type.Literal('update'), Type.Literal('news')], {
+      description: 'Only messages of this type; `news` alone returns published news unless `status` is given',
+    }),
+  ),
+  status: Type.Optional(
+    Type.Union([Type.Literal('published'), Type.Literal('draft'), Type.Literal('scheduled')], {
+      description:
+        '`draft` or `scheduled`: the caller’s own items meant for this timeline; default `published`',
+    }),
+  ),
+});
