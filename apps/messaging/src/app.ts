@@ -6,6 +6,7 @@ import { DomainError, internalSubjects, routesOf, type RequestContext } from '@n
 import { bindRoutes, type RpcHandler, type ServiceModule, type ServiceRuntime } from '@ncs/service-kit';
 import { messagingHandlers } from './handlers.js';
 import { registerMessagingModels, type MessagingModels } from './messages/models.js';
+import { backgroundWork } from './scheduling/worker.js';
 
 /** Internal requests are always about one network (set by the gateway or the asking service). */
 function requireNetwork(ctx: RequestContext): string {
@@ -30,7 +31,10 @@ export function internalHandlers(): Record<string, RpcHandler> {
   };
 }
 
-export function buildMessagingService(runtime: ServiceRuntime): ServiceModule & { models: MessagingModels } {
+export function buildMessagingService(
+  runtime: ServiceRuntime,
+  options: { readonly schedulerIntervalMs?: number } = {},
+): ServiceModule & { models: MessagingModels } {
   const models = registerMessagingModels(runtime.db);
   const handlers = bindRoutes(routesOf('messaging'), messagingHandlers, {
     models,
@@ -38,5 +42,12 @@ export function buildMessagingService(runtime: ServiceRuntime): ServiceModule & 
     outbox: runtime.outbox,
   });
   for (const [subject, handler] of Object.entries(internalHandlers())) handlers.set(subject, handler);
-  return { models, handlers };
+  // News and scheduled items: background work claimed with leases (scheduling/worker.ts).
+  const work = backgroundWork(models, runtime.outbox, runtime.logger, options.schedulerIntervalMs ?? 1_000);
+  return {
+    models,
+    handlers,
+    start: () => Promise.resolve(work.start()),
+    stop: () => work.stop(),
+  };
 }

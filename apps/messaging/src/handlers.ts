@@ -10,6 +10,7 @@ import { getMessage, listComments, listLikers } from './messages/reading.js';
 import { likeMessage, postComment, postMessage, setLocked, unlikeMessage } from './messages/writing.js';
 import { groupTimeline, networkTimeline } from './timelines/reading.js';
 import { publishDraft } from './news/writing.js';
+import { getDuplication, requestDuplication } from './news/duplication.js';
 
 /** What the handlers use. */
 export interface MessagingDependencies {
@@ -37,4 +38,9 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(message
   'message.unlock': ({ ctx, params }, deps) => setLocked(deps, callerOf(ctx), params.messageEID, false),
   // News and scheduled items.
   'news.publish': ({ ctx, params }, deps) => publishDraft(deps, callerOf(ctx), params.messageEID),
+  'news.duplicate': ({ ctx, params }, deps) => requestDuplication(deps, callerOf(ctx), params.messageEID),
+  'news.duplicate.plural': ({ ctx, params }, deps) =>
+    requestDuplication(deps, callerOf(ctx), params.messageEID),
+  'news.duplication.get': ({ ctx, params }, { models }) =>
+    getDuplication(models, callerOf(ctx), params.jobEID),
 });

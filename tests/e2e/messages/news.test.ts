@@ -222,3 +222,94 @@ describe('concatenated news (gate 2025.1.0)', () => {
     expect(answer.body.errors?.[0]?.pointer).toBe('/body/concatenatedFrom');
   });
 });
+
+describe('duplication', () => {
+  interface Job {
+    type: string;
+    EID: string;
+    status: string;
+    copy: { type: string; EID: string } | null;
+    code?: number;
+    _links: Record<string, { href: string }>;
+  }
+
+  /** Follows the job's self link until it is no longer pending. */
+  async function ended(job: Job, token: string): Promise<Job> {
+    const self = new URL(job._links.self!.href).pathname;
+    for (let i = 0; i < 40; i += 1) {
+      const read = await call<Job>(self, { token });
+      expect(read.status, read.text).toBe(200);
+      if (read.body.status !== 'pending') return read.body;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error('the duplication never ended');
+  }
+
+  it('answers 202 with a job to follow; the copy is a draft of the requester’s with originalAuthor', async () => {
+    const q = await newPeople('Duplicate');
+    const original = await newNews(q.network.networkEID, q.admin, { title: 'Original' });
+    const started = await call<Job>(`/network/${q.network.networkEID}/news/${original.EID}/duplicate/`, {
+      token: q.otherAdmin,
+      method: 'POST',
+    });
+    expect(started.status, started.text).toBe(202);
+    expect(started.body).toMatchObject({ type: 'news_duplication', status: 'pending', copy: null });
+    expect(started.body._links.self).toBeDefined();
+    const jobPath = new URL(started.body._links.self!.href).pathname;
+    // The job is its requester's alone.
+    expect((await call(jobPath, { token: q.admin })).status).toBe(404);
+
+    const job = await ended(started.body, q.otherAdmin);
+    expect(job.status).toBe('succeeded');
+    const copyPath = new URL(job._links.copy!.href).pathname;
+    const copy = await call<NewsBody>(copyPath, { token: q.otherAdmin });
+    expect(copy.status, copy.text).toBe(200);
+    expect(copy.body).toMatchObject({
+      type: 'news',
+      status: 'draft',
+      title: 'Original',
+      htmlBody: original.htmlBody,
+      isDuplicate: true,
+      originalAuthor: { type: 'user', EID: original.author.EID },
+    });
+    expect(copy.body.author.EID).not.toBe(original.author.EID);
+    // A draft: the member does not see it.
+    expect((await call(copyPath, { token: q.member.token })).status).toBe(404);
+    const [event] = await events.eventsOf(
+      'events.messaging.news.duplication_succeeded',
+      q.network.networkEID,
+      1,
+    );
+    expect(event).toMatchObject({
+      data: {
+        alert: 'DUPLICATION_PROCESS_SUCEEDED',
+        recipient: { type: 'user', EID: copy.body.author.EID },
+        job: { EID: job.EID },
+        original: { EID: original.EID },
+        copy: { EID: copy.body.EID },
+      },
+    });
+  });
+
+  it('refuses at once what is not news, what the caller may not post, and another network’s', async () => {
+    const update = await newMessage(p.network.networkEID, p.member.token);
+    const notNews = await call<Job>(`/networks/${p.network.networkEID}/news/${update.EID}/duplicate/`, {
+      token: p.admin,
+      method: 'POST',
+    });
+    expect(notNews.status, notNews.text).toBe(400);
+    expect(notNews.body.code).toBe(-324);
+    const news = await newNews(p.network.networkEID, p.admin);
+    const member = await call<Job>(`/network/${p.network.networkEID}/news/${news.EID}/duplicate/`, {
+      token: p.member.token,
+      method: 'POST',
+    });
+    expect(member.status).toBe(403);
+    const other = await newNetwork('Duplicate other');
+    const cross = await call(`/network/${other.networkEID}/news/${news.EID}/duplicate/`, {
+      token: await other.admin.token(),
+      method: 'POST',
+    });
+    expect(cross.status).toBe(404);
+  });
+});

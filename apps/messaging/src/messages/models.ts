@@ -7,6 +7,7 @@
 import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
 import { HTML_BODY_MAX_LENGTH, messageTypes } from '@ncs/contracts';
 import { timestamps, type StoredDocument } from '@ncs/service-kit';
+import { newsJobSchema, type NewsJobDoc } from '../news/jobs-model.js';
 
 const messageSchema = new Schema(
   {
@@ -73,11 +74,14 @@ export type LikeDoc = InferSchemaType<typeof likeSchema> & Omit<StoredDocument, 
 export interface MessagingModels {
   readonly Message: Model<MessageDoc>;
   readonly Like: Model<LikeDoc>;
+  // News and scheduled items.
+  readonly NewsJob: Model<NewsJobDoc>;
 }
 
 export function registerMessagingModels(connection: Connection): MessagingModels {
   return {
     Message: connection.model<MessageDoc>('Message', messageSchema),
     Like: connection.model<LikeDoc>('Like', likeSchema),
+    NewsJob: connection.model<NewsJobDoc>('NewsJob', newsJobSchema),
   };
 }

@@ -90,4 +90,16 @@ export const messagesErrors = {
     title: 'Bad Request',
     message: 'scheduledAt must be a future time, and a draft is not scheduled.',
   },
+  MESSAGING_ERR_NOT_NEWS: {
+    status: 400,
+    code: -324,
+    title: 'Bad Request',
+    message: 'Only a news item is duplicated or exported.',
+  },
+  MESSAGING_ERR_JOB_NOT_FOUND: {
+    status: 404,
+    code: -325,
+    title: 'Not Found',
+    message: 'The job does not exist.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;

@@ -24,6 +24,11 @@ export const messagesLinkRelations: LinkRelations = {
   comment: messageRelations.filter((r) => !['comments', 'timeline', 'groupTimeline'].includes(r.rel)),
   // News and scheduled items: a news item has the relations of an update.
   news: messageRelations,
+  news_duplication: [
+    { rel: 'self', href: '/networks/{networkEID}/news/duplications/{EID}/' },
+    { rel: 'original', href: '/networks/{networkEID}/messages/{original.EID}/' },
+    { rel: 'copy', href: '/networks/{networkEID}/messages/{copy.EID}/' },
+  ],
   like: [
     { rel: 'user', href: '/networks/{networkEID}/users/{user.EID}/' },
     { rel: 'message', href: '/networks/{networkEID}/messages/{message.EID}/' },

@@ -6,8 +6,8 @@
  */
 import { Type } from '@sinclair/typebox';
 import { PaginationQuery } from '../core/pagination.js';
-import { Eid, Nullable, Ref, Timestamp } from '../core/schemas.js';
-import { Text } from '../core/text-hygiene.js';
+import { Eid, HalEmbedded, HalLinks, Nullable, Ref, Timestamp } from '../core/schemas.js';
+import { Name } from '../core/text-hygiene.js';
 
 /** Longest news `title`. */
 export const NEWS_TITLE_MAX_LENGTH = 200;
@@ -34,7 +34,7 @@ export const NewsResourceFields = {
 /** Create-body fields. */
 export const NewsCreateFields = {
   title: Type.Optional(
-    Text({ minLength: 1, maxLength: NEWS_TITLE_MAX_LENGTH, description: 'News only: the headline' }),
+    Name({ minLength: 1, maxLength: NEWS_TITLE_MAX_LENGTH, description: 'News only: the headline' }),
   ),
   status: Type.Optional(
     Type.Union([Type.Literal('published'), Type.Literal('draft')], {
@@ -69,3 +69,23 @@ export const TimelineQuery = Type.Object({
     }),
   ),
 });
+
+/** An asynchronous duplication of a news item (202 at once, then followed by its `self` link). */
+export const NewsDuplicationResource = Type.Object(
+  {
+    type: Type.Literal('news_duplication'),
+    EID: Eid,
+    status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')]),
+    original: Ref('news'),
+    copy: Nullable(Ref('news')),
+    reason: Nullable(Type.String({ description: 'Why it failed' })),
+    created: Timestamp,
+    lastModified: Timestamp,
+    _links: HalLinks,
+    _embedded: HalEmbedded,
+  },
+  {
+    description: 'A duplication of a news item: the copy is a draft of the requester’s (its requester only).',
+    $id: 'resource.news_duplication',
+  },
+);

@@ -5,10 +5,24 @@
  */
 import { route, type RouteDefinition } from '../core/route-definition.js';
 import { Eid, strictObject } from '../core/schemas.js';
+import { NewsDuplicationResource } from './news-resources.js';
 import { MessageResource } from './resources.js';
 
 const common = { service: 'messaging', tag: 'Messages', scope: 'network', format: 'hal' } as const;
 const MessageParams = strictObject({ networkEID: Eid, messageEID: Eid });
+
+/** Starting a duplication: 202 at once with the job to follow (the spec's singular `network`, and the plural). */
+const duplicate = <const Id extends string>(id: Id, root: string) =>
+  route({
+    ...common,
+    id,
+    method: 'POST',
+    path: `/${root}/{networkEID}/news/{messageEID}/duplicate/`,
+    summary:
+      'Duplicate a news item asynchronously: 202 with the job; the copy is the caller’s draft (needs the right to post that news)',
+    params: MessageParams,
+    reply: { status: 202, schema: NewsDuplicationResource },
+  });
 
 export const newsRoutes = [
   route({
@@ -19,5 +33,16 @@ export const newsRoutes = [
     summary: 'Publish a draft news item: it joins its timeline now (its author or a network administrator)',
     params: MessageParams,
     reply: { status: 200, schema: MessageResource },
+  }),
+  duplicate('news.duplicate', 'network'),
+  duplicate('news.duplicate.plural', 'networks'),
+  route({
+    ...common,
+    id: 'news.duplication.get',
+    method: 'GET',
+    path: '/networks/{networkEID}/news/duplications/{jobEID}/',
+    summary: 'A duplication the caller asked for: pending, succeeded (with its `copy`) or failed',
+    params: strictObject({ networkEID: Eid, jobEID: Eid }),
+    reply: { status: 200, schema: NewsDuplicationResource },
   }),
 ] as const satisfies readonly RouteDefinition[];

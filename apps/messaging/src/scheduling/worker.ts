@@ -1,0 +1,25 @@
+/**
+ * The messaging service's background work, polled every `SCHEDULER_INTERVAL_MS` in every instance:
+ * pending news jobs (duplications). Each item is claimed with a lease, so two instances never run
+ * the same one and a restart picks up what was left.
+ */
+import type { Logger, Outbox } from '@ncs/service-kit';
+import type { MessagingModels } from '../messages/models.js';
+import { runPendingDuplications } from '../news/duplication.js';
+import { poller, type Poller } from './lease.js';
+
+export function backgroundWork(
+  models: MessagingModels,
+  outbox: Outbox,
+  logger: Logger,
+  intervalMs: number,
+): Poller {
+  return poller(
+    'messaging-background',
+    intervalMs,
+    async () => {
+      await runPendingDuplications(models, outbox);
+    },
+    logger,
+  );
+}
