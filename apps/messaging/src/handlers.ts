@@ -11,6 +11,7 @@ import { likeMessage, postComment, postMessage, setLocked, unlikeMessage } from 
 import { groupTimeline, networkTimeline } from './timelines/reading.js';
 import { publishDraft } from './news/writing.js';
 import { getDuplication, requestDuplication } from './news/duplication.js';
+import { listScheduledItems } from './scheduling/scheduled-items.js';
 
 /** What the handlers use. */
 export interface MessagingDependencies {
@@ -43,4 +44,5 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(message
     requestDuplication(deps, callerOf(ctx), params.messageEID),
   'news.duplication.get': ({ ctx, params }, { models }) =>
     getDuplication(models, callerOf(ctx), params.jobEID),
+  'scheduledItems.list': ({ ctx, query }, { models }) => listScheduledItems(models, callerOf(ctx), query),
 });

@@ -6,7 +6,9 @@
 import { route, type RouteDefinition } from '../core/route-definition.js';
 import { Eid, strictObject } from '../core/schemas.js';
 import { NewsDuplicationResource } from './news-resources.js';
-import { MessageResource } from './resources.js';
+import { MessageCollection, MessageResource } from './resources.js';
+import { PaginationQuery } from '../core/pagination.js';
+import { Type } from '@sinclair/typebox';
 
 const common = { service: 'messaging', tag: 'Messages', scope: 'network', format: 'hal' } as const;
 const MessageParams = strictObject({ networkEID: Eid, messageEID: Eid });
@@ -44,5 +46,21 @@ export const newsRoutes = [
     summary: 'A duplication the caller asked for: pending, succeeded (with its `copy`) or failed',
     params: strictObject({ networkEID: Eid, jobEID: Eid }),
     reply: { status: 200, schema: NewsDuplicationResource },
+  }),
+  route({
+    ...common,
+    id: 'scheduledItems.list',
+    method: 'GET',
+    path: '/networks/{networkEID}/scheduled-items/',
+    summary: 'The caller’s scheduled items of the given `types`, soonest first',
+    params: strictObject({ networkEID: Eid }),
+    query: Type.Object({
+      ...PaginationQuery.properties,
+      types: Type.String({
+        pattern: '^(update|news)(,(update|news))*$',
+        description: 'Comma-separated message types, e.g. `update,news` (required)',
+      }),
+    }),
+    reply: { status: 200, schema: MessageCollection },
   }),
 ] as const satisfies readonly RouteDefinition[];
