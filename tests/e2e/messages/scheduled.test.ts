@@ -20,14 +20,12 @@ afterAll(async () => {
 });
 
 let network: TestNetwork;
-let admin: string;
 let member: { profileEID: string; token: string };
 let other: string;
 
 beforeAll(async () => {
   await events.open();
   network = await newNetwork('Scheduled');
-  admin = await network.admin.token();
   const [m, o] = await Promise.all([network.newMember(), network.newMember()]);
   member = { profileEID: m.profileEID, token: await m.token() };
   other = await o.token();

@@ -8,6 +8,7 @@ import { Schema, type Connection, type InferSchemaType, type Model } from 'mongo
 import { HTML_BODY_MAX_LENGTH, messageTypes } from '@ncs/contracts';
 import { timestamps, type StoredDocument } from '@ncs/service-kit';
 import { newsJobSchema, type NewsJobDoc } from '../news/jobs-model.js';
+import { registerClaimModel, type ClaimDoc } from '../scheduling/lease.js';
 
 const messageSchema = new Schema(
   {
@@ -40,8 +41,6 @@ const messageSchema = new Schema(
     /** The news item a duplicate was copied from (`isDuplicate`). */
     duplicateOfEID: { type: String, default: null },
     scheduledAt: { type: Date, default: null },
-    /** A scheduler instance's lease on a due scheduled item. */
-    claimedUntil: { type: Date, default: null },
   },
   { strict: true, timestamps, collection: 'messages' },
 );
@@ -51,7 +50,7 @@ messageSchema.index({ networkEID: 1, timelineKey: 1, timelineAt: -1, _id: -1 });
 // scheduled items (per author, soonest first); the scheduler's due items.
 messageSchema.index({ networkEID: 1, timelineKey: 1, type: 1, timelineAt: -1, _id: -1 });
 messageSchema.index({ networkEID: 1, authorEID: 1, status: 1, scheduledAt: 1, _id: 1 });
-messageSchema.index({ status: 1, scheduledAt: 1 });
+messageSchema.index({ status: 1, scheduledAt: 1, _id: 1 });
 // The comments of a message, oldest first.
 messageSchema.index({ networkEID: 1, parentEID: 1, created: 1, _id: 1 });
 
@@ -76,6 +75,7 @@ export interface MessagingModels {
   readonly Like: Model<LikeDoc>;
   // News and scheduled items.
   readonly NewsJob: Model<NewsJobDoc>;
+  readonly Claim: Model<ClaimDoc>;
 }
 
 export function registerMessagingModels(connection: Connection): MessagingModels {
@@ -83,5 +83,6 @@ export function registerMessagingModels(connection: Connection): MessagingModels
     Message: connection.model<MessageDoc>('Message', messageSchema),
     Like: connection.model<LikeDoc>('Like', likeSchema),
     NewsJob: connection.model<NewsJobDoc>('NewsJob', newsJobSchema),
+    Claim: registerClaimModel(connection),
   };
 }

@@ -13,7 +13,7 @@ import { messageSummary, userRef } from '../messages/presentation.js';
 import { findReadableMessage } from '../messages/reading.js';
 import { requireGroupPoster } from '../messages/rules.js';
 import type { WriteDeps } from '../messages/writing.js';
-import { claimOne } from '../scheduling/lease.js';
+import { claim } from '../scheduling/lease.js';
 import type { NewsJobDoc } from './jobs-model.js';
 import { requireNewsPoster } from './rules.js';
 
@@ -96,8 +96,8 @@ export async function runDuplication(
     { _id: job._id, status: 'pending' },
     {
       $set: succeeded
-        ? { status: 'succeeded', resultEID: String(job._id), claimedUntil: null }
-        : { status: 'failed', reason: 'The news item no longer exists.', claimedUntil: null },
+        ? { status: 'succeeded', resultEID: String(job._id) }
+        : { status: 'failed', reason: 'The news item no longer exists.' },
     },
     { new: true },
   ).lean<NewsJobDoc>();
@@ -115,13 +115,20 @@ export async function runDuplication(
   });
 }
 
-/** One worker tick: claims and runs pending jobs until none is left. */
+/** Pending jobs one tick looks at. */
+const JOBS_PER_TICK = 50;
+
+/** One worker tick: runs the pending jobs this instance claims (`job:<EID>`); the number run. */
 export async function runPendingDuplications(models: MessagingModels, outbox: Outbox): Promise<number> {
+  const pending = await models.NewsJob.find({ status: 'pending' })
+    .sort({ created: 1, _id: 1 })
+    .limit(JOBS_PER_TICK)
+    .lean<NewsJobDoc[]>();
   let done = 0;
-  for (;;) {
-    const job = await claimOne(models.NewsJob, { status: 'pending' }, { created: 1, _id: 1 }, JOB_LEASE_MS);
-    if (!job) return done;
+  for (const job of pending) {
+    if (!(await claim(models.Claim, `job:${String(job._id)}`, JOB_LEASE_MS))) continue;
     await runDuplication(models, outbox, job);
     done += 1;
   }
+  return done;
 }

@@ -1,6 +1,6 @@
 /**
  * The `news_jobs` collection: asynchronous work asked for a news item (a duplication), one
- * document per request. A worker claims a pending job with a lease (scheduling/lease.ts), so the
+ * document per request. A worker claims a pending job (`job:<EID>` in scheduling/lease.ts), so the
  * work survives a restart and runs once across instances.
  */
 import { Schema, type InferSchemaType } from 'mongoose';
@@ -18,11 +18,10 @@ export const newsJobSchema = new Schema(
     resultEID: { type: String, default: null },
     /** Why a job failed. */
     reason: { type: String, default: null },
-    claimedUntil: { type: Date, default: null },
   },
   { strict: true, timestamps, collection: 'news_jobs' },
 );
 // The worker's query: pending jobs, oldest first, across networks (a system query, not a tenant's).
-newsJobSchema.index({ status: 1, created: 1 });
+newsJobSchema.index({ status: 1, created: 1, _id: 1 });
 
 export type NewsJobDoc = InferSchemaType<typeof newsJobSchema> & StoredDocument;

@@ -1,8 +1,9 @@
 /**
  * Scheduled items (issue #10): a message posted with a future `scheduledAt` waits with
  * `status: 'scheduled'` on no timeline; every instance's worker publishes the due ones. A due item
- * is claimed with a lease, then published by a compare-and-set on `status`, so it is published
- * (and its `scheduled_published` event recorded) once even with two instances and across restarts.
+ * is claimed (a unique insert, scheduling/lease.ts), then published by a compare-and-set on
+ * `status`, so it is published (and its `scheduled_published` event recorded) once even with two
+ * instances and across restarts.
  */
 import type { MessageType, PlainCollection } from '@ncs/contracts';
 import { pageOf, type Outbox, type Page } from '@ncs/service-kit';
@@ -10,7 +11,7 @@ import type { Caller } from '../messages/access.js';
 import type { MessageDoc, MessagingModels } from '../messages/models.js';
 import { messageSummary, presentMessages, userRef } from '../messages/presentation.js';
 import { timelineKeyOf } from '../messages/rules.js';
-import { claimOne } from './lease.js';
+import { claim } from './lease.js';
 
 /** How long an instance holds a claimed due item before another may take it. */
 export const PUBLISH_LEASE_MS = 30_000;
@@ -52,13 +53,12 @@ export async function publishScheduled(
   now = new Date(),
 ): Promise<boolean> {
   const published = await models.Message.findOneAndUpdate(
-    { _id: item._id, status: 'scheduled' },
+    { _id: item._id, networkEID: item.networkEID, status: 'scheduled' },
     {
       $set: {
         status: 'published',
         timelineKey: timelineKeyOf(item.groupEID ?? null),
         timelineAt: now,
-        claimedUntil: null,
       },
     },
     { new: true },
@@ -76,18 +76,22 @@ export async function publishScheduled(
   return true;
 }
 
-/** One worker tick: claims and publishes due items until none is left; the number published. */
+/** Due items one tick looks at. */
+const ITEMS_PER_TICK = 50;
+
+/**
+ * One worker tick: publishes the due items this instance claims (`publish:<EID>`); the number
+ * published. The claim makes it once; the status compare-and-set guards a takeover after a crash.
+ */
 export async function publishDueItems(models: MessagingModels, outbox: Outbox, now = new Date()) {
+  const due = await models.Message.find({ status: 'scheduled', scheduledAt: { $lte: now } })
+    .sort({ scheduledAt: 1, _id: 1 })
+    .limit(ITEMS_PER_TICK)
+    .lean<MessageDoc[]>();
   let published = 0;
-  for (;;) {
-    const item = await claimOne(
-      models.Message,
-      { status: 'scheduled', scheduledAt: { $lte: now } },
-      { scheduledAt: 1, _id: 1 },
-      PUBLISH_LEASE_MS,
-      now,
-    );
-    if (!item) return published;
+  for (const item of due) {
+    if (!(await claim(models.Claim, `publish:${String(item._id)}`, PUBLISH_LEASE_MS, now))) continue;
     if (await publishScheduled(models, outbox, item, now)) published += 1;
   }
+  return published;
 }
