@@ -69,6 +69,18 @@ describe('scheduling', () => {
     );
     expect(counters.status, counters.text).toBe(200);
     expect(counters.body.numScheduledItems).toBe(2);
+    const theNetwork = await call<{ _user: { numScheduledItems: number } }>(
+      `/networks/${network.networkEID}/`,
+      {
+        token: member.token,
+      },
+    );
+    expect(theNetwork.status, theNetwork.text).toBe(200);
+    expect(theNetwork.body._user.numScheduledItems).toBe(2);
+    const others = await call<{ _user: { numScheduledItems: number } }>(`/networks/${network.networkEID}/`, {
+      token: other,
+    });
+    expect(others.body._user.numScheduledItems).toBe(0);
   });
 
   it('answers a missing or bad `types` and a past scheduledAt with 400 naming them', async () => {
