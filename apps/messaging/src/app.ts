@@ -47,7 +47,13 @@ export function buildMessagingService(
   });
   for (const [subject, handler] of Object.entries(internalHandlers(models))) handlers.set(subject, handler);
   // News and scheduled items: background work claimed with leases (scheduling/worker.ts).
-  const work = backgroundWork(models, runtime.outbox, runtime.logger, options.schedulerIntervalMs ?? 1_000);
+  const work = backgroundWork(
+    models,
+    runtime.outbox,
+    runtime.rpc,
+    runtime.logger,
+    options.schedulerIntervalMs ?? 1_000,
+  );
   return {
     models,
     handlers,

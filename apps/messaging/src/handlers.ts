@@ -12,6 +12,7 @@ import { groupTimeline, networkTimeline } from './timelines/reading.js';
 import { publishDraft } from './news/writing.js';
 import { getDuplication, requestDuplication } from './news/duplication.js';
 import { listScheduledItems } from './scheduling/scheduled-items.js';
+import { downloadExport, getExport, requestExport } from './news/addressee-export.js';
 
 /** What the handlers use. */
 export interface MessagingDependencies {
@@ -40,9 +41,13 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(message
   // News and scheduled items.
   'news.publish': ({ ctx, params }, deps) => publishDraft(deps, callerOf(ctx), params.messageEID),
   'news.duplicate': ({ ctx, params }, deps) => requestDuplication(deps, callerOf(ctx), params.messageEID),
-  'news.duplicate.plural': ({ ctx, params }, deps) =>
+  'news.duplicatePlural': ({ ctx, params }, deps) =>
     requestDuplication(deps, callerOf(ctx), params.messageEID),
-  'news.duplication.get': ({ ctx, params }, { models }) =>
+  'newsDuplication.get': ({ ctx, params }, { models }) =>
     getDuplication(models, callerOf(ctx), params.jobEID),
+  'newsExport.create': ({ ctx, params }, deps) => requestExport(deps, callerOf(ctx), params.messageEID),
+  'newsExport.get': ({ ctx, params }, { models }) => getExport(models, callerOf(ctx), params.jobEID),
+  'newsExport.download': ({ ctx, params }, { models }) =>
+    downloadExport(models, callerOf(ctx), params.jobEID),
   'scheduledItems.list': ({ ctx, query }, { models }) => listScheduledItems(models, callerOf(ctx), query),
 });

@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Outbox, RecordedEventInput } from '@ncs/service-kit';
+import type { Outbox, RecordedEventInput, RpcClient } from '@ncs/service-kit';
 import { registerMessagingModels, type MessagingModels } from '../src/messages/models.js';
-import { runPendingDuplications } from '../src/news/duplication.js';
+import { runPendingJobs } from '../src/news/duplication.js';
 import { publishDueItems } from '../src/scheduling/scheduled-items.js';
 
 const unique = () => randomBytes(4).toString('hex');
@@ -47,6 +47,9 @@ function keepingOutbox() {
   } as unknown as Outbox;
   return { outbox, recorded };
 }
+
+/** Duplications ask nothing of other services. */
+const noRpc = {} as RpcClient;
 
 const scheduled = (models: MessagingModels, scheduledAt: Date, extra: Record<string, unknown> = {}) =>
   models.Message.create({
@@ -107,7 +110,7 @@ describe('duplication jobs', () => {
     });
     const first = keepingOutbox();
     const second = keepingOutbox();
-    await Promise.all([runPendingDuplications(a, first.outbox), runPendingDuplications(b, second.outbox)]);
+    await Promise.all([runPendingJobs(a, first.outbox, noRpc), runPendingJobs(b, second.outbox, noRpc)]);
     const events = [...first.recorded, ...second.recorded];
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({

@@ -313,3 +313,95 @@ describe('duplication', () => {
     expect(cross.status).toBe(404);
   });
 });
+
+describe('addressee export', () => {
+  interface Export {
+    type: string;
+    EID: string;
+    status: string;
+    numAddressees: number | null;
+    code?: number;
+    _links: Record<string, { href: string }>;
+  }
+
+  async function finished(path: string, token: string): Promise<Export> {
+    for (let i = 0; i < 40; i += 1) {
+      const read = await call<Export>(path, { token });
+      expect(read.status, read.text).toBe(200);
+      if (read.body.status !== 'pending') return read.body;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error('the export never ended');
+  }
+
+  it('exports a network news item’s active members as CSV, downloadable by its requester only', async () => {
+    const q = await newPeople('Export');
+    const news = await newNews(q.network.networkEID, q.admin);
+    const started = await call<Export>(
+      `/networks/${q.network.networkEID}/news/${news.EID}/addressee-exports/`,
+      {
+        token: q.admin,
+        method: 'POST',
+      },
+    );
+    expect(started.status, started.text).toBe(202);
+    expect(started.body).toMatchObject({ type: 'news_addressee_export', status: 'pending' });
+    expect(started.body._links.download).toBeUndefined();
+    const self = new URL(started.body._links.self!.href).pathname;
+    expect((await call(self, { token: q.otherAdmin })).status).toBe(404);
+
+    const done = await finished(self, q.admin);
+    expect(done).toMatchObject({ status: 'succeeded', numAddressees: 3 });
+    const download = new URL(done._links.download!.href).pathname;
+    const csv = await call(download, { token: q.admin, accept: 'text/csv' });
+    expect(csv.status, csv.text).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const rows = csv.text.trim().split('\r\n');
+    expect(rows[0]).toBe('EID,firstName,lastName');
+    expect(rows).toHaveLength(4);
+    expect(rows.some((row) => row.startsWith(`${q.member.profileEID},`))).toBe(true);
+    // Another administrator of the network: 404.
+    const others = await call(download, { token: q.otherAdmin, accept: 'text/csv' });
+    expect(others.status).toBe(404);
+    expect(others.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+
+    const [event] = await events.eventsOf(
+      'events.messaging.news.addressee_export_succeeded',
+      q.network.networkEID,
+      1,
+    );
+    expect(event).toMatchObject({
+      data: {
+        alert: 'NEWS_ADDRESSEE_EXPORT_SUCCESS',
+        recipient: { type: 'user' },
+        job: { EID: done.EID },
+        news: { EID: news.EID },
+        numAddressees: 3,
+      },
+    });
+  });
+
+  it('exports a group news item’s members; refuses a member who is not its author', async () => {
+    const q = await newPeople('Export group');
+    const group = await newGroup(q.network.networkEID, q.member.token);
+    const news = await newNews(q.network.networkEID, q.member.token, {
+      group: { type: 'group', EID: group.EID },
+    });
+    const path = `/networks/${q.network.networkEID}/news/${news.EID}/addressee-exports/`;
+    const started = await call<Export>(path, { token: q.member.token, method: 'POST' });
+    expect(started.status, started.text).toBe(202);
+    const done = await finished(new URL(started.body._links.self!.href).pathname, q.member.token);
+    expect(done).toMatchObject({ status: 'succeeded', numAddressees: 1 });
+
+    const network = await newNews(q.network.networkEID, q.admin);
+    const refused = await call<Export>(
+      `/networks/${q.network.networkEID}/news/${network.EID}/addressee-exports/`,
+      {
+        token: q.member.token,
+        method: 'POST',
+      },
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe(-326);
+  });
+});

@@ -6,7 +6,7 @@
  * takes the job's EID as its own, so a job run twice (a lease expired mid-way) writes one copy.
  */
 import { DomainError, isEid, toTimestamp } from '@ncs/contracts';
-import { isDuplicateKeyError, type Outbox } from '@ncs/service-kit';
+import { isDuplicateKeyError, type Outbox, type RpcClient } from '@ncs/service-kit';
 import { accessOf, type Caller } from '../messages/access.js';
 import type { MessageDoc, MessagingModels } from '../messages/models.js';
 import { messageSummary, userRef } from '../messages/presentation.js';
@@ -14,6 +14,7 @@ import { findReadableMessage } from '../messages/reading.js';
 import { requireGroupPoster } from '../messages/rules.js';
 import type { WriteDeps } from '../messages/writing.js';
 import { claim } from '../scheduling/lease.js';
+import { runExport } from './addressee-export.js';
 import type { NewsJobDoc } from './jobs-model.js';
 import { requireNewsPoster } from './rules.js';
 
@@ -119,15 +120,20 @@ export async function runDuplication(
 const JOBS_PER_TICK = 50;
 
 /** One worker tick: runs the pending jobs this instance claims (`job:<EID>`); the number run. */
-export async function runPendingDuplications(models: MessagingModels, outbox: Outbox): Promise<number> {
-  const pending = await models.NewsJob.find({ status: 'pending' })
+export async function runPendingJobs(
+  models: MessagingModels,
+  outbox: Outbox,
+  rpc: RpcClient,
+): Promise<number> {
+  const pending = await models.NewsJob.find({ status: 'pending' }, { csv: 0 })
     .sort({ created: 1, _id: 1 })
     .limit(JOBS_PER_TICK)
     .lean<NewsJobDoc[]>();
   let done = 0;
   for (const job of pending) {
     if (!(await claim(models.Claim, `job:${String(job._id)}`, JOB_LEASE_MS))) continue;
-    await runDuplication(models, outbox, job);
+    if (job.kind === 'addressee_export') await runExport(models, outbox, rpc, job);
+    else await runDuplication(models, outbox, job);
     done += 1;
   }
   return done;

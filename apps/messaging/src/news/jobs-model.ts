@@ -1,5 +1,5 @@
 /**
- * The `news_jobs` collection: asynchronous work asked for a news item (a duplication), one
+ * The `news_jobs` collection: asynchronous work asked for a news item (a duplication, an addressee export), one
  * document per request. A worker claims a pending job (`job:<EID>` in scheduling/lease.ts), so the
  * work survives a restart and runs once across instances.
  */
@@ -9,13 +9,16 @@ import { timestamps, type StoredDocument } from '@ncs/service-kit';
 export const newsJobSchema = new Schema(
   {
     networkEID: { type: String, required: true },
-    kind: { type: String, enum: ['duplication'], required: true },
+    kind: { type: String, enum: ['duplication', 'addressee_export'], required: true },
     requesterEID: { type: String, required: true },
     /** The news item the job is about. */
     messageEID: { type: String, required: true },
     status: { type: String, enum: ['pending', 'succeeded', 'failed'], default: 'pending' },
     /** A duplication's copy, once it succeeded. */
     resultEID: { type: String, default: null },
+    /** An addressee export's CSV and its number of rows, once it succeeded. */
+    csv: { type: String, default: null },
+    numRows: { type: Number, default: null },
     /** Why a job failed. */
     reason: { type: String, default: null },
   },

@@ -1,17 +1,18 @@
 /**
  * The messaging service's background work, polled every `SCHEDULER_INTERVAL_MS` in every instance:
- * pending news jobs (duplications) and due scheduled items. Each item is claimed with a lease, so two instances never run
+ * pending news jobs (duplications, addressee exports) and due scheduled items. Each item is claimed with a lease, so two instances never run
  * the same one and a restart picks up what was left.
  */
-import type { Logger, Outbox } from '@ncs/service-kit';
+import type { Logger, Outbox, RpcClient } from '@ncs/service-kit';
 import type { MessagingModels } from '../messages/models.js';
-import { runPendingDuplications } from '../news/duplication.js';
+import { runPendingJobs } from '../news/duplication.js';
 import { poller, type Poller } from './lease.js';
 import { publishDueItems } from './scheduled-items.js';
 
 export function backgroundWork(
   models: MessagingModels,
   outbox: Outbox,
+  rpc: RpcClient,
   logger: Logger,
   intervalMs: number,
 ): Poller {
@@ -19,7 +20,7 @@ export function backgroundWork(
     'messaging-background',
     intervalMs,
     async () => {
-      await runPendingDuplications(models, outbox);
+      await runPendingJobs(models, outbox, rpc);
       await publishDueItems(models, outbox);
     },
     logger,

@@ -102,4 +102,10 @@ export const messagesErrors = {
     title: 'Not Found',
     message: 'The job does not exist.',
   },
+  MESSAGING_ERR_EXPORT_FORBIDDEN: {
+    status: 403,
+    code: -326,
+    title: 'Forbidden',
+    message: 'The addressees of a news item are exported by its author and network administrators.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;

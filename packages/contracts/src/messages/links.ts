@@ -29,6 +29,11 @@ export const messagesLinkRelations: LinkRelations = {
     { rel: 'original', href: '/networks/{networkEID}/messages/{original.EID}/' },
     { rel: 'copy', href: '/networks/{networkEID}/messages/{copy.EID}/' },
   ],
+  news_addressee_export: [
+    { rel: 'self', href: '/networks/{networkEID}/news/addressee-exports/{EID}/' },
+    { rel: 'news', href: '/networks/{networkEID}/messages/{news.EID}/' },
+    { rel: 'download', href: '/networks/{networkEID}/news/addressee-exports/{csvFile.EID}/csv' },
+  ],
   like: [
     { rel: 'user', href: '/networks/{networkEID}/users/{user.EID}/' },
     { rel: 'message', href: '/networks/{networkEID}/messages/{message.EID}/' },

@@ -89,3 +89,42 @@ export const NewsDuplicationResource = Type.Object(
     $id: 'resource.news_duplication',
   },
 );
+
+/** An asynchronous export of a news item's addressees as CSV (its requester only). */
+export const NewsAddresseeExportResource = Type.Object(
+  {
+    type: Type.Literal('news_addressee_export'),
+    EID: Eid,
+    status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')]),
+    news: Ref('news'),
+    numAddressees: Nullable(Type.Integer({ minimum: 0, description: 'Rows of the CSV, once succeeded' })),
+    csvFile: Nullable(Ref('csv_file')),
+    reason: Nullable(Type.String({ description: 'Why it failed' })),
+    created: Timestamp,
+    lastModified: Timestamp,
+    _links: HalLinks,
+    _embedded: HalEmbedded,
+  },
+  {
+    description:
+      'An export of a news item’s addressees (network news: the active members; group news: the group’s members); `download` once succeeded.',
+    $id: 'resource.news_addressee_export',
+  },
+);
+
+/** `addresseesPage` (messaging → auth): one page of addressees after `after` (by EID). */
+export interface AddresseesPageRequest {
+  readonly groupEID: string | null;
+  readonly after: string | null;
+  readonly limit: number;
+}
+export interface Addressee {
+  readonly EID: string;
+  readonly firstName: string;
+  readonly lastName: string;
+}
+export interface AddresseesPage {
+  readonly items: readonly Addressee[];
+  /** The `after` of the next page; null on the last. */
+  readonly next: string | null;
+}

@@ -5,7 +5,7 @@
  */
 import { route, type RouteDefinition } from '../core/route-definition.js';
 import { Eid, strictObject } from '../core/schemas.js';
-import { NewsDuplicationResource } from './news-resources.js';
+import { NewsAddresseeExportResource, NewsDuplicationResource } from './news-resources.js';
 import { MessageCollection, MessageResource } from './resources.js';
 import { PaginationQuery } from '../core/pagination.js';
 import { Type } from '@sinclair/typebox';
@@ -37,10 +37,10 @@ export const newsRoutes = [
     reply: { status: 200, schema: MessageResource },
   }),
   duplicate('news.duplicate', 'network'),
-  duplicate('news.duplicate.plural', 'networks'),
+  duplicate('news.duplicatePlural', 'networks'),
   route({
     ...common,
-    id: 'news.duplication.get',
+    id: 'newsDuplication.get',
     method: 'GET',
     path: '/networks/{networkEID}/news/duplications/{jobEID}/',
     summary: 'A duplication the caller asked for: pending, succeeded (with its `copy`) or failed',
@@ -62,5 +62,34 @@ export const newsRoutes = [
       }),
     }),
     reply: { status: 200, schema: MessageCollection },
+  }),
+  route({
+    ...common,
+    id: 'newsExport.create',
+    method: 'POST',
+    path: '/networks/{networkEID}/news/{messageEID}/addressee-exports/',
+    summary:
+      'Export the addressees of a news item as CSV, asynchronously: 202 with the job (its author or a network administrator)',
+    params: MessageParams,
+    reply: { status: 202, schema: NewsAddresseeExportResource },
+  }),
+  route({
+    ...common,
+    id: 'newsExport.get',
+    method: 'GET',
+    path: '/networks/{networkEID}/news/addressee-exports/{jobEID}/',
+    summary: 'An addressee export the caller asked for: pending, succeeded (with `download`) or failed',
+    params: strictObject({ networkEID: Eid, jobEID: Eid }),
+    reply: { status: 200, schema: NewsAddresseeExportResource },
+  }),
+  route({
+    ...common,
+    format: 'csv',
+    id: 'newsExport.download',
+    method: 'GET',
+    path: '/networks/{networkEID}/news/addressee-exports/{jobEID}/csv',
+    summary: 'The CSV of a succeeded addressee export (`text/csv`; its requester only)',
+    params: strictObject({ networkEID: Eid, jobEID: Eid }),
+    reply: { status: 200, schema: Type.String({ description: 'CSV, one row per addressee' }) },
   }),
 ] as const satisfies readonly RouteDefinition[];
