@@ -17,7 +17,13 @@ import {
   timelinePath,
   type MessageBody,
 } from '../../support/factories/messages.js';
-import { newNews, publishPath, type NewsBody } from '../../support/factories/news.js';
+import {
+  followJob,
+  newNews,
+  publishPath,
+  type JobBody,
+  type NewsBody,
+} from '../../support/factories/news.js';
 
 const events = new EventReader();
 afterAll(async () => {
@@ -224,26 +230,7 @@ describe('concatenated news (gate 2025.1.0)', () => {
 });
 
 describe('duplication', () => {
-  interface Job {
-    type: string;
-    EID: string;
-    status: string;
-    copy: { type: string; EID: string } | null;
-    code?: number;
-    _links: Record<string, { href: string }>;
-  }
-
-  /** Follows the job's self link until it is no longer pending. */
-  async function ended(job: Job, token: string): Promise<Job> {
-    const self = new URL(job._links.self!.href).pathname;
-    for (let i = 0; i < 40; i += 1) {
-      const read = await call<Job>(self, { token });
-      expect(read.status, read.text).toBe(200);
-      if (read.body.status !== 'pending') return read.body;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    throw new Error('the duplication never ended');
-  }
+  type Job = JobBody & { copy: { type: string; EID: string } | null };
 
   it('answers 202 with a job to follow; the copy is a draft of the requester’s with originalAuthor', async () => {
     const q = await newPeople('Duplicate');
@@ -259,7 +246,7 @@ describe('duplication', () => {
     // The job is its requester's alone.
     expect((await call(jobPath, { token: q.admin })).status).toBe(404);
 
-    const job = await ended(started.body, q.otherAdmin);
+    const job = await followJob(started.body, q.otherAdmin);
     expect(job.status).toBe('succeeded');
     const copyPath = new URL(job._links.copy!.href).pathname;
     const copy = await call<NewsBody>(copyPath, { token: q.otherAdmin });
@@ -315,24 +302,7 @@ describe('duplication', () => {
 });
 
 describe('addressee export', () => {
-  interface Export {
-    type: string;
-    EID: string;
-    status: string;
-    numAddressees: number | null;
-    code?: number;
-    _links: Record<string, { href: string }>;
-  }
-
-  async function finished(path: string, token: string): Promise<Export> {
-    for (let i = 0; i < 40; i += 1) {
-      const read = await call<Export>(path, { token });
-      expect(read.status, read.text).toBe(200);
-      if (read.body.status !== 'pending') return read.body;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    throw new Error('the export never ended');
-  }
+  type Export = JobBody & { numAddressees: number | null };
 
   it('exports a network news item’s active members as CSV, downloadable by its requester only', async () => {
     const q = await newPeople('Export');
@@ -350,7 +320,7 @@ describe('addressee export', () => {
     const self = new URL(started.body._links.self!.href).pathname;
     expect((await call(self, { token: q.otherAdmin })).status).toBe(404);
 
-    const done = await finished(self, q.admin);
+    const done = await followJob(started.body, q.admin);
     expect(done).toMatchObject({ status: 'succeeded', numAddressees: 3 });
     const download = new URL(done._links.download!.href).pathname;
     const csv = await call(download, { token: q.admin, accept: 'text/csv' });
@@ -390,7 +360,7 @@ describe('addressee export', () => {
     const path = `/networks/${q.network.networkEID}/news/${news.EID}/addressee-exports/`;
     const started = await call<Export>(path, { token: q.member.token, method: 'POST' });
     expect(started.status, started.text).toBe(202);
-    const done = await finished(new URL(started.body._links.self!.href).pathname, q.member.token);
+    const done = await followJob(started.body, q.member.token);
     expect(done).toMatchObject({ status: 'succeeded', numAddressees: 1 });
 
     const network = await newNews(q.network.networkEID, q.admin);

@@ -11,6 +11,9 @@ export async function scheduledItemsOf(rpc: RpcClient, ctx: RequestContext): Pro
     const counters = await rpc.request<{ numScheduledItems?: number }>(
       internalSubjects.messagingBadgeCounters,
       { ctx },
+      // A counter must not hold the network resource up: a stopped messaging fails at once
+      // (no responders), a stuck one after this.
+      { timeoutMs: 1_000 },
     );
     return counters.numScheduledItems ?? 0;
   } catch {

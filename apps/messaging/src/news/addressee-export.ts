@@ -9,7 +9,6 @@
 import {
   DomainError,
   internalSubjects,
-  isEid,
   LATEST_VERSION,
   toTimestamp,
   type AddresseesPage,
@@ -23,6 +22,7 @@ import { findReadableMessage } from '../messages/reading.js';
 import type { WriteDeps } from '../messages/writing.js';
 import { csvRow } from './csv.js';
 import type { NewsJobDoc } from './jobs-model.js';
+import { createJob, requesterJob } from './jobs.js';
 
 /** Addressees asked of auth per request. */
 export const ADDRESSEES_PAGE = 500;
@@ -49,37 +49,16 @@ export async function requestExport({ models, rpc }: WriteDeps, caller: Caller, 
   if (message.authorEID !== caller.profileEID && !access.networkAdmin) {
     throw new DomainError('MESSAGING_ERR_EXPORT_FORBIDDEN');
   }
-  const job = await models.NewsJob.create({
-    networkEID: caller.networkEID,
-    kind: 'addressee_export',
-    requesterEID: caller.profileEID,
-    messageEID,
-  });
-  return presentExport(job.toObject<NewsJobDoc>());
-}
-
-async function requesterExport(models: MessagingModels, caller: Caller, jobEID: string, withCsv: boolean) {
-  const job = isEid(jobEID)
-    ? await models.NewsJob.findById(jobEID, withCsv ? {} : { csv: 0 }).lean<NewsJobDoc>()
-    : null;
-  if (
-    !job ||
-    job.kind !== 'addressee_export' ||
-    job.networkEID !== caller.networkEID ||
-    job.requesterEID !== caller.profileEID
-  ) {
-    throw new DomainError('MESSAGING_ERR_JOB_NOT_FOUND');
-  }
-  return job;
+  return presentExport(await createJob(models, caller, 'addressee_export', messageEID));
 }
 
 export async function getExport(models: MessagingModels, caller: Caller, jobEID: string) {
-  return presentExport(await requesterExport(models, caller, jobEID, false));
+  return presentExport(await requesterJob(models, caller, jobEID, 'addressee_export'));
 }
 
 /** The CSV of a succeeded export (not ready or failed: 404 too, as there is nothing to download). */
 export async function downloadExport(models: MessagingModels, caller: Caller, jobEID: string) {
-  const job = await requesterExport(models, caller, jobEID, true);
+  const job = await requesterJob(models, caller, jobEID, 'addressee_export', true);
   if (job.status !== 'succeeded' || job.csv === null || job.csv === undefined) {
     throw new DomainError('MESSAGING_ERR_JOB_NOT_FOUND');
   }

@@ -5,7 +5,7 @@
  * the alert `DUPLICATION_PROCESS_SUCEEDED` / `DUPLICATION_PROCESS_FAILED` to the requester. The copy
  * takes the job's EID as its own, so a job run twice (a lease expired mid-way) writes one copy.
  */
-import { DomainError, isEid, toTimestamp } from '@ncs/contracts';
+import { DomainError, toTimestamp } from '@ncs/contracts';
 import { isDuplicateKeyError, type Outbox, type RpcClient } from '@ncs/service-kit';
 import { accessOf, type Caller } from '../messages/access.js';
 import type { MessageDoc, MessagingModels } from '../messages/models.js';
@@ -16,6 +16,7 @@ import type { WriteDeps } from '../messages/writing.js';
 import { claim } from '../scheduling/lease.js';
 import { runExport } from './addressee-export.js';
 import type { NewsJobDoc } from './jobs-model.js';
+import { createJob, requesterJob } from './jobs.js';
 import { requireNewsPoster } from './rules.js';
 
 /** How long a worker holds a claimed job before another instance may take it. */
@@ -42,22 +43,12 @@ export async function requestDuplication({ models, rpc }: WriteDeps, caller: Cal
   const access = await accessOf(rpc, caller, [groupEID]);
   if (groupEID !== null) requireGroupPoster(access, groupEID);
   requireNewsPoster(access, groupEID);
-  const job = await models.NewsJob.create({
-    networkEID: caller.networkEID,
-    kind: 'duplication',
-    requesterEID: caller.profileEID,
-    messageEID,
-  });
-  return presentJob(job.toObject<NewsJobDoc>());
+  return presentJob(await createJob(models, caller, 'duplication', messageEID));
 }
 
 /** A duplication job, for its requester only (404 for anyone else and across tenants). */
 export async function getDuplication(models: MessagingModels, caller: Caller, jobEID: string) {
-  const job = isEid(jobEID) ? await models.NewsJob.findById(jobEID).lean<NewsJobDoc>() : null;
-  if (!job || job.networkEID !== caller.networkEID || job.requesterEID !== caller.profileEID) {
-    throw new DomainError('MESSAGING_ERR_JOB_NOT_FOUND');
-  }
-  return presentJob(job);
+  return presentJob(await requesterJob(models, caller, jobEID, 'duplication'));
 }
 
 /** Writes the copy (idempotent: its EID is the job's). Null when the original is gone. */

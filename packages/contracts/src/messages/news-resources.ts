@@ -70,19 +70,24 @@ export const TimelineQuery = Type.Object({
   ),
 });
 
+/** The fields every news job resource has besides its own (`type`, `EID` and what it is about). */
+const jobFields = {
+  status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')]),
+  reason: Nullable(Type.String({ description: 'Why it failed' })),
+  created: Timestamp,
+  lastModified: Timestamp,
+  _links: HalLinks,
+  _embedded: HalEmbedded,
+};
+
 /** An asynchronous duplication of a news item (202 at once, then followed by its `self` link). */
 export const NewsDuplicationResource = Type.Object(
   {
     type: Type.Literal('news_duplication'),
     EID: Eid,
-    status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')]),
     original: Ref('news'),
     copy: Nullable(Ref('news')),
-    reason: Nullable(Type.String({ description: 'Why it failed' })),
-    created: Timestamp,
-    lastModified: Timestamp,
-    _links: HalLinks,
-    _embedded: HalEmbedded,
+    ...jobFields,
   },
   {
     description: 'A duplication of a news item: the copy is a draft of the requester’s (its requester only).',
@@ -95,15 +100,10 @@ export const NewsAddresseeExportResource = Type.Object(
   {
     type: Type.Literal('news_addressee_export'),
     EID: Eid,
-    status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')]),
     news: Ref('news'),
     numAddressees: Nullable(Type.Integer({ minimum: 0, description: 'Rows of the CSV, once succeeded' })),
     csvFile: Nullable(Ref('csv_file')),
-    reason: Nullable(Type.String({ description: 'Why it failed' })),
-    created: Timestamp,
-    lastModified: Timestamp,
-    _links: HalLinks,
-    _embedded: HalEmbedded,
+    ...jobFields,
   },
   {
     description:
