@@ -46,8 +46,8 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(message
   'newsDuplication.get': ({ ctx, params }, { models }) =>
     getDuplication(models, callerOf(ctx), params.jobEID),
   'newsExport.create': ({ ctx, params }, deps) => requestExport(deps, callerOf(ctx), params.messageEID),
-  'newsExport.get': ({ ctx, params }, { models }) => getExport(models, callerOf(ctx), params.jobEID),
+  'newsExport.get': ({ ctx, params }, { models }) => getExport(models, callerOf(ctx), params.exportEID),
   'newsExport.download': ({ ctx, params }, { models }) =>
-    downloadExport(models, callerOf(ctx), params.jobEID),
+    downloadExport(models, callerOf(ctx), params.exportEID),
   'scheduledItems.list': ({ ctx, query }, { models }) => listScheduledItems(models, callerOf(ctx), query),
 });

@@ -77,9 +77,9 @@ export const newsRoutes = [
     ...common,
     id: 'newsExport.get',
     method: 'GET',
-    path: '/networks/{networkEID}/news/addressee-exports/{jobEID}/',
+    path: '/networks/{networkEID}/news/addressee-exports/{exportEID}/',
     summary: 'An addressee export the caller asked for: pending, succeeded (with `download`) or failed',
-    params: strictObject({ networkEID: Eid, jobEID: Eid }),
+    params: strictObject({ networkEID: Eid, exportEID: Eid }),
     reply: { status: 200, schema: NewsAddresseeExportResource },
   }),
   route({
@@ -87,9 +87,9 @@ export const newsRoutes = [
     format: 'csv',
     id: 'newsExport.download',
     method: 'GET',
-    path: '/networks/{networkEID}/news/addressee-exports/{jobEID}/csv',
+    path: '/networks/{networkEID}/news/addressee-exports/{exportEID}/csv',
     summary: 'The CSV of a succeeded addressee export (`text/csv`; its requester only)',
-    params: strictObject({ networkEID: Eid, jobEID: Eid }),
+    params: strictObject({ networkEID: Eid, exportEID: Eid }),
     reply: { status: 200, schema: Type.String({ description: 'CSV, one row per addressee' }) },
   }),
 ] as const satisfies readonly RouteDefinition[];
