@@ -2,7 +2,8 @@
  * The messaging background work on the real store, with two "instances" (two connections, two
  * workers) racing: every due scheduled item is published exactly once with one event, items not
  * yet due stay, an item whose lease is held by another instance is left alone, and a duplication
- * whose original is gone fails with the `duplication_failed` event for its requester.
+ * whose original is gone fails with the `duplication_failed` event for its requester (an export
+ * whose news item is gone, with `addressee_export_failed`).
  */
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
@@ -122,6 +123,34 @@ describe('duplication jobs', () => {
           recipient: { type: 'user', EID: AUTHOR },
           job: { EID: String(job._id) },
           copy: null,
+        },
+      },
+    });
+    expect((await a.NewsJob.findById(job._id).lean())?.status).toBe('failed');
+  });
+});
+
+describe('addressee export jobs', () => {
+  it('fails an export whose news item is gone, with the requester’s failure event', async () => {
+    const [a] = instances as [MessagingModels];
+    const job = await a.NewsJob.create({
+      networkEID: NET,
+      kind: 'addressee_export',
+      requesterEID: AUTHOR,
+      messageEID: 'd'.repeat(24),
+    });
+    const kept = keepingOutbox();
+    await runPendingJobs(a, kept.outbox, noRpc);
+    expect(kept.recorded).toHaveLength(1);
+    expect(kept.recorded[0]).toMatchObject({
+      entity: 'news',
+      verb: 'addressee_export_failed',
+      input: {
+        data: {
+          alert: 'NEWS_ADDRESSEE_EXPORT_FAILURE',
+          recipient: { type: 'user', EID: AUTHOR },
+          job: { EID: String(job._id) },
+          numAddressees: null,
         },
       },
     });
