@@ -17,12 +17,11 @@ import {
 import type { Outbox, RpcClient } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
 import type { MessageDoc, MessagingModels } from '../messages/models.js';
-import { userRef } from '../messages/presentation.js';
 import { findReadableMessage } from '../messages/reading.js';
 import type { WriteDeps } from '../messages/writing.js';
 import { csvRow } from './csv.js';
 import type { NewsJobDoc } from './jobs-model.js';
-import { createJob, requesterJob } from './jobs.js';
+import { createJob, recordJobEnd, requesterJob } from './jobs.js';
 
 /** Addressees asked of auth per request. */
 export const ADDRESSEES_PAGE = 500;
@@ -110,15 +109,10 @@ export async function runExport(models: MessagingModels, outbox: Outbox, rpc: Rp
     },
   );
   if (ended.modifiedCount === 0) return;
-  await outbox.record('news', result ? 'addressee_export_succeeded' : 'addressee_export_failed', {
-    networkEID: job.networkEID,
-    actor: userRef(job.requesterEID),
-    data: {
-      alert: result ? 'NEWS_ADDRESSEE_EXPORT_SUCCESS' : 'NEWS_ADDRESSEE_EXPORT_FAILURE',
-      recipient: userRef(job.requesterEID),
-      job: { type: 'news_addressee_export', EID: String(job._id) },
-      news: { type: 'news', EID: job.messageEID },
-      numAddressees: result?.rows ?? null,
-    },
+  await recordJobEnd(outbox, job, result ? 'addressee_export_succeeded' : 'addressee_export_failed', {
+    alert: result ? 'NEWS_ADDRESSEE_EXPORT_SUCCESS' : 'NEWS_ADDRESSEE_EXPORT_FAILURE',
+    job: { type: 'news_addressee_export', EID: String(job._id) },
+    news: { type: 'news', EID: job.messageEID },
+    numAddressees: result?.rows ?? null,
   });
 }

@@ -9,14 +9,14 @@ import { DomainError, toTimestamp } from '@ncs/contracts';
 import { isDuplicateKeyError, type Outbox, type RpcClient } from '@ncs/service-kit';
 import { accessOf, type Caller } from '../messages/access.js';
 import type { MessageDoc, MessagingModels } from '../messages/models.js';
-import { messageSummary, userRef } from '../messages/presentation.js';
+import { messageSummary } from '../messages/presentation.js';
 import { findReadableMessage } from '../messages/reading.js';
 import { requireGroupPoster } from '../messages/rules.js';
 import type { WriteDeps } from '../messages/writing.js';
 import { claim } from '../scheduling/lease.js';
 import { runExport } from './addressee-export.js';
 import type { NewsJobDoc } from './jobs-model.js';
-import { createJob, requesterJob } from './jobs.js';
+import { createJob, recordJobEnd, requesterJob } from './jobs.js';
 import { requireNewsPoster } from './rules.js';
 
 /** How long a worker holds a claimed job before another instance may take it. */
@@ -94,16 +94,11 @@ export async function runDuplication(
     { new: true },
   ).lean<NewsJobDoc>();
   if (!ended) return; // another instance ended it
-  await outbox.record('news', succeeded ? 'duplication_succeeded' : 'duplication_failed', {
-    networkEID: job.networkEID,
-    actor: userRef(job.requesterEID),
-    data: {
-      alert: succeeded ? 'DUPLICATION_PROCESS_SUCEEDED' : 'DUPLICATION_PROCESS_FAILED',
-      recipient: userRef(job.requesterEID),
-      job: { type: 'news_duplication', EID: String(job._id) },
-      original: original ? messageSummary(original) : { type: 'news', EID: job.messageEID },
-      copy: succeeded ? { type: 'news', EID: String(job._id) } : null,
-    },
+  await recordJobEnd(outbox, job, succeeded ? 'duplication_succeeded' : 'duplication_failed', {
+    alert: succeeded ? 'DUPLICATION_PROCESS_SUCEEDED' : 'DUPLICATION_PROCESS_FAILED',
+    job: { type: 'news_duplication', EID: String(job._id) },
+    original: original ? messageSummary(original) : { type: 'news', EID: job.messageEID },
+    copy: succeeded ? { type: 'news', EID: String(job._id) } : null,
   });
 }
 

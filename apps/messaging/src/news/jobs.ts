@@ -1,7 +1,9 @@
 /** News jobs as their requester sees them: created for the caller, read back by the caller only. */
 import { DomainError, isEid } from '@ncs/contracts';
+import type { Outbox } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
 import type { MessagingModels } from '../messages/models.js';
+import { userRef } from '../messages/presentation.js';
 import type { NewsJobDoc } from './jobs-model.js';
 
 type JobKind = 'duplication' | 'addressee_export';
@@ -41,4 +43,21 @@ export async function requesterJob(
     throw new DomainError('MESSAGING_ERR_JOB_NOT_FOUND');
   }
   return job;
+}
+
+/**
+ * The event that ends a job (`events.messaging.news.<verb>`), for the requester's alert: `alert`,
+ * `recipient` (the requester), `job`, and what the kind adds.
+ */
+export function recordJobEnd(
+  outbox: Outbox,
+  job: NewsJobDoc,
+  verb: string,
+  data: { readonly alert: string; readonly job: { type: string; EID: string } } & Record<string, unknown>,
+) {
+  return outbox.record('news', verb, {
+    networkEID: job.networkEID,
+    actor: userRef(job.requesterEID),
+    data: { ...data, recipient: userRef(job.requesterEID) },
+  });
 }
