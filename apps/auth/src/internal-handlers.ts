@@ -7,6 +7,7 @@ import type { RpcHandler } from '@ncs/service-kit';
 import { findCallerNetworks } from './directory/networks.js';
 import { findProfilesForEmbed } from './directory/profiles.js';
 import { groupAccessFor } from './groups/access.js';
+import { addresseesPage } from './groups/addressees.js';
 import { findGroupsForEmbed } from './groups/themes.js';
 import type { AuthModels } from './models.js';
 import { lookupAccessToken } from './oauth/token-management.js';
@@ -28,6 +29,8 @@ export function internalHandlers(models: AuthModels, networkDomain: string): Rec
       groupAccessFor(models, ctx, requestedEIDs(body)),
     [internalSubjects.networksBatch]: ({ ctx, body }: RpcRequest) =>
       findCallerNetworks(models, ctx, requestedEIDs(body), networkDomain),
+    // News (messaging's addressee export).
+    [internalSubjects.addresseesPage]: ({ ctx, body }: RpcRequest) => addresseesPage(models, ctx, body),
   };
 }
 

@@ -6,6 +6,8 @@ import { DomainError, internalSubjects, routesOf, type RequestContext } from '@n
 import { bindRoutes, type RpcHandler, type ServiceModule, type ServiceRuntime } from '@ncs/service-kit';
 import { messagingHandlers } from './handlers.js';
 import { registerMessagingModels, type MessagingModels } from './messages/models.js';
+import { countScheduledItems } from './scheduling/scheduled-items.js';
+import { backgroundWork } from './scheduling/worker.js';
 
 /** Internal requests are always about one network (set by the gateway or the asking service). */
 function requireNetwork(ctx: RequestContext): string {
@@ -14,13 +16,16 @@ function requireNetwork(ctx: RequestContext): string {
 }
 
 /** Handlers of internal subjects (not HTTP routes), by subject. */
-export function internalHandlers(): Record<string, RpcHandler> {
+export function internalHandlers(models?: MessagingModels): Record<string, RpcHandler> {
   return {
-    // The gateway's part of `badgeCounters.get`. No scheduled items or events are stored yet:
-    // the real counts come with the scheduled-items and events issues.
-    [internalSubjects.messagingBadgeCounters]: ({ ctx }) => {
-      requireNetwork(ctx);
-      return Promise.resolve({ numScheduledItems: 0, numUnrespondedEvents: 0 });
+    // The gateway's part of `badgeCounters.get`: the caller's scheduled items (news and scheduled
+    // items); no events are stored yet (events issue).
+    [internalSubjects.messagingBadgeCounters]: async ({ ctx }) => {
+      const networkEID = requireNetwork(ctx);
+      const profileEID = ctx.principal?.profileEID;
+      const numScheduledItems =
+        models && profileEID ? await countScheduledItems(models, networkEID, profileEID) : 0;
+      return { numScheduledItems, numUnrespondedEvents: 0 };
     },
     // Auth's lobby asks for the network's AI assistant; none can be created yet (AI assistants issue).
     [internalSubjects.aiAssistantProfile]: ({ ctx }) => {
@@ -30,13 +35,29 @@ export function internalHandlers(): Record<string, RpcHandler> {
   };
 }
 
-export function buildMessagingService(runtime: ServiceRuntime): ServiceModule & { models: MessagingModels } {
+export function buildMessagingService(
+  runtime: ServiceRuntime,
+  options: { readonly schedulerIntervalMs?: number } = {},
+): ServiceModule & { models: MessagingModels } {
   const models = registerMessagingModels(runtime.db);
   const handlers = bindRoutes(routesOf('messaging'), messagingHandlers, {
     models,
     rpc: runtime.rpc,
     outbox: runtime.outbox,
   });
-  for (const [subject, handler] of Object.entries(internalHandlers())) handlers.set(subject, handler);
-  return { models, handlers };
+  for (const [subject, handler] of Object.entries(internalHandlers(models))) handlers.set(subject, handler);
+  // News and scheduled items: background work claimed with leases (scheduling/worker.ts).
+  const work = backgroundWork(
+    models,
+    runtime.outbox,
+    runtime.rpc,
+    runtime.logger,
+    options.schedulerIntervalMs ?? 1_000,
+  );
+  return {
+    models,
+    handlers,
+    start: () => Promise.resolve(work.start()),
+    stop: () => work.stop(),
+  };
 }

@@ -9,6 +9,10 @@ import type { MessagingModels } from './messages/models.js';
 import { getMessage, listComments, listLikers } from './messages/reading.js';
 import { likeMessage, postComment, postMessage, setLocked, unlikeMessage } from './messages/writing.js';
 import { groupTimeline, networkTimeline } from './timelines/reading.js';
+import { publishDraft } from './news/writing.js';
+import { getDuplication, requestDuplication } from './news/duplication.js';
+import { listScheduledItems } from './scheduling/scheduled-items.js';
+import { downloadExport, getExport, requestExport } from './news/addressee-export.js';
 
 /** What the handlers use. */
 export interface MessagingDependencies {
@@ -34,4 +38,16 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(message
   'message.unlike': ({ ctx, params }, deps) => unlikeMessage(deps, callerOf(ctx), params.messageEID),
   'message.lock': ({ ctx, params }, deps) => setLocked(deps, callerOf(ctx), params.messageEID, true),
   'message.unlock': ({ ctx, params }, deps) => setLocked(deps, callerOf(ctx), params.messageEID, false),
+  // News and scheduled items.
+  'news.publish': ({ ctx, params }, deps) => publishDraft(deps, callerOf(ctx), params.messageEID),
+  'news.duplicate': ({ ctx, params }, deps) => requestDuplication(deps, callerOf(ctx), params.messageEID),
+  'news.duplicatePlural': ({ ctx, params }, deps) =>
+    requestDuplication(deps, callerOf(ctx), params.messageEID),
+  'newsDuplication.get': ({ ctx, params }, { models }) =>
+    getDuplication(models, callerOf(ctx), params.jobEID),
+  'newsExport.create': ({ ctx, params }, deps) => requestExport(deps, callerOf(ctx), params.messageEID),
+  'newsExport.get': ({ ctx, params }, { models }) => getExport(models, callerOf(ctx), params.exportEID),
+  'newsExport.download': ({ ctx, params }, { models }) =>
+    downloadExport(models, callerOf(ctx), params.exportEID),
+  'scheduledItems.list': ({ ctx, query }, { models }) => listScheduledItems(models, callerOf(ctx), query),
 });

@@ -9,6 +9,6 @@ await runService({
   version: '0.1.0',
   description: 'Messages, timelines, tasks, polls, events, chat, journeys and AI assistant settings',
   config,
-  build: (runtime) => buildMessagingService(runtime),
+  build: (runtime) => buildMessagingService(runtime, { schedulerIntervalMs: config.SCHEDULER_INTERVAL_MS }),
   telemetry,
 });

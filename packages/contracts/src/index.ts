@@ -27,6 +27,7 @@ export { kbRoutes } from './kb/routes.js';
 export { kbErrors } from './kb/errors.js';
 export { kbLinkRelations } from './kb/links.js';
 export * from './messages/resources.js';
+export * from './messages/news-resources.js';
 export { messagesRoutes } from './messages/routes.js';
 export { messagesErrors } from './messages/errors.js';
 export { messagesLinkRelations } from './messages/links.js';

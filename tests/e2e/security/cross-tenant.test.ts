@@ -17,6 +17,7 @@ import { setXid } from '../../support/factories/directory.js';
 import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
 import { newKbCategory, newKbPage } from '../../support/factories/kb.js';
 import { newMessage } from '../../support/factories/messages.js';
+import { followJob, newNews, type JobBody } from '../../support/factories/news.js';
 
 afterAll(closeFactories);
 
@@ -50,6 +51,8 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
 /** Query parameters a route requires. */
 const sampleQueries: Readonly<Record<string, string>> = {
   'search.list': 'type=knowledge_base_article&q=cross',
+  // News and scheduled items.
+  'scheduledItems.list': 'types=update,news',
 };
 
 /** The victim network's resources, by path parameter name. */
@@ -97,6 +100,19 @@ beforeAll(async () => {
   await registerManifest(app);
   await installOverHttp(victim, app);
   const message = await newMessage(victim.networkEID, victimToken);
+  // News and scheduled items: a job (a duplication) of the victim's.
+  const news = await newNews(victim.networkEID, victimToken);
+  const job = await call<{ EID: string }>(`/networks/${victim.networkEID}/news/${news.EID}/duplicate/`, {
+    token: victimToken,
+    method: 'POST',
+  });
+  expect(job.status, job.text).toBe(202);
+  const started = await call<JobBody>(`/networks/${victim.networkEID}/news/${news.EID}/addressee-exports/`, {
+    token: victimToken,
+    method: 'POST',
+  });
+  expect(started.status, started.text).toBe(202);
+  const exported = await followJob(started.body, victimToken);
   fixtures = {
     messageEID: message.EID,
     profileEID: member.profileEID,
@@ -107,6 +123,8 @@ beforeAll(async () => {
     xid: 'victim-xid',
     invitationEID: invitation.body.EID,
     appEID: app.clientId,
+    jobEID: job.body.EID,
+    exportEID: exported.EID,
   };
 });
 

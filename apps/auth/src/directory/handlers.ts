@@ -27,7 +27,7 @@ export const directoryHandlers = {
   'aggregate.get': aggregateHandler,
   'whoami.get': whoamiHandler,
   ...defineHandlers<AuthDependencies>()(directoryRoutes, {
-    'network.get': ({ ctx }, { models, networkDomain }) => getNetwork(models, ctx, networkDomain),
+    'network.get': ({ ctx }, { models, networkDomain, rpc }) => getNetwork(models, ctx, networkDomain, rpc),
     'network.update': ({ ctx, body }, { models, events, networkDomain }) =>
       updateNetwork(models, events, ctx, body, networkDomain),
     'profile.list': async ({ ctx, query }, { models }) => {

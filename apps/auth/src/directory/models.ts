@@ -103,6 +103,8 @@ const profileSchema = new Schema(
 profileSchema.index({ networkEID: 1, accountId: 1 }, { unique: true });
 profileSchema.index({ accountId: 1 });
 profileSchema.index({ networkEID: 1, userState: 1, isBot: -1 });
+// News: a network's active members by EID (messaging's addressee export, keyset pages).
+profileSchema.index({ networkEID: 1, userState: 1, _id: 1 });
 profileSchema.index({ networkEID: 1, lastModified: 1 });
 profileSchema.index({ xidKey: 1 }, { unique: true, sparse: true });
 

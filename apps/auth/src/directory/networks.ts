@@ -3,7 +3,7 @@
  * aggregate, as plain resources (no HAL: the gateway adds `_links` and `_embedded`). Rules where
  * the spec is silent: docs/decisions.md, "Directory: network settings and profiles".
  */
-import { pick } from '@ncs/service-kit';
+import { pick, type RpcClient } from '@ncs/service-kit';
 import { DomainError, toTimestamp, type PlainResource, type RequestContext } from '@ncs/contracts';
 import { findInstalledNetwork, isAppCaller } from '../apps/app-callers.js';
 import type { EventSink } from '../dependencies.js';
@@ -12,6 +12,7 @@ import type { RouteBody } from '../requests.js';
 import { actorOf, findAdminCaller, findMemberCaller } from './callers.js';
 import type { NetworkDoc } from './models.js';
 import { reportedRole } from './permissions.js';
+import { scheduledItemsOf } from './scheduled-items.js';
 
 /** What the network representation needs beyond the network document. */
 export interface NetworkFacts {
@@ -21,6 +22,8 @@ export interface NetworkFacts {
   readonly networkDomain: string;
   /** The calling user's stored role in the network; absent for app tokens. */
   readonly callerRole?: string;
+  /** The caller's scheduled items, asked of messaging (`network.get`); 0 elsewhere. */
+  readonly numScheduledItems?: number;
 }
 
 /**
@@ -69,8 +72,8 @@ export function presentNetwork(network: NetworkDoc, facts: NetworkFacts, version
           _user: {
             member: true,
             role: reportedRole(facts.callerRole, version),
-            // Scheduled items are owned by messaging; zero until it provides the count.
-            numScheduledItems: 0,
+            // Scheduled items are owned by messaging, asked by `network.get` (scheduled-items.ts).
+            numScheduledItems: facts.numScheduledItems ?? 0,
             // Nothing must be done before using the network yet (e.g. accepting terms of service).
             accessPreconditions: [],
           },
@@ -104,6 +107,7 @@ export async function getNetwork(
   models: AuthModels,
   ctx: RequestContext,
   networkDomain: string,
+  rpc?: RpcClient,
 ): Promise<PlainResource> {
   if (isAppCaller(ctx)) {
     const network = await findInstalledNetwork(models, ctx);
@@ -111,8 +115,11 @@ export async function getNetwork(
     return presentNetwork(network, facts, ctx.version);
   }
   const caller = await findMemberCaller(models, ctx);
-  const facts = await networkFacts(models, String(caller.network._id), networkDomain, caller.profile.role);
-  return presentNetwork(caller.network, facts, ctx.version);
+  const [facts, numScheduledItems] = await Promise.all([
+    networkFacts(models, String(caller.network._id), networkDomain, caller.profile.role),
+    rpc ? scheduledItemsOf(rpc, ctx) : 0,
+  ]);
+  return presentNetwork(caller.network, { ...facts, numScheduledItems }, ctx.version);
 }
 
 /** The settings `PUT /networks/{networkEID}` writes; everything else in a body is refused by its schema. */

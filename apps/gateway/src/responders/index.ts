@@ -1,6 +1,7 @@
 /** One responder per route format; anything outside the route table is answered like `hal`. */
 import type { RouteDefinition } from '@ncs/contracts';
 import { halResponder } from './hal.js';
+import { csvResponder } from './csv.js';
 import { htmlResponder } from './html.js';
 import { oauthResponder } from './oauth.js';
 import type { Responder } from './responder.js';
@@ -9,6 +10,7 @@ export const responders: Readonly<Record<RouteDefinition['format'], Responder>> 
   hal: halResponder,
   oauth: oauthResponder,
   html: htmlResponder,
+  csv: csvResponder,
 };
 
 export function responderFor(route: RouteDefinition | undefined): Responder {

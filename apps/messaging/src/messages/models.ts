@@ -7,6 +7,8 @@
 import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
 import { HTML_BODY_MAX_LENGTH, messageTypes } from '@ncs/contracts';
 import { timestamps, type StoredDocument } from '@ncs/service-kit';
+import { newsJobSchema, type NewsJobDoc } from '../news/jobs-model.js';
+import { registerClaimModel, type ClaimDoc } from '../scheduling/lease.js';
 
 const messageSchema = new Schema(
   {
@@ -29,11 +31,26 @@ const messageSchema = new Schema(
     numComments: { type: Number, default: 0, min: 0 },
     numLikes: { type: Number, default: 0, min: 0 },
     lastEdited: { type: Date, default: null },
+    // News and scheduled items (docs/decisions.md, "Messaging: news, duplication, export, scheduled
+    // items"). A draft or scheduled message has `timelineKey: null` (on no timeline) until published.
+    status: { type: String, enum: ['published', 'draft', 'scheduled'], default: 'published' },
+    title: { type: String, default: null },
+    /** The news items a concatenated news item gathers; empty for every other message. */
+    concatenatedFrom: { type: [String], default: undefined },
+    originalAuthorEID: { type: String, default: null },
+    /** The news item a duplicate was copied from (`isDuplicate`). */
+    duplicateOfEID: { type: String, default: null },
+    scheduledAt: { type: Date, default: null },
   },
   { strict: true, timestamps, collection: 'messages' },
 );
 // A timeline, newest first: equality on the network and the timeline, then the sort.
 messageSchema.index({ networkEID: 1, timelineKey: 1, timelineAt: -1, _id: -1 });
+// News and scheduled items: a timeline filtered by type (`?type=news`); the caller's drafts and
+// scheduled items (per author, soonest first); the scheduler's due items.
+messageSchema.index({ networkEID: 1, timelineKey: 1, type: 1, timelineAt: -1, _id: -1 });
+messageSchema.index({ networkEID: 1, authorEID: 1, status: 1, scheduledAt: 1, _id: 1 });
+messageSchema.index({ status: 1, scheduledAt: 1, _id: 1 });
 // The comments of a message, oldest first.
 messageSchema.index({ networkEID: 1, parentEID: 1, created: 1, _id: 1 });
 
@@ -56,11 +73,16 @@ export type LikeDoc = InferSchemaType<typeof likeSchema> & Omit<StoredDocument, 
 export interface MessagingModels {
   readonly Message: Model<MessageDoc>;
   readonly Like: Model<LikeDoc>;
+  // News and scheduled items.
+  readonly NewsJob: Model<NewsJobDoc>;
+  readonly Claim: Model<ClaimDoc>;
 }
 
 export function registerMessagingModels(connection: Connection): MessagingModels {
   return {
     Message: connection.model<MessageDoc>('Message', messageSchema),
     Like: connection.model<LikeDoc>('Like', likeSchema),
+    NewsJob: connection.model<NewsJobDoc>('NewsJob', newsJobSchema),
+    Claim: registerClaimModel(connection),
   };
 }

@@ -6,6 +6,7 @@ import { toTimestamp, type PlainResource } from '@ncs/contracts';
 import type { Caller } from './access.js';
 import type { LikeDoc, MessageDoc, MessagingModels } from './models.js';
 import { shownCounters } from './rules.js';
+import { newsFieldsOf } from '../news/presentation.js';
 
 export const userRef = (EID: string) => ({ type: 'user', EID });
 export const groupRefOf = (groupEID: string | null) => (groupEID ? { type: 'group', EID: groupEID } : null);
@@ -22,8 +23,9 @@ function presentMessage(doc: MessageDoc, liked: boolean): PlainResource {
     parent: parentRefOf(doc),
     reactable: !doc.locked,
     locked: doc.locked,
-    status: 'published',
     ...shownCounters(doc),
+    // News and scheduled items: status, title, readTime, concatenated, isDuplicate, scheduledAt…
+    ...newsFieldsOf(doc),
     created: toTimestamp(doc.created),
     lastModified: toTimestamp(doc.lastModified),
     lastEdited: doc.lastEdited ? toTimestamp(doc.lastEdited) : null,

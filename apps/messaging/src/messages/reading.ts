@@ -14,6 +14,7 @@ import { accessOf, type Caller } from './access.js';
 import type { MessageDoc, MessagingModels } from './models.js';
 import { presentMessages, presentOne, userRef } from './presentation.js';
 import { mayReadMessageOf } from './rules.js';
+import { maySeeUnpublished } from '../news/rules.js';
 
 /** A message of the caller's network that the caller may read, with the caller's access. */
 export async function findReadableMessage(
@@ -29,7 +30,10 @@ export async function findReadableMessage(
     throw new DomainError('MESSAGING_ERR_MESSAGE_NOT_FOUND');
   }
   const access = await accessOf(rpc, caller, [message.groupEID ?? null]);
-  if (!mayReadMessageOf(access, message.groupEID ?? null)) {
+  if (
+    !mayReadMessageOf(access, message.groupEID ?? null) ||
+    !maySeeUnpublished(message, caller.profileEID, access) // news: drafts and scheduled items
+  ) {
     throw new DomainError('MESSAGING_ERR_MESSAGE_NOT_FOUND');
   }
   return { message, access };

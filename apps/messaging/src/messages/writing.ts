@@ -15,6 +15,7 @@ import { accessOf, type Caller } from './access.js';
 import type { MessageDoc, MessagingModels } from './models.js';
 import { messageSummary, presentOne, userRef } from './presentation.js';
 import { findReadableMessage } from './reading.js';
+import { createdVerbOf, newsFieldsOf } from '../news/writing.js';
 import { requireGroupPoster, requireLocker, requireReactable, timelineKeyOf } from './rules.js';
 
 export interface WriteDeps {
@@ -53,9 +54,10 @@ export async function postMessage(
     groupEID,
     timelineKey: timelineKeyOf(groupEID),
     timelineAt: new Date(),
+    ...(await newsFieldsOf(models, caller, access, body)), // news and scheduled items
   });
   const message = created.toObject<MessageDoc>();
-  await outbox.record('message', 'created', {
+  await outbox.record('message', createdVerbOf(message), {
     networkEID: caller.networkEID,
     actor: actorOf(caller),
     data: { message: messageSummary(message), mentions: [] },

@@ -8,6 +8,7 @@ import { accessOf, type Caller } from '../messages/access.js';
 import type { MessagingModels } from '../messages/models.js';
 import { presentMessages } from '../messages/presentation.js';
 import { requireTimelineReader, timelineKeyOf } from '../messages/rules.js';
+import { withNewsFilters } from '../news/rules.js';
 
 function pageOfTimeline(
   models: MessagingModels,
@@ -18,7 +19,11 @@ function pageOfTimeline(
   return pageOf(
     models.Message,
     {
-      filter: { networkEID: caller.networkEID, timelineKey: timelineKeyOf(groupEID) },
+      filter: withNewsFilters(
+        { networkEID: caller.networkEID, timelineKey: timelineKeyOf(groupEID) },
+        page,
+        caller,
+      ),
       sort: { timelineAt: -1, _id: -1 },
     },
     page,

@@ -48,9 +48,10 @@ export interface RouteDefinition {
   readonly bodyMediaType?: 'application/json' | 'application/x-www-form-urlencoded';
   /**
    * `hal`: a HAL resource in the negotiated media type; `oauth`: plain JSON, RFC 6749 errors;
-   * `html`: a browser page (`{ html }` or `{ redirect }` from the service), errors as HTML pages.
+   * `html`: a browser page (`{ html }` or `{ redirect }` from the service), errors as HTML pages;
+   * `csv`: a download (`{ csv, filename }` from the service, `text/csv`), errors as problem+json.
    */
-  readonly format: 'hal' | 'oauth' | 'html';
+  readonly format: 'hal' | 'oauth' | 'html' | 'csv';
   /**
    * The success answer. `alsoStatus`: other success statuses the handler may choose with the same
    * body (e.g. 200 when an idempotent create found the thing already there); documented too.

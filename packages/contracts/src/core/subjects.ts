@@ -42,6 +42,11 @@ export const internalSubjects = {
   notificationsBadgeCounters: rpcSubject('notifications', 'badgeCounters', 'get'),
   /** Auth → messaging: `{ profileEID: string | null }` of the network's AI assistant. */
   aiAssistantProfile: rpcSubject('messaging', 'aiAssistant', 'profile'),
+  /**
+   * News (messaging → auth): one page of a news item's addressees, `ctx.networkEID`'s active
+   * members or a group's (body `AddresseesPageRequest`, reply `AddresseesPage`, by EID after `after`).
+   */
+  addresseesPage: rpcSubject('auth', 'addressees', 'page'),
 } as const;
 
 /** One group of a `groupAccess` answer: only groups the caller may see are listed. */

@@ -59,4 +59,53 @@ export const messagesErrors = {
     title: 'Bad Request',
     message: 'A comment is made on a message, not on another comment.',
   },
+  // News and scheduled items (-319 … -330).
+  MESSAGING_ERR_NEWS_FORBIDDEN: {
+    status: 403,
+    code: -319,
+    title: 'Forbidden',
+    message: 'News is posted to the network by network administrators (to a group with post_message).',
+  },
+  MESSAGING_ERR_NOT_A_DRAFT: {
+    status: 409,
+    code: -320,
+    title: 'Conflict',
+    message: 'Only a draft is published this way.',
+  },
+  MESSAGING_ERR_NEWS_ONLY_FIELD: {
+    status: 400,
+    code: -321,
+    title: 'Bad Request',
+    message: 'This field is taken for news only.',
+  },
+  MESSAGING_ERR_CONCATENATED_NOT_NEWS: {
+    status: 400,
+    code: -322,
+    title: 'Bad Request',
+    message: 'A concatenated news item gathers published news items of the network.',
+  },
+  MESSAGING_ERR_SCHEDULED_AT_INVALID: {
+    status: 400,
+    code: -323,
+    title: 'Bad Request',
+    message: 'scheduledAt must be a future time, and a draft is not scheduled.',
+  },
+  MESSAGING_ERR_NOT_NEWS: {
+    status: 400,
+    code: -324,
+    title: 'Bad Request',
+    message: 'Only a news item is duplicated or exported.',
+  },
+  MESSAGING_ERR_JOB_NOT_FOUND: {
+    status: 404,
+    code: -325,
+    title: 'Not Found',
+    message: 'The job does not exist.',
+  },
+  MESSAGING_ERR_EXPORT_FORBIDDEN: {
+    status: 403,
+    code: -326,
+    title: 'Forbidden',
+    message: 'The addressees of a news item are exported by its author and network administrators.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;

@@ -22,6 +22,18 @@ export const messagesLinkRelations: LinkRelations = {
   update: messageRelations,
   // A comment's own comments are not taken (threads come with `parentCommentEID`).
   comment: messageRelations.filter((r) => !['comments', 'timeline', 'groupTimeline'].includes(r.rel)),
+  // News and scheduled items: a news item has the relations of an update.
+  news: messageRelations,
+  news_duplication: [
+    { rel: 'self', href: '/networks/{networkEID}/news/duplications/{EID}/' },
+    { rel: 'original', href: '/networks/{networkEID}/messages/{original.EID}/' },
+    { rel: 'copy', href: '/networks/{networkEID}/messages/{copy.EID}/' },
+  ],
+  news_addressee_export: [
+    { rel: 'self', href: '/networks/{networkEID}/news/addressee-exports/{EID}/' },
+    { rel: 'news', href: '/networks/{networkEID}/messages/{news.EID}/' },
+    { rel: 'download', href: '/networks/{networkEID}/news/addressee-exports/{csvFile.EID}/csv' },
+  ],
   like: [
     { rel: 'user', href: '/networks/{networkEID}/users/{user.EID}/' },
     { rel: 'message', href: '/networks/{networkEID}/messages/{message.EID}/' },

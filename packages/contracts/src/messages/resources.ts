@@ -7,9 +7,15 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Eid, halCollection, HalEmbedded, HalLinks, Nullable, Ref, Timestamp } from '../core/schemas.js';
 import { Text } from '../core/text-hygiene.js';
+import { NewsCreateFields, NewsResourceFields } from './news-resources.js';
 
 /** Message types of this slice; `news`, `announcement`, `task`, `poll`, `event`… join with their issues. */
-export const messageTypes = ['update', 'comment'] as const;
+export const messageTypes = [
+  'update',
+  'comment',
+  // News and scheduled items (docs/decisions.md, "Messaging: news, duplication, export, scheduled items").
+  'news',
+] as const;
 export type MessageType = (typeof messageTypes)[number];
 
 /** Longest `htmlBody` accepted, in characters, before sanitising. */
@@ -37,12 +43,16 @@ export const MessageResource = Type.Object(
       description: 'read-only: whether likes and comments are taken (false when locked)',
     }),
     locked: Type.Boolean(),
-    status: Type.Literal('published'),
+    status: Type.Union([Type.Literal('published'), Type.Literal('draft'), Type.Literal('scheduled')], {
+      description: '`published` (on its timeline), `draft` (news; its author only) or `scheduled`',
+    }),
     numComments: Type.Integer({ minimum: 0, description: 'read-only; 0 while the message is locked' }),
     numLikes: Type.Integer({ minimum: 0, description: 'read-only; 0 while the message is locked' }),
     created: Timestamp,
     lastModified: Timestamp,
     lastEdited: Nullable(Timestamp),
+    // News and scheduled items.
+    ...NewsResourceFields,
     _user: Type.Object(
       { liked: Type.Boolean({ description: 'whether the caller likes the message' }) },
       { description: 'The caller’s standing towards the message' },
@@ -62,9 +72,13 @@ export const MessageCollection = halCollection('messages', MessageResource, 'Mes
 /** `POST /networks/{networkEID}/messages/`: an update to the network timeline, or to `group`'s. */
 export const MessageCreateBody = Type.Object(
   {
-    type: Type.Literal('update', { description: 'Only `update` for now' }),
+    type: Type.Union([Type.Literal('update'), Type.Literal('news')], {
+      description: '`update`, or `news` (network administrators; in a group `post_message`)',
+    }),
     htmlBody: HtmlBody,
     group: Type.Optional(Ref('group')),
+    // News and scheduled items.
+    ...NewsCreateFields,
   },
   { additionalProperties: false },
 );

@@ -13,6 +13,8 @@ import {
   MessageCreateBody,
   MessageResource,
 } from './resources.js';
+import { newsRoutes } from './news-routes.js';
+import { TimelineQuery } from './news-resources.js';
 
 const MESSAGE = '/networks/{networkEID}/messages/{messageEID}';
 const common = { service: 'messaging', tag: 'Messages', scope: 'network', format: 'hal' } as const;
@@ -60,7 +62,7 @@ export const messagesRoutes = [
     path: '/networks/{networkEID}/timeline/',
     summary: 'The network timeline: updates posted to the network, newest first',
     params: NetworkParams,
-    query: PaginationQuery,
+    query: TimelineQuery,
     reply: { status: 200, schema: MessageCollection },
   }),
   route({
@@ -70,7 +72,7 @@ export const messagesRoutes = [
     path: '/networks/{networkEID}/groups/{groupEID}/timeline/',
     summary: 'A group timeline, newest first (needs the group permission `view_group_timeline`)',
     params: GroupParams,
-    query: PaginationQuery,
+    query: TimelineQuery,
     reply: { status: 200, schema: MessageCollection },
   }),
   route({
@@ -111,4 +113,6 @@ export const messagesRoutes = [
     'Lock a message: no more likes or comments (its author or a network administrator)',
   ),
   action('message.unlock', 'unlock', 'Unlock a message (its author or a network administrator)'),
+  // News and scheduled items.
+  ...newsRoutes,
 ] as const satisfies readonly RouteDefinition[];

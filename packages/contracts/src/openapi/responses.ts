@@ -28,6 +28,9 @@ function successResponse(route: RouteDefinition, vendor: string, registry: Schem
       content: { 'text/html': { schema: HTML_PAGE } },
     };
   }
+  if (route.format === 'csv') {
+    return { description: route.summary, content: { 'text/csv': { schema: { type: 'string' } } } };
+  }
   // 204 No Content has no body, so no media type either (RFC 9110 §15.3.5).
   if (route.reply.status === 204) return { description: route.summary };
   const schema = registry.use(route.reply.schema);

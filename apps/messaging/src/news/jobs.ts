@@ -1,0 +1,63 @@
+/** News jobs as their requester sees them: created for the caller, read back by the caller only. */
+import { DomainError, isEid } from '@ncs/contracts';
+import type { Outbox } from '@ncs/service-kit';
+import type { Caller } from '../messages/access.js';
+import type { MessagingModels } from '../messages/models.js';
+import { userRef } from '../messages/presentation.js';
+import type { NewsJobDoc } from './jobs-model.js';
+
+type JobKind = 'duplication' | 'addressee_export';
+
+export async function createJob(
+  models: MessagingModels,
+  caller: Caller,
+  kind: JobKind,
+  messageEID: string,
+): Promise<NewsJobDoc> {
+  const job = await models.NewsJob.create({
+    networkEID: caller.networkEID,
+    kind,
+    requesterEID: caller.profileEID,
+    messageEID,
+  });
+  return job.toObject<NewsJobDoc>();
+}
+
+/** A job of `kind` the caller asked for; anyone else's, another kind's or another network's: 404. */
+export async function requesterJob(
+  models: MessagingModels,
+  caller: Caller,
+  jobEID: string,
+  kind: JobKind,
+  withCsv = false,
+): Promise<NewsJobDoc> {
+  const job = isEid(jobEID)
+    ? await models.NewsJob.findById(jobEID, withCsv ? {} : { csv: 0 }).lean<NewsJobDoc>()
+    : null;
+  if (
+    !job ||
+    job.kind !== kind ||
+    job.networkEID !== caller.networkEID ||
+    job.requesterEID !== caller.profileEID
+  ) {
+    throw new DomainError('MESSAGING_ERR_JOB_NOT_FOUND');
+  }
+  return job;
+}
+
+/**
+ * The event that ends a job (`events.messaging.news.<verb>`), for the requester's alert: `alert`,
+ * `recipient` (the requester), `job`, and what the kind adds.
+ */
+export function recordJobEnd(
+  outbox: Outbox,
+  job: NewsJobDoc,
+  verb: string,
+  data: { readonly alert: string; readonly job: { type: string; EID: string } } & Record<string, unknown>,
+) {
+  return outbox.record('news', verb, {
+    networkEID: job.networkEID,
+    actor: userRef(job.requesterEID),
+    data: { ...data, recipient: userRef(job.requesterEID) },
+  });
+}
