@@ -9,6 +9,7 @@ import type { MessagingModels } from './messages/models.js';
 import { getMessage, listComments, listLikers } from './messages/reading.js';
 import { likeMessage, postComment, postMessage, setLocked, unlikeMessage } from './messages/writing.js';
 import { groupTimeline, networkTimeline } from './timelines/reading.js';
+import { search } from './search/search.js';
 
 /** What the handlers use. */
 export interface MessagingDependencies {
@@ -34,4 +35,6 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(message
   'message.unlike': ({ ctx, params }, deps) => unlikeMessage(deps, callerOf(ctx), params.messageEID),
   'message.lock': ({ ctx, params }, deps) => setLocked(deps, callerOf(ctx), params.messageEID, true),
   'message.unlock': ({ ctx, params }, deps) => setLocked(deps, callerOf(ctx), params.messageEID, false),
+  // Search and idempotent posting.
+  search: ({ ctx, query }, { models, rpc }) => search(models, rpc, callerOf(ctx), query),
 });

@@ -29,6 +29,8 @@ const messageSchema = new Schema(
     numComments: { type: Number, default: 0, min: 0 },
     numLikes: { type: Number, default: 0, min: 0 },
     lastEdited: { type: Date, default: null },
+    // Search and idempotent posting: the lowercase words of the text (search/tokens.ts).
+    searchTokens: { type: [String], default: [] },
   },
   { strict: true, timestamps, collection: 'messages' },
 );
@@ -36,6 +38,8 @@ const messageSchema = new Schema(
 messageSchema.index({ networkEID: 1, timelineKey: 1, timelineAt: -1, _id: -1 });
 // The comments of a message, oldest first.
 messageSchema.index({ networkEID: 1, parentEID: 1, created: 1, _id: 1 });
+// Search and idempotent posting: the messages holding a word (search/messages.ts).
+messageSchema.index({ networkEID: 1, searchTokens: 1 });
 
 /** One document per person liking a message: the unique index makes liking idempotent. */
 const likeSchema = new Schema(

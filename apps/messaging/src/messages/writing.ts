@@ -16,6 +16,7 @@ import type { MessageDoc, MessagingModels } from './models.js';
 import { messageSummary, presentOne, userRef } from './presentation.js';
 import { findReadableMessage } from './reading.js';
 import { requireGroupPoster, requireLocker, requireReactable, timelineKeyOf } from './rules.js';
+import { searchTokensOf } from '../search/tokens.js';
 
 export interface WriteDeps {
   readonly models: MessagingModels;
@@ -50,6 +51,7 @@ export async function postMessage(
     type: body.type,
     authorEID: caller.profileEID,
     htmlBody,
+    searchTokens: searchTokensOf(htmlBody),
     groupEID,
     timelineKey: timelineKeyOf(groupEID),
     timelineAt: new Date(),
@@ -78,6 +80,7 @@ export async function postComment(
     type: 'comment',
     authorEID: caller.profileEID,
     htmlBody,
+    searchTokens: searchTokensOf(htmlBody),
     groupEID: message.groupEID ?? null,
     parentEID: messageEID,
     parentType: message.type,

@@ -42,6 +42,12 @@ export const internalSubjects = {
   notificationsBadgeCounters: rpcSubject('notifications', 'badgeCounters', 'get'),
   /** Auth → messaging: `{ profileEID: string | null }` of the network's AI assistant. */
   aiAssistantProfile: rpcSubject('messaging', 'aiAssistant', 'profile'),
+  // Search and idempotent posting.
+  /**
+   * Messaging → kb: the articles the caller may read matching `q` (body `{ q, limit }`, limit at
+   * most `SEARCH_MAX_DEPTH`); reply `{ total, items }`, items plain `kb_page` resources, newest first.
+   */
+  kbSearch: rpcSubject('kb', 'search', 'articles'),
 } as const;
 
 /** One group of a `groupAccess` answer: only groups the caller may see are listed. */

@@ -59,4 +59,11 @@ export const messagesErrors = {
     title: 'Bad Request',
     message: 'A comment is made on a message, not on another comment.',
   },
+  // Search and idempotent posting.
+  MESSAGING_ERR_SEARCH_UNKNOWN_TYPE: {
+    status: 400,
+    code: -341,
+    title: 'Bad Request',
+    message: 'The search type is not one of message, user, group, knowledge_base_article.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
