@@ -36,5 +36,5 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(message
   'message.lock': ({ ctx, params }, deps) => setLocked(deps, callerOf(ctx), params.messageEID, true),
   'message.unlock': ({ ctx, params }, deps) => setLocked(deps, callerOf(ctx), params.messageEID, false),
   // Search and idempotent posting.
-  search: ({ ctx, query }, { models, rpc }) => search(models, rpc, callerOf(ctx), query),
+  'search.list': ({ ctx, query }, { models, rpc }) => search(models, rpc, callerOf(ctx), query),
 });

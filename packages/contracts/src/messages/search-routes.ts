@@ -55,7 +55,7 @@ export const searchRoutes = [
     tag: 'Search, timeline, alerts, messages',
     scope: 'network',
     format: 'hal',
-    id: 'search',
+    id: 'search.list',
     method: 'GET',
     path: '/networks/{networkEID}/search/',
     summary:
