@@ -6,6 +6,7 @@ import { routesOf } from '@ncs/contracts';
 import { bindRoutes, type ServiceModule, type ServiceRuntime } from '@ncs/service-kit';
 import { kbHandlers } from './handlers.js';
 import { registerKbModels, type KbModels } from './models/index.js';
+import { kbInternalHandlers } from './search.js';
 
 export function buildKnowledgeBaseService(runtime: ServiceRuntime): ServiceModule & { models: KbModels } {
   const models = registerKbModels(runtime.db);
@@ -14,5 +15,6 @@ export function buildKnowledgeBaseService(runtime: ServiceRuntime): ServiceModul
     rpc: runtime.rpc,
     outbox: runtime.outbox,
   });
+  for (const [subject, handler] of Object.entries(kbInternalHandlers(models))) handlers.set(subject, handler);
   return { models, handlers };
 }

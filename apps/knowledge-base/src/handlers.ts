@@ -15,7 +15,6 @@ import {
 import { getHome, setHomeTitle, updateHome } from './domain/home.js';
 import { assignManager, listManagers, removeManager } from './domain/managers.js';
 import { createPage, deletePage, getPage, listPages, updatePage } from './domain/pages.js';
-import { search } from './domain/search.js';
 import type { KbModels } from './models/index.js';
 
 /** What the handlers use. */
@@ -56,5 +55,4 @@ export const kbHandlers = defineHandlers<KbDependencies>()(kbRoutes, {
     await deletePage(models, ctx, params.pageEID);
     return withStatus(204, null);
   },
-  'search.list': ({ ctx, query }, { models }) => search(models, ctx, query),
 });

@@ -13,6 +13,7 @@ import { publishDraft } from './news/writing.js';
 import { getDuplication, requestDuplication } from './news/duplication.js';
 import { listScheduledItems } from './scheduling/scheduled-items.js';
 import { downloadExport, getExport, requestExport } from './news/addressee-export.js';
+import { search } from './search/search.js';
 
 /** What the handlers use. */
 export interface MessagingDependencies {
@@ -50,4 +51,6 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(message
   'newsExport.download': ({ ctx, params }, { models }) =>
     downloadExport(models, callerOf(ctx), params.exportEID),
   'scheduledItems.list': ({ ctx, query }, { models }) => listScheduledItems(models, callerOf(ctx), query),
+  // Search and idempotent posting.
+  'search.list': ({ ctx, query }, { models, rpc }) => search(models, rpc, callerOf(ctx), query),
 });

@@ -1,39 +1,37 @@
 /**
- * Search, owned by kb for now: knowledge-base articles, only when `type` names
- * `knowledge_base_article` explicitly; other types answer an empty collection until their owners
- * implement them. Matching is a case-insensitive, escaped substring of title or body (no `$text`
- * on FerretDB).
+ * Articles for search: the messaging service owns `GET /networks/{networkEID}/search/` and asks
+ * here (`internalSubjects.kbSearch`) only when `type` names `knowledge_base_article`. Matching is a
+ * case-insensitive, escaped substring of title or body (no `$text` on FerretDB); only articles the
+ * caller may read (no deleted pages, drafts only for their editors, no hidden categories).
  */
-import { KB_ARTICLE_SEARCH_TYPE, type PlainCollection, type RequestContext } from '@ncs/contracts';
-import { collectionOf, pageOf, type RequestOf } from '@ncs/service-kit';
+import { SEARCH_MAX_DEPTH, type PlainResource, type RequestContext } from '@ncs/contracts';
 import type { KbModels } from '../models/index.js';
 import { callerOf, editableCategoryEIDs, hiddenCategoryEIDs } from './access.js';
 import { presentPage } from './pages.js';
 
-export type SearchQuery = RequestOf<'search.list'>['query'];
+export interface ArticleSearch {
+  readonly q: string;
+  readonly limit: number;
+}
+
+export interface ArticleMatches {
+  readonly total: number;
+  readonly items: readonly PlainResource[];
+}
 
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-export function namesArticles(type: string | undefined): boolean {
-  return (type ?? '')
-    .split(',')
-    .map((t) => t.trim())
-    .includes(KB_ARTICLE_SEARCH_TYPE);
-}
-
-export async function search(
+/** The newest `limit` articles matching `q` the caller may read, and how many match in all. */
+export async function searchArticles(
   models: KbModels,
   ctx: RequestContext,
-  query: SearchQuery,
-): Promise<PlainCollection> {
+  { q, limit }: ArticleSearch,
+): Promise<ArticleMatches> {
   const caller = callerOf(ctx);
-  const shape = { itemType: 'kb_page', rel: 'results' };
-  if (!namesArticles(query.type)) return collectionOf(shape, query, 0, []);
-
   const conditions: Record<string, unknown>[] = [{ networkEID: caller.networkEID, deletedAt: null }];
-  const text = query.q?.trim();
+  const text = q.trim();
   if (text) {
     const pattern = { $regex: escapeRegExp(text), $options: 'i' };
     conditions.push({ $or: [{ title: pattern }, { body: pattern }] });
@@ -50,7 +48,12 @@ export async function search(
   const hidden = await hiddenCategoryEIDs(models, caller);
   if (hidden.length > 0) conditions.push({ categoryEID: { $nin: hidden } });
   const filter = { $and: conditions };
-  return pageOf(models.Page, { filter, sort: { lastModified: -1, _id: -1 } }, query, shape, (pages) =>
-    pages.map(presentPage),
-  );
+  const [total, pages] = await Promise.all([
+    models.Page.countDocuments(filter),
+    models.Page.find(filter)
+      .sort({ lastModified: -1, _id: -1 })
+      .limit(Math.min(Math.max(1, limit), SEARCH_MAX_DEPTH))
+      .lean(),
+  ]);
+  return { total, items: pages.map(presentPage) };
 }

@@ -41,6 +41,8 @@ const messageSchema = new Schema(
     /** The news item a duplicate was copied from (`isDuplicate`). */
     duplicateOfEID: { type: String, default: null },
     scheduledAt: { type: Date, default: null },
+    // Search and idempotent posting: the lowercase words of the text (search/tokens.ts).
+    searchTokens: { type: [String], default: [] },
   },
   { strict: true, timestamps, collection: 'messages' },
 );
@@ -53,6 +55,8 @@ messageSchema.index({ networkEID: 1, authorEID: 1, status: 1, scheduledAt: 1, _i
 messageSchema.index({ status: 1, scheduledAt: 1, _id: 1 });
 // The comments of a message, oldest first.
 messageSchema.index({ networkEID: 1, parentEID: 1, created: 1, _id: 1 });
+// Search and idempotent posting: the messages holding a word (search/messages.ts).
+messageSchema.index({ networkEID: 1, searchTokens: 1 });
 
 /** One document per person liking a message: the unique index makes liking idempotent. */
 const likeSchema = new Schema(

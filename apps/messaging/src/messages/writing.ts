@@ -17,6 +17,7 @@ import { messageSummary, presentOne, userRef } from './presentation.js';
 import { findReadableMessage } from './reading.js';
 import { createdVerbOf, newsFieldsOf } from '../news/writing.js';
 import { requireGroupPoster, requireLocker, requireReactable, timelineKeyOf } from './rules.js';
+import { searchTokensOf } from '../search/tokens.js';
 
 export interface WriteDeps {
   readonly models: MessagingModels;
@@ -51,6 +52,7 @@ export async function postMessage(
     type: body.type,
     authorEID: caller.profileEID,
     htmlBody,
+    searchTokens: searchTokensOf(htmlBody),
     groupEID,
     timelineKey: timelineKeyOf(groupEID),
     timelineAt: new Date(),
@@ -80,6 +82,7 @@ export async function postComment(
     type: 'comment',
     authorEID: caller.profileEID,
     htmlBody,
+    searchTokens: searchTokensOf(htmlBody),
     groupEID: message.groupEID ?? null,
     parentEID: messageEID,
     parentType: message.type,

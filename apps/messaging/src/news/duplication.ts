@@ -10,6 +10,7 @@ import { isDuplicateKeyError, type Outbox, type RpcClient } from '@ncs/service-k
 import { accessOf, type Caller } from '../messages/access.js';
 import type { MessageDoc, MessagingModels } from '../messages/models.js';
 import { messageSummary } from '../messages/presentation.js';
+import { searchTokensOf } from '../search/tokens.js';
 import { findReadableMessage } from '../messages/reading.js';
 import { requireGroupPoster } from '../messages/rules.js';
 import type { WriteDeps } from '../messages/writing.js';
@@ -62,6 +63,7 @@ async function writeCopy(models: MessagingModels, job: NewsJobDoc): Promise<Mess
       type: 'news',
       authorEID: job.requesterEID,
       htmlBody: original.htmlBody,
+      searchTokens: searchTokensOf(original.htmlBody),
       title: original.title ?? null,
       groupEID: original.groupEID ?? null,
       timelineKey: null,

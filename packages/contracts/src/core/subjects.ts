@@ -47,6 +47,12 @@ export const internalSubjects = {
    * members or a group's (body `AddresseesPageRequest`, reply `AddresseesPage`, by EID after `after`).
    */
   addresseesPage: rpcSubject('auth', 'addressees', 'page'),
+  // Search and idempotent posting.
+  /**
+   * Messaging → kb: the articles the caller may read matching `q` (body `{ q, limit }`, limit at
+   * most `SEARCH_MAX_DEPTH`); reply `{ total, items }`, items plain `kb_page` resources, newest first.
+   */
+  kbSearch: rpcSubject('kb', 'search', 'articles'),
 } as const;
 
 /** One group of a `groupAccess` answer: only groups the caller may see are listed. */

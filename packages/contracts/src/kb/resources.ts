@@ -146,11 +146,6 @@ export const KbPageResource = halResource(
   'A knowledge-base page (article) of a category.',
 );
 export const KbPageCollection = halCollection('pages', KbPageResource, 'Pages of a category, one page.');
-export const KbSearchResults = halCollection(
-  'results',
-  KbPageResource,
-  'Search results (knowledge-base articles when `type` names `knowledge_base_article`).',
-);
 
 const PageTitle = NameOrEmpty({ maxLength: 500 });
 /** Rich text (HTML), sanitised by the knowledge-base service on write. */

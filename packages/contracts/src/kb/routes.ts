@@ -9,7 +9,6 @@ import { Type } from '@sinclair/typebox';
 import { PaginationQuery } from '../core/pagination.js';
 import { embedQuery, route, type RouteDefinition } from '../core/route-definition.js';
 import { Eid, NetworkParams, NoContent, strictObject } from '../core/schemas.js';
-import { Text } from '../core/text-hygiene.js';
 import {
   KbCategoryCollection,
   KbCategoryCreateBody,
@@ -24,7 +23,6 @@ import {
   KbPageCreateBody,
   KbPageResource,
   KbPageUpdateBody,
-  KbSearchResults,
 } from './resources.js';
 
 const MANAGE = 'MANAGE_KNOWLEDGE_BASE';
@@ -222,23 +220,5 @@ export const kbRoutes = [
     summary: 'Soft-delete a page (sets `deletedAt`)',
     params: PageParams,
     reply: { status: 204, schema: NoContent },
-  }),
-  route({
-    ...common,
-    id: 'search.list',
-    method: 'GET',
-    path: '/networks/{networkEID}/search/',
-    tag: 'Search, timeline, alerts, messages',
-    summary:
-      'Search; knowledge-base articles only when `type` names `knowledge_base_article` (comma-separated list)',
-    params: NetworkParams,
-    query: Type.Object({
-      ...PaginationQuery.properties,
-      q: Type.Optional(Text({ maxLength: 200 })),
-      type: Type.Optional(Text({ maxLength: 500 })),
-      include_hidden: Type.Optional(Type.Boolean()),
-      addressable_for: Type.Optional(Text({ maxLength: 100 })),
-    }),
-    reply: { status: 200, schema: KbSearchResults },
   }),
 ] as const satisfies readonly RouteDefinition[];

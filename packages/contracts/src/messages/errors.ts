@@ -108,4 +108,11 @@ export const messagesErrors = {
     title: 'Forbidden',
     message: 'The addressees of a news item are exported by its author and network administrators.',
   },
+  // Search and idempotent posting.
+  MESSAGING_ERR_SEARCH_UNKNOWN_TYPE: {
+    status: 400,
+    code: -341,
+    title: 'Bad Request',
+    message: 'The search type is not one of message, user, group, knowledge_base_article.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;

@@ -15,6 +15,8 @@ import {
 } from './resources.js';
 import { newsRoutes } from './news-routes.js';
 import { TimelineQuery } from './news-resources.js';
+// Search and idempotent posting.
+import { searchRoutes } from './search-routes.js';
 
 const MESSAGE = '/networks/{networkEID}/messages/{messageEID}';
 const common = { service: 'messaging', tag: 'Messages', scope: 'network', format: 'hal' } as const;
@@ -115,4 +117,6 @@ export const messagesRoutes = [
   action('message.unlock', 'unlock', 'Unlock a message (its author or a network administrator)'),
   // News and scheduled items.
   ...newsRoutes,
+  // Search and idempotent posting.
+  ...searchRoutes,
 ] as const satisfies readonly RouteDefinition[];

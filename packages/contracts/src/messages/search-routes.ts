@@ -1,0 +1,67 @@
+/**
+ * Search (spec: "Search, timeline, alerts, messages"): `GET /networks/{networkEID}/search/`. The
+ * messaging service owns the route and asks the knowledge base for articles over NATS. Rules where
+ * the spec is silent: docs/decisions.md, "Search and idempotent posting".
+ */
+import { Type } from '@sinclair/typebox';
+import { PageLimit, PageOffset } from '../core/pagination.js';
+import { route, type RouteDefinition } from '../core/route-definition.js';
+import { halCollection, NetworkParams } from '../core/schemas.js';
+import { KbPageResource } from '../kb/resources.js';
+import { MessageResource } from './resources.js';
+
+/** The result types `type` may name (a comma list); a message type narrows the messages found. */
+export const searchResultTypes = ['message', 'user', 'group', 'knowledge_base_article'] as const;
+/** Message types `type` may name (spec: Resources): only messages of those types are answered. */
+export const searchMessageTypes = [
+  'update',
+  'news',
+  'task',
+  'poll',
+  'event',
+  'announcement',
+  'app_update',
+  'comment',
+] as const;
+
+/** Search looks at the newest matches only: `offset + limit` beyond this answers no more items. */
+export const SEARCH_MAX_DEPTH = 500;
+
+export const SearchQuery = Type.Object({
+  q: Type.String({
+    minLength: 2,
+    maxLength: 200,
+    description: 'What to look for (at least 2 characters): every word must appear in a message.',
+  }),
+  type: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description: `Comma list of result types (${searchResultTypes.join(', ')}) or message types (${searchMessageTypes.join(', ')}); articles only when \`knowledge_base_article\` is named.`,
+    }),
+  ),
+  limit: Type.Optional(PageLimit),
+  offset: Type.Optional(PageOffset),
+});
+
+export const SearchCollection = halCollection(
+  'results',
+  Type.Union([MessageResource, KbPageResource]),
+  'Search results: messages newest first, then knowledge-base articles; each a resource of its own type.',
+);
+
+export const searchRoutes = [
+  route({
+    service: 'messaging',
+    tag: 'Search, timeline, alerts, messages',
+    scope: 'network',
+    format: 'hal',
+    id: 'search.list',
+    method: 'GET',
+    path: '/networks/{networkEID}/search/',
+    summary:
+      'Search the messages the caller may read (every word of `q`) and, when `type` names `knowledge_base_article`, the articles',
+    params: NetworkParams,
+    query: SearchQuery,
+    reply: { status: 200, schema: SearchCollection },
+  }),
+] as const satisfies readonly RouteDefinition[];

@@ -1,0 +1,187 @@
+/**
+ * Search over HTTP (issue #10): `GET /networks/{networkEID}/search/` finds the messages the caller
+ * may read holding every word of `q`, newest first, paged; never across networks, never a hidden
+ * group's message for a non-member nor a group's after the caller left it; bad input is a 400
+ * naming the field.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../support/api.js';
+import { closeFactories, newNetwork, uniqueSuffix, type TestNetwork } from '../../support/factories/core.js';
+import { addMember, membersPath, newGroup, type Collection } from '../../support/factories/groups.js';
+import { newKbCategory, newKbPage } from '../../support/factories/kb.js';
+import { newComment, newMessage, type MessageBody } from '../../support/factories/messages.js';
+import { newNews, publishPath } from '../../support/factories/news.js';
+
+afterAll(closeFactories);
+
+let network: TestNetwork;
+let adminToken: string;
+let member: { profileEID: string; token: string };
+
+beforeAll(async () => {
+  network = await newNetwork('Search');
+  adminToken = await network.admin.token();
+  const m = await network.newMember();
+  member = { profileEID: m.profileEID, token: await m.token() };
+});
+
+const searchPath = (networkEID: string, query: Record<string, string>) =>
+  `/networks/${networkEID}/search/?${new URLSearchParams(query).toString()}`;
+
+async function searchAs(token: string, query: Record<string, string>, networkEID = network.networkEID) {
+  const response = await call<Collection<MessageBody>>(searchPath(networkEID, query), { token });
+  expect(response.status, response.text).toBe(200);
+  return response.body;
+}
+
+const eidsOf = (collection: Collection<MessageBody>) =>
+  (collection._embedded.results ?? []).map((item) => item.EID);
+
+describe('searching messages', () => {
+  it('finds the messages holding every word, case-insensitively, without tag names, newest first', async () => {
+    const word = `zebra${uniqueSuffix()}`;
+    const first = await newMessage(network.networkEID, member.token, { htmlBody: `<p>Blue ${word}</p>` });
+    const second = await newMessage(network.networkEID, adminToken, {
+      htmlBody: `<p><b>${word.toUpperCase()}</b> green</p>`,
+    });
+    const comment = await newComment(network.networkEID, first.EID, member.token, `<p>${word} blue</p>`);
+    await newMessage(network.networkEID, member.token, { htmlBody: `<p>Nothing here</p>` });
+
+    const all = await searchAs(member.token, { q: word });
+    expect(eidsOf(all)).toEqual([comment.EID, second.EID, first.EID]);
+    expect(all).toMatchObject({ total: 3, offset: 0 });
+    expect(all._embedded.results?.[0]).toMatchObject({ type: 'comment', htmlBody: `<p>${word} blue</p>` });
+
+    expect(eidsOf(await searchAs(member.token, { q: `${word} blue` }))).toEqual([comment.EID, first.EID]);
+    expect(eidsOf(await searchAs(member.token, { q: `BLUE ${word}`, type: 'message' }))).toEqual([
+      comment.EID,
+      first.EID,
+    ]);
+    expect(eidsOf(await searchAs(member.token, { q: `${word} b` }))).toEqual([]);
+  });
+
+  it('pages with limit and offset', async () => {
+    const word = `paging${uniqueSuffix()}`;
+    const posted: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      posted.push(
+        (await newMessage(network.networkEID, member.token, { htmlBody: `<p>${word} ${i}</p>` })).EID,
+      );
+    }
+    const page = await searchAs(member.token, { q: word, limit: '2', offset: '1' });
+    expect(page).toMatchObject({ total: 3, limit: 2, offset: 1 });
+    expect(eidsOf(page)).toEqual([posted[1], posted[0]]);
+  });
+
+  it('finds a news draft only once it is published', async () => {
+    const word = `draft${uniqueSuffix()}`;
+    const draft = await newNews(network.networkEID, adminToken, {
+      htmlBody: `<p>${word}</p>`,
+      status: 'draft',
+    });
+    expect(draft.status).toBe('draft');
+    expect(eidsOf(await searchAs(adminToken, { q: word }))).toEqual([]);
+    const published = await call(publishPath(network.networkEID, draft.EID), {
+      token: adminToken,
+      method: 'POST',
+    });
+    expect(published.status, published.text).toBe(200);
+    expect(eidsOf(await searchAs(member.token, { q: word }))).toEqual([draft.EID]);
+  });
+
+  it('answers no messages when `type` leaves them out', async () => {
+    const word = `typed${uniqueSuffix()}`;
+    await newMessage(network.networkEID, member.token, { htmlBody: `<p>${word}</p>` });
+    expect(eidsOf(await searchAs(member.token, { q: word, type: 'user,group' }))).toEqual([]);
+  });
+});
+
+describe('messages and articles together', () => {
+  it('adds knowledge-base articles after the messages only when `type` names them', async () => {
+    const word = `merged${uniqueSuffix()}`;
+    const category = await newKbCategory(network.networkEID, adminToken);
+    const article = await newKbPage(network.networkEID, category, adminToken, {
+      title: `Guide ${word}`,
+      status: 'published',
+    });
+    const message = await newMessage(network.networkEID, member.token, { htmlBody: `<p>${word}</p>` });
+
+    expect(eidsOf(await searchAs(member.token, { q: word }))).toEqual([message.EID]);
+    const both = await searchAs(member.token, { q: word, type: 'message,knowledge_base_article' });
+    expect(both).toMatchObject({ total: 2 });
+    expect(both._embedded.results?.map((item) => [item.type, item.EID])).toEqual([
+      ['update', message.EID],
+      ['kb_page', article],
+    ]);
+    const second = await searchAs(member.token, {
+      q: word,
+      type: 'message,knowledge_base_article',
+      offset: '1',
+    });
+    expect(eidsOf(second)).toEqual([article]);
+    expect(eidsOf(await searchAs(member.token, { q: word, type: 'knowledge_base_article' }))).toEqual([
+      article,
+    ]);
+  });
+});
+
+describe('who sees what', () => {
+  it('never answers another network’s messages holding the same words', async () => {
+    const word = `tenant${uniqueSuffix()}`;
+    const other = await newNetwork('Search elsewhere');
+    const otherToken = await other.admin.token();
+    const theirs = await newMessage(other.networkEID, otherToken, { htmlBody: `<p>${word}</p>` });
+    const ours = await newMessage(network.networkEID, member.token, { htmlBody: `<p>${word}</p>` });
+    expect(eidsOf(await searchAs(member.token, { q: word }))).toEqual([ours.EID]);
+    expect(eidsOf(await searchAs(otherToken, { q: word }, other.networkEID))).toEqual([theirs.EID]);
+    const across = await call(searchPath(other.networkEID, { q: word }), { token: member.token });
+    expect(across.status).toBe(404);
+  });
+
+  it('shows a hidden group’s message to its members only, and no longer once the caller left', async () => {
+    const word = `hidden${uniqueSuffix()}`;
+    const group = await newGroup(network.networkEID, adminToken, { hidden: true });
+    const stranger = await network.newMember();
+    const strangerToken = await stranger.token();
+    await addMember(network.networkEID, group.EID, adminToken, member.profileEID);
+    const secret = await newMessage(network.networkEID, adminToken, {
+      htmlBody: `<p>${word}</p>`,
+      groupEID: group.EID,
+    });
+    expect(eidsOf(await searchAs(member.token, { q: word }))).toEqual([secret.EID]);
+    expect(eidsOf(await searchAs(strangerToken, { q: word }))).toEqual([]);
+
+    const removed = await call(membersPath(network.networkEID, group.EID, `${member.profileEID}/`), {
+      method: 'DELETE',
+      token: adminToken,
+    });
+    expect(removed.status, removed.text).toBe(204);
+    expect(eidsOf(await searchAs(member.token, { q: word }))).toEqual([]);
+  });
+});
+
+describe('bad input', () => {
+  it('answers 400 naming `q` when it is missing or shorter than 2 characters', async () => {
+    for (const query of [{}, { q: 'a' }] as Record<string, string>[]) {
+      const response = await call<MessageBody>(searchPath(network.networkEID, query), {
+        token: member.token,
+      });
+      expect(response.status, response.text).toBe(400);
+      expect(response.headers.get('content-type')).toContain('application/problem+json');
+      expect(response.text).toContain('q');
+    }
+  });
+
+  it('answers 400 naming an unknown `type` value', async () => {
+    const response = await call<MessageBody>(
+      searchPath(network.networkEID, { q: 'hello', type: 'message,pigeon' }),
+      {
+        token: member.token,
+      },
+    );
+    expect(response.status, response.text).toBe(400);
+    expect(response.body).toMatchObject({ code: -341 });
+    expect(response.body.errors?.[0]).toMatchObject({ pointer: '/query/type' });
+    expect(response.text).toContain('pigeon');
+  });
+});
