@@ -29,6 +29,8 @@ const messageSchema = new Schema(
     numComments: { type: Number, default: 0, min: 0 },
     numLikes: { type: Number, default: 0, min: 0 },
     lastEdited: { type: Date, default: null },
+    // Concern: message actions (issue #10).
+    numReaders: { type: Number, default: 0, min: 0 },
   },
   { strict: true, timestamps, collection: 'messages' },
 );
@@ -50,17 +52,31 @@ likeSchema.index({ networkEID: 1, messageEID: 1, profileEID: 1 }, { unique: true
 // Who likes a message, newest first.
 likeSchema.index({ networkEID: 1, messageEID: 1, created: -1, _id: -1 });
 
+/** Concern: message actions. One document per reader of a message: marking read is idempotent. */
+const readSchema = new Schema(
+  {
+    networkEID: { type: String, required: true },
+    messageEID: { type: String, required: true },
+    profileEID: { type: String, required: true },
+  },
+  { strict: true, timestamps: { createdAt: 'created', updatedAt: false }, collection: 'message_reads' },
+);
+readSchema.index({ networkEID: 1, messageEID: 1, profileEID: 1 }, { unique: true });
+
+export type ReadDoc = InferSchemaType<typeof readSchema> & Omit<StoredDocument, 'lastModified'>;
 export type MessageDoc = InferSchemaType<typeof messageSchema> & StoredDocument;
 export type LikeDoc = InferSchemaType<typeof likeSchema> & Omit<StoredDocument, 'lastModified'>;
 
 export interface MessagingModels {
   readonly Message: Model<MessageDoc>;
   readonly Like: Model<LikeDoc>;
+  readonly Read: Model<ReadDoc>;
 }
 
 export function registerMessagingModels(connection: Connection): MessagingModels {
   return {
     Message: connection.model<MessageDoc>('Message', messageSchema),
     Like: connection.model<LikeDoc>('Like', likeSchema),
+    Read: connection.model<ReadDoc>('MessageRead', readSchema),
   };
 }

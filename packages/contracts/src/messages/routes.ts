@@ -13,6 +13,8 @@ import {
   MessageCreateBody,
   MessageResource,
 } from './resources.js';
+// Concern: message actions (issue #10).
+import { messageActionRoutes } from './action-routes.js';
 
 const MESSAGE = '/networks/{networkEID}/messages/{messageEID}';
 const common = { service: 'messaging', tag: 'Messages', scope: 'network', format: 'hal' } as const;
@@ -111,4 +113,6 @@ export const messagesRoutes = [
     'Lock a message: no more likes or comments (its author or a network administrator)',
   ),
   action('message.unlock', 'unlock', 'Unlock a message (its author or a network administrator)'),
+  // Concern: message actions (issue #10).
+  ...messageActionRoutes,
 ] as const satisfies readonly RouteDefinition[];
