@@ -5,18 +5,9 @@
  */
 import { isDuplicateKeyError } from '@ncs/service-kit';
 import type { Caller } from './access.js';
-import type { MessageDoc, MessagingModels } from './models.js';
-import { messageSummary, presentOne, userRef } from './presentation.js';
+import { messageSummary, userRef } from './presentation.js';
 import { findReadableMessage } from './reading.js';
-import type { WriteDeps } from './writing.js';
-
-async function reread(models: MessagingModels, caller: Caller, message: MessageDoc) {
-  const fresh = await models.Message.findOne({
-    _id: message._id,
-    networkEID: caller.networkEID,
-  }).lean<MessageDoc>();
-  return presentOne(models, caller, fresh ?? message);
-}
+import { reread, type WriteDeps } from './writing.js';
 
 /** Marks a message read for the caller; reading it again changes nothing (no second event). */
 export async function markRead({ models, rpc, outbox }: WriteDeps, caller: Caller, messageEID: string) {
