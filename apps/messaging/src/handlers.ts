@@ -6,6 +6,7 @@ import { messagesRoutes } from '@ncs/contracts';
 import { defineHandlers, type Outbox, type RpcClient } from '@ncs/service-kit';
 import { callerOf } from './messages/access.js';
 import type { MessagingModels } from './messages/models.js';
+import { markRead } from './messages/actions.js';
 import { getMessage, listComments, listLikers } from './messages/reading.js';
 import { likeMessage, postComment, postMessage, setLocked, unlikeMessage } from './messages/writing.js';
 import { groupTimeline, networkTimeline } from './timelines/reading.js';
@@ -53,4 +54,6 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(message
   'scheduledItems.list': ({ ctx, query }, { models }) => listScheduledItems(models, callerOf(ctx), query),
   // Search and idempotent posting.
   'search.list': ({ ctx, query }, { models, rpc }) => search(models, rpc, callerOf(ctx), query),
+  // Concern: message actions (issue #10).
+  'message.read': ({ ctx, params }, deps) => markRead(deps, callerOf(ctx), params.messageEID),
 });

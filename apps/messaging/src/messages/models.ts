@@ -43,6 +43,8 @@ const messageSchema = new Schema(
     scheduledAt: { type: Date, default: null },
     // Search and idempotent posting: the lowercase words of the text (search/tokens.ts).
     searchTokens: { type: [String], default: [] },
+    // Concern: message actions (issue #10).
+    numReaders: { type: Number, default: 0, min: 0 },
   },
   { strict: true, timestamps, collection: 'messages' },
 );
@@ -71,6 +73,18 @@ likeSchema.index({ networkEID: 1, messageEID: 1, profileEID: 1 }, { unique: true
 // Who likes a message, newest first.
 likeSchema.index({ networkEID: 1, messageEID: 1, created: -1, _id: -1 });
 
+/** Concern: message actions. One document per reader of a message: marking read is idempotent. */
+const readSchema = new Schema(
+  {
+    networkEID: { type: String, required: true },
+    messageEID: { type: String, required: true },
+    profileEID: { type: String, required: true },
+  },
+  { strict: true, timestamps: { createdAt: 'created', updatedAt: false }, collection: 'message_reads' },
+);
+readSchema.index({ networkEID: 1, messageEID: 1, profileEID: 1 }, { unique: true });
+
+export type ReadDoc = InferSchemaType<typeof readSchema> & Omit<StoredDocument, 'lastModified'>;
 export type MessageDoc = InferSchemaType<typeof messageSchema> & StoredDocument;
 export type LikeDoc = InferSchemaType<typeof likeSchema> & Omit<StoredDocument, 'lastModified'>;
 
@@ -80,6 +94,7 @@ export interface MessagingModels {
   // News and scheduled items.
   readonly NewsJob: Model<NewsJobDoc>;
   readonly Claim: Model<ClaimDoc>;
+  readonly Read: Model<ReadDoc>;
 }
 
 export function registerMessagingModels(connection: Connection): MessagingModels {
@@ -88,5 +103,6 @@ export function registerMessagingModels(connection: Connection): MessagingModels
     Like: connection.model<LikeDoc>('Like', likeSchema),
     NewsJob: connection.model<NewsJobDoc>('NewsJob', newsJobSchema),
     Claim: registerClaimModel(connection),
+    Read: connection.model<ReadDoc>('MessageRead', readSchema),
   };
 }

@@ -5,6 +5,7 @@
 import { toTimestamp, type PlainResource } from '@ncs/contracts';
 import type { Caller } from './access.js';
 import type { LikeDoc, MessageDoc, MessagingModels } from './models.js';
+import { readByCaller } from './reads.js';
 import { shownCounters } from './rules.js';
 import { newsFieldsOf } from '../news/presentation.js';
 
@@ -13,7 +14,7 @@ export const groupRefOf = (groupEID: string | null) => (groupEID ? { type: 'grou
 export const parentRefOf = (doc: Pick<MessageDoc, 'parentEID' | 'parentType'>) =>
   doc.parentEID ? { type: doc.parentType ?? 'update', EID: doc.parentEID } : null;
 
-function presentMessage(doc: MessageDoc, liked: boolean): PlainResource {
+function presentMessage(doc: MessageDoc, liked: boolean, read: boolean): PlainResource {
   return {
     type: doc.type,
     EID: String(doc._id),
@@ -29,7 +30,8 @@ function presentMessage(doc: MessageDoc, liked: boolean): PlainResource {
     created: toTimestamp(doc.created),
     lastModified: toTimestamp(doc.lastModified),
     lastEdited: doc.lastEdited ? toTimestamp(doc.lastEdited) : null,
-    _user: { liked },
+    numReaders: doc.numReaders ?? 0,
+    _user: { liked, read },
   };
 }
 
@@ -46,7 +48,8 @@ export async function presentMessages(
     { messageEID: 1 },
   ).lean<Pick<LikeDoc, 'messageEID'>[]>();
   const liked = new Set(likes.map((like) => like.messageEID));
-  return docs.map((doc) => presentMessage(doc, liked.has(String(doc._id))));
+  const read = await readByCaller(models, caller, ids);
+  return docs.map((doc) => presentMessage(doc, liked.has(String(doc._id)), read.has(String(doc._id))));
 }
 
 export async function presentOne(models: MessagingModels, caller: Caller, doc: MessageDoc) {

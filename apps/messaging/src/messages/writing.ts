@@ -103,7 +103,7 @@ export async function postComment(
 }
 
 /** The message as it now is (after a counter or flag changed). */
-async function reread(models: MessagingModels, caller: Caller, message: MessageDoc) {
+export async function reread(models: MessagingModels, caller: Caller, message: MessageDoc) {
   const fresh = await models.Message.findById(message._id).lean<MessageDoc>();
   return presentOne(models, caller, fresh ?? message);
 }

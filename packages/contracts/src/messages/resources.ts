@@ -53,8 +53,13 @@ export const MessageResource = Type.Object(
     lastEdited: Nullable(Timestamp),
     // News and scheduled items.
     ...NewsResourceFields,
+    // Concern: message actions (issue #10).
+    numReaders: Type.Integer({ minimum: 0, description: 'read-only: how many people marked it read' }),
     _user: Type.Object(
-      { liked: Type.Boolean({ description: 'whether the caller likes the message' }) },
+      {
+        liked: Type.Boolean({ description: 'whether the caller likes the message' }),
+        read: Type.Boolean({ description: 'whether the caller marked the message read' }),
+      },
       { description: 'The caller’s standing towards the message' },
     ),
     _links: HalLinks,

@@ -17,6 +17,8 @@ import { newsRoutes } from './news-routes.js';
 import { TimelineQuery } from './news-resources.js';
 // Search and idempotent posting.
 import { searchRoutes } from './search-routes.js';
+// Concern: message actions (issue #10).
+import { messageActionRoutes } from './action-routes.js';
 
 const MESSAGE = '/networks/{networkEID}/messages/{messageEID}';
 const common = { service: 'messaging', tag: 'Messages', scope: 'network', format: 'hal' } as const;
@@ -119,4 +121,6 @@ export const messagesRoutes = [
   ...newsRoutes,
   // Search and idempotent posting.
   ...searchRoutes,
+  // Concern: message actions (issue #10).
+  ...messageActionRoutes,
 ] as const satisfies readonly RouteDefinition[];

@@ -1,0 +1,31 @@
+/**
+ * Concern: message actions (issue #10): `read`. Marking read is idempotent through the unique index
+ * of `message_reads`; the first read of a person increments `numReaders` and records
+ * `events.messaging.message.read`.
+ */
+import { isDuplicateKeyError } from '@ncs/service-kit';
+import type { Caller } from './access.js';
+import { messageSummary, userRef } from './presentation.js';
+import { findReadableMessage } from './reading.js';
+import { reread, type WriteDeps } from './writing.js';
+
+/** Marks a message read for the caller; reading it again changes nothing (no second event). */
+export async function markRead({ models, rpc, outbox }: WriteDeps, caller: Caller, messageEID: string) {
+  const { message } = await findReadableMessage(models, rpc, caller, messageEID);
+  try {
+    await models.Read.create({ networkEID: caller.networkEID, messageEID, profileEID: caller.profileEID });
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error;
+    return reread(models, caller, message);
+  }
+  await models.Message.updateOne(
+    { _id: message._id, networkEID: caller.networkEID },
+    { $inc: { numReaders: 1 } },
+  );
+  await outbox.record('message', 'read', {
+    networkEID: caller.networkEID,
+    actor: userRef(caller.profileEID),
+    data: { message: messageSummary(message), reader: userRef(caller.profileEID) },
+  });
+  return reread(models, caller, message);
+}
