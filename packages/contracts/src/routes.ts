@@ -11,6 +11,7 @@ import { kbRoutes } from './kb/routes.js';
 import { messagesRoutes } from './messages/routes.js';
 import { networkRoutes } from './network/routes.js';
 import { oauthRoutes, oauthTokenRoute } from './oauth/routes.js';
+import { searchRoutes } from './search/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 
 const routeTable = [
@@ -23,6 +24,7 @@ const routeTable = [
   ...settingsRoutes,
   ...appsRoutes,
   ...messagesRoutes,
+  ...searchRoutes,
 ] as const satisfies readonly RouteDefinition[];
 
 /** The table as plain definitions, for code that walks every route. */

@@ -4,14 +4,9 @@
  * service needs (the message, its author and group, the actor).
  */
 import { DomainError } from '@ncs/contracts';
-import {
-  isDuplicateKeyError,
-  sanitizeRichText,
-  type Outbox,
-  type RequestOf,
-  type RpcClient,
-} from '@ncs/service-kit';
+import { isDuplicateKeyError, sanitizeRichText, type RequestOf } from '@ncs/service-kit';
 import { accessOf, type Caller } from './access.js';
+import type { WriteDeps } from './deps.js';
 import type { MessageDoc, MessagingModels } from './models.js';
 import { messageSummary, presentOne, userRef } from './presentation.js';
 import { findReadableMessage } from './reading.js';
@@ -19,11 +14,7 @@ import { createdVerbOf, newsFieldsOf } from '../news/writing.js';
 import { requireGroupPoster, requireLocker, requireReactable, timelineKeyOf } from './rules.js';
 import { searchTokensOf } from '../search/tokens.js';
 
-export interface WriteDeps {
-  readonly models: MessagingModels;
-  readonly rpc: RpcClient;
-  readonly outbox: Outbox;
-}
+export type { WriteDeps } from './deps.js';
 
 /** The allow-listed form of a body; a body with nothing left is a 400 naming the field. */
 function sanitisedBody(html: string): string {

@@ -18,7 +18,7 @@ import type { Outbox, RpcClient } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
 import type { MessageDoc, MessagingModels } from '../messages/models.js';
 import { findReadableMessage } from '../messages/reading.js';
-import type { WriteDeps } from '../messages/writing.js';
+import type { WriteDeps } from '../messages/deps.js';
 import { csvRow } from './csv.js';
 import type { NewsJobDoc } from './jobs-model.js';
 import { createJob, recordJobEnd, requesterJob } from './jobs.js';

@@ -13,7 +13,7 @@ import { messageSummary } from '../messages/presentation.js';
 import { searchTokensOf } from '../search/tokens.js';
 import { findReadableMessage } from '../messages/reading.js';
 import { requireGroupPoster } from '../messages/rules.js';
-import type { WriteDeps } from '../messages/writing.js';
+import type { WriteDeps } from '../messages/deps.js';
 import { claim } from '../scheduling/lease.js';
 import { runExport } from './addressee-export.js';
 import type { NewsJobDoc } from './jobs-model.js';

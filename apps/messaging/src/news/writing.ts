@@ -9,7 +9,7 @@ import type { MessageDoc, MessagingModels } from '../messages/models.js';
 import { messageSummary, presentOne } from '../messages/presentation.js';
 import { findReadableMessage } from '../messages/reading.js';
 import { timelineKeyOf } from '../messages/rules.js';
-import type { WriteDeps } from '../messages/writing.js';
+import type { WriteDeps } from '../messages/deps.js';
 import { requireNewsPoster } from './rules.js';
 
 type CreateBody = RequestOf<'message.create'>['body'];

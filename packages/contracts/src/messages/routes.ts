@@ -15,8 +15,6 @@ import {
 } from './resources.js';
 import { newsRoutes } from './news-routes.js';
 import { TimelineQuery } from './news-resources.js';
-// Search and idempotent posting.
-import { searchRoutes } from './search-routes.js';
 // Concern: message actions (issue #10).
 import { messageActionRoutes } from './action-routes.js';
 
@@ -119,8 +117,6 @@ export const messagesRoutes = [
   action('message.unlock', 'unlock', 'Unlock a message (its author or a network administrator)'),
   // News and scheduled items.
   ...newsRoutes,
-  // Search and idempotent posting.
-  ...searchRoutes,
   // Concern: message actions (issue #10).
   ...messageActionRoutes,
 ] as const satisfies readonly RouteDefinition[];

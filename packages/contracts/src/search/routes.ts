@@ -7,8 +7,9 @@ import { Type } from '@sinclair/typebox';
 import { PageLimit, PageOffset } from '../core/pagination.js';
 import { route, type RouteDefinition } from '../core/route-definition.js';
 import { halCollection, NetworkParams } from '../core/schemas.js';
+import { Text } from '../core/text-hygiene.js';
 import { KbPageResource } from '../kb/resources.js';
-import { MessageResource } from './resources.js';
+import { MessageResource } from '../messages/resources.js';
 
 /** The result types `type` may name (a comma list); a message type narrows the messages found. */
 export const searchResultTypes = ['message', 'user', 'group', 'knowledge_base_article'] as const;
@@ -28,13 +29,13 @@ export const searchMessageTypes = [
 export const SEARCH_MAX_DEPTH = 500;
 
 export const SearchQuery = Type.Object({
-  q: Type.String({
+  q: Text({
     minLength: 2,
     maxLength: 200,
     description: 'What to look for (at least 2 characters): every word must appear in a message.',
   }),
   type: Type.Optional(
-    Type.String({
+    Text({
       maxLength: 200,
       description: `Comma list of result types (${searchResultTypes.join(', ')}) or message types (${searchMessageTypes.join(', ')}); articles only when \`knowledge_base_article\` is named.`,
     }),
