@@ -1,8 +1,9 @@
 /**
- * Handlers of the route table's messaging routes (packages/contracts, `messagesRoutes`), by route
+ * Handlers of the route table's messaging routes (packages/contracts, `messagesRoutes` and
+ * `searchRoutes`), by route
  * id. A constant: the conformance test lists it without a database.
  */
-import { messagesRoutes } from '@ncs/contracts';
+import { messagesRoutes, searchRoutes } from '@ncs/contracts';
 import { defineHandlers, type Outbox, type RpcClient } from '@ncs/service-kit';
 import { callerOf } from './messages/access.js';
 import type { MessagingModels } from './messages/models.js';
@@ -23,37 +24,41 @@ export interface MessagingDependencies {
   readonly outbox: Outbox;
 }
 
-export const messagingHandlers = defineHandlers<MessagingDependencies>()(messagesRoutes, {
-  'message.create': ({ ctx, body }, deps) => postMessage(deps, callerOf(ctx), body),
-  'message.get': ({ ctx, params }, { models, rpc }) =>
-    getMessage(models, rpc, callerOf(ctx), params.messageEID),
-  'timeline.network': ({ ctx, query }, { models, rpc }) => networkTimeline(models, rpc, callerOf(ctx), query),
-  'timeline.group': ({ ctx, params, query }, { models, rpc }) =>
-    groupTimeline(models, rpc, callerOf(ctx), params.groupEID, query),
-  'comment.create': ({ ctx, params, body }, deps) =>
-    postComment(deps, callerOf(ctx), params.messageEID, body),
-  'comment.list': ({ ctx, params, query }, { models, rpc }) =>
-    listComments(models, rpc, callerOf(ctx), params.messageEID, query),
-  'liker.list': ({ ctx, params, query }, { models, rpc }) =>
-    listLikers(models, rpc, callerOf(ctx), params.messageEID, query),
-  'message.like': ({ ctx, params }, deps) => likeMessage(deps, callerOf(ctx), params.messageEID),
-  'message.unlike': ({ ctx, params }, deps) => unlikeMessage(deps, callerOf(ctx), params.messageEID),
-  'message.lock': ({ ctx, params }, deps) => setLocked(deps, callerOf(ctx), params.messageEID, true),
-  'message.unlock': ({ ctx, params }, deps) => setLocked(deps, callerOf(ctx), params.messageEID, false),
-  // News and scheduled items.
-  'news.publish': ({ ctx, params }, deps) => publishDraft(deps, callerOf(ctx), params.messageEID),
-  'news.duplicate': ({ ctx, params }, deps) => requestDuplication(deps, callerOf(ctx), params.messageEID),
-  'news.duplicatePlural': ({ ctx, params }, deps) =>
-    requestDuplication(deps, callerOf(ctx), params.messageEID),
-  'newsDuplication.get': ({ ctx, params }, { models }) =>
-    getDuplication(models, callerOf(ctx), params.jobEID),
-  'newsExport.create': ({ ctx, params }, deps) => requestExport(deps, callerOf(ctx), params.messageEID),
-  'newsExport.get': ({ ctx, params }, { models }) => getExport(models, callerOf(ctx), params.exportEID),
-  'newsExport.download': ({ ctx, params }, { models }) =>
-    downloadExport(models, callerOf(ctx), params.exportEID),
-  'scheduledItems.list': ({ ctx, query }, { models }) => listScheduledItems(models, callerOf(ctx), query),
-  // Search and idempotent posting.
-  'search.list': ({ ctx, query }, { models, rpc }) => search(models, rpc, callerOf(ctx), query),
-  // Concern: message actions (issue #10).
-  'message.read': ({ ctx, params }, deps) => markRead(deps, callerOf(ctx), params.messageEID),
-});
+export const messagingHandlers = defineHandlers<MessagingDependencies>()(
+  [...messagesRoutes, ...searchRoutes],
+  {
+    'message.create': ({ ctx, body }, deps) => postMessage(deps, callerOf(ctx), body),
+    'message.get': ({ ctx, params }, { models, rpc }) =>
+      getMessage(models, rpc, callerOf(ctx), params.messageEID),
+    'timeline.network': ({ ctx, query }, { models, rpc }) =>
+      networkTimeline(models, rpc, callerOf(ctx), query),
+    'timeline.group': ({ ctx, params, query }, { models, rpc }) =>
+      groupTimeline(models, rpc, callerOf(ctx), params.groupEID, query),
+    'comment.create': ({ ctx, params, body }, deps) =>
+      postComment(deps, callerOf(ctx), params.messageEID, body),
+    'comment.list': ({ ctx, params, query }, { models, rpc }) =>
+      listComments(models, rpc, callerOf(ctx), params.messageEID, query),
+    'liker.list': ({ ctx, params, query }, { models, rpc }) =>
+      listLikers(models, rpc, callerOf(ctx), params.messageEID, query),
+    'message.like': ({ ctx, params }, deps) => likeMessage(deps, callerOf(ctx), params.messageEID),
+    'message.unlike': ({ ctx, params }, deps) => unlikeMessage(deps, callerOf(ctx), params.messageEID),
+    'message.lock': ({ ctx, params }, deps) => setLocked(deps, callerOf(ctx), params.messageEID, true),
+    'message.unlock': ({ ctx, params }, deps) => setLocked(deps, callerOf(ctx), params.messageEID, false),
+    // News and scheduled items.
+    'news.publish': ({ ctx, params }, deps) => publishDraft(deps, callerOf(ctx), params.messageEID),
+    'news.duplicate': ({ ctx, params }, deps) => requestDuplication(deps, callerOf(ctx), params.messageEID),
+    'news.duplicatePlural': ({ ctx, params }, deps) =>
+      requestDuplication(deps, callerOf(ctx), params.messageEID),
+    'newsDuplication.get': ({ ctx, params }, { models }) =>
+      getDuplication(models, callerOf(ctx), params.jobEID),
+    'newsExport.create': ({ ctx, params }, deps) => requestExport(deps, callerOf(ctx), params.messageEID),
+    'newsExport.get': ({ ctx, params }, { models }) => getExport(models, callerOf(ctx), params.exportEID),
+    'newsExport.download': ({ ctx, params }, { models }) =>
+      downloadExport(models, callerOf(ctx), params.exportEID),
+    'scheduledItems.list': ({ ctx, query }, { models }) => listScheduledItems(models, callerOf(ctx), query),
+    // Search and idempotent posting.
+    'search.list': ({ ctx, query }, { models, rpc }) => search(models, rpc, callerOf(ctx), query),
+    // Concern: message actions (issue #10).
+    'message.read': ({ ctx, params }, deps) => markRead(deps, callerOf(ctx), params.messageEID),
+  },
+);

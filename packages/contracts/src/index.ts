@@ -32,7 +32,7 @@ export { messagesRoutes } from './messages/routes.js';
 export { messagesErrors } from './messages/errors.js';
 export { messagesLinkRelations } from './messages/links.js';
 // Search and idempotent posting.
-export { SEARCH_MAX_DEPTH, searchMessageTypes, searchResultTypes } from './search/routes.js';
+export { SEARCH_MAX_DEPTH, searchMessageTypes, searchResultTypes, searchRoutes } from './search/routes.js';
 export * from './network/resources.js';
 export { networkRoutes } from './network/routes.js';
 export { networkLinkRelations } from './network/links.js';
