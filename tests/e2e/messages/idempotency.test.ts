@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/api.js';
+import { EventReader } from '../../support/events.js';
 import { closeFactories, newNetwork, uniqueSuffix, type TestNetwork } from '../../support/factories/core.js';
 import type { Collection } from '../../support/factories/groups.js';
 import {
@@ -186,5 +187,25 @@ describe('idempotent comments and likes', () => {
     const retried = await act(`${message.EID}/like`, other.token, key);
     expect(retried.status, retried.text).toBe(200);
     expect(retried.body).toMatchObject({ numLikes: 1, _user: { liked: true } });
+  });
+});
+
+describe('events of idempotent posting', () => {
+  const reader = new EventReader();
+  beforeAll(() => reader.open());
+  afterAll(() => reader.close());
+
+  it('publishes one created event for a request and its replay', async () => {
+    const own = await newNetwork('Idempotency events');
+    const token = await own.admin.token();
+    const key = `event-${uniqueSuffix()}`;
+    const first = await post(token, key, '<p>once</p>', own.networkEID);
+    expect((await post(token, key, '<p>once</p>', own.networkEID)).body.EID).toBe(first.body.EID);
+    // A later message without a key: once its event is there, a replay's would be too.
+    const marker = await newMessage(own.networkEID, token);
+    const events = await reader.eventsOf('events.messaging.message.created', own.networkEID, 2);
+    expect(events.map((event) => (event.data as { message: { EID: string } }).message.EID).sort()).toEqual(
+      [first.body.EID, marker.EID].sort(),
+    );
   });
 });
