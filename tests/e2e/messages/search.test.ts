@@ -2,7 +2,9 @@
  * Search over HTTP (issue #10): `GET /networks/{networkEID}/search/` finds the messages the caller
  * may read holding every word of `q`, newest first, paged; never across networks, never a hidden
  * group's message for a non-member nor a group's after the caller left it; bad input is a 400
- * naming the field.
+ * naming the field. People and groups (asked of auth): names starting with the words of `q`, after
+ * the messages; hidden groups only with `include_hidden`; `addressable_for` narrows to what the
+ * caller may address; never another network's, never a suspended person.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/api.js';
@@ -288,6 +290,14 @@ describe('people and groups', () => {
     );
     expect(bad.status, bad.text).toBe(400);
     expect(bad.body.errors?.[0]?.pointer).toContain('addressable_for');
+    const maybe = await call<MessageBody>(
+      searchPath(network.networkEID, { q: word, include_hidden: 'maybe' }),
+      {
+        token: member.token,
+      },
+    );
+    expect(maybe.status, maybe.text).toBe(400);
+    expect(maybe.body.errors?.[0]?.pointer).toContain('include_hidden');
   });
 
   it('never answers another network’s people or groups, nor people no longer active', async () => {

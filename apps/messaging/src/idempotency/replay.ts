@@ -13,8 +13,11 @@ import type { IdempotencyDoc } from './models.js';
 
 /** A claim whose request has run this long without an answer (its instance died) may be taken over. */
 const PENDING_LEASE_MS = 30_000;
-/** A replay arriving while the first request runs waits this long for its answer, then is a 409. */
-const WAIT_FOR_FIRST_MS = 5_000;
+/**
+ * A replay arriving while the first request runs waits this long for its answer, then is a 409:
+ * well below the gateway's RPC timeout (`RPC_TIMEOUT_MS`, 5 s by default), never a 504.
+ */
+const WAIT_FOR_FIRST_MS = 2_000;
 const POLL_MS = 50;
 
 type Keys = Model<IdempotencyDoc>;
