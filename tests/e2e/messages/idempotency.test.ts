@@ -7,7 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/api.js';
 import { EventReader } from '../../support/events.js';
-import { closeFactories, newNetwork, uniqueSuffix, type TestNetwork } from '../../support/factories/core.js';
+import {
+  closeFactories,
+  newNetwork,
+  uniqueSuffix,
+  type TestNetwork,
+  type TestPerson,
+} from '../../support/factories/core.js';
 import type { Collection } from '../../support/factories/groups.js';
 import {
   messagesPath,
@@ -18,17 +24,27 @@ import {
 
 afterAll(closeFactories);
 
+interface SignedIn {
+  readonly profileEID: string;
+  readonly token: string;
+}
+const signedIn = async (person: TestPerson): Promise<SignedIn> => ({
+  profileEID: person.profileEID,
+  token: await person.token(),
+});
+
 let network: TestNetwork;
 let adminToken: string;
-let member: { profileEID: string; token: string };
-let other: { profileEID: string; token: string };
+let member: SignedIn;
+let other: SignedIn;
 
 beforeAll(async () => {
   network = await newNetwork('Idempotency');
-  adminToken = await network.admin.token();
-  const [m, o] = await Promise.all([network.newMember(), network.newMember()]);
-  member = { profileEID: m.profileEID, token: await m.token() };
-  other = { profileEID: o.profileEID, token: await o.token() };
+  [adminToken, member, other] = await Promise.all([
+    network.admin.token(),
+    network.newMember().then(signedIn),
+    network.newMember().then(signedIn),
+  ]);
 });
 
 const post = (token: string, key: string, htmlBody: string, networkEID = network.networkEID) =>
