@@ -10,6 +10,7 @@ import { groupAccessFor } from './groups/access.js';
 import { addresseesPage } from './groups/addressees.js';
 import { findGroupsForEmbed } from './groups/themes.js';
 import type { AuthModels } from './models.js';
+import { searchDirectory } from './search/directory-search.js';
 import { lookupAccessToken } from './oauth/token-management.js';
 
 export function internalHandlers(models: AuthModels, networkDomain: string): Record<string, RpcHandler> {
@@ -31,6 +32,8 @@ export function internalHandlers(models: AuthModels, networkDomain: string): Rec
       findCallerNetworks(models, ctx, requestedEIDs(body), networkDomain),
     // News (messaging's addressee export).
     [internalSubjects.addresseesPage]: ({ ctx, body }: RpcRequest) => addresseesPage(models, ctx, body),
+    // Search and idempotent posting: people and groups for messaging's search.
+    [internalSubjects.directorySearch]: ({ ctx, body }: RpcRequest) => searchDirectory(models, ctx, body),
   };
 }
 

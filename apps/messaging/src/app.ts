@@ -5,6 +5,8 @@
 import { DomainError, internalSubjects, routesOf, type RequestContext } from '@ncs/contracts';
 import { bindRoutes, type RpcHandler, type ServiceModule, type ServiceRuntime } from '@ncs/service-kit';
 import { messagingHandlers } from './handlers.js';
+import { ensureIdempotencyExpiry, registerIdempotencyModel } from './idempotency/models.js';
+import { withIdempotency } from './idempotency/replay.js';
 import { registerMessagingModels, type MessagingModels } from './messages/models.js';
 import { countScheduledItems } from './scheduling/scheduled-items.js';
 import { backgroundWork } from './scheduling/worker.js';
@@ -45,6 +47,9 @@ export function buildMessagingService(
     rpc: runtime.rpc,
     outbox: runtime.outbox,
   });
+  // Idempotent posting: replays of message.create, comment.create and message.like (idempotency/).
+  const idempotencyKeys = registerIdempotencyModel(runtime.db);
+  withIdempotency(handlers, routesOf('messaging'), idempotencyKeys);
   for (const [subject, handler] of Object.entries(internalHandlers(models))) handlers.set(subject, handler);
   // News and scheduled items: background work claimed with leases (scheduling/worker.ts).
   const work = backgroundWork(
@@ -57,7 +62,10 @@ export function buildMessagingService(
   return {
     models,
     handlers,
-    start: () => Promise.resolve(work.start()),
+    start: async () => {
+      await ensureIdempotencyExpiry(idempotencyKeys, runtime.logger);
+      work.start();
+    },
     stop: () => work.stop(),
   };
 }

@@ -33,6 +33,7 @@ export { messagesErrors } from './messages/errors.js';
 export { messagesLinkRelations } from './messages/links.js';
 // Search and idempotent posting.
 export { SEARCH_MAX_DEPTH, searchMessageTypes, searchResultTypes, searchRoutes } from './search/routes.js';
+export * from './search/directory.js';
 export * from './network/resources.js';
 export { networkRoutes } from './network/routes.js';
 export { networkLinkRelations } from './network/links.js';

@@ -2,12 +2,15 @@
  * Search over HTTP (issue #10): `GET /networks/{networkEID}/search/` finds the messages the caller
  * may read holding every word of `q`, newest first, paged; never across networks, never a hidden
  * group's message for a non-member nor a group's after the caller left it; bad input is a 400
- * naming the field.
+ * naming the field. People and groups (asked of auth): names starting with the words of `q`, after
+ * the messages; hidden groups only with `include_hidden`; `addressable_for` narrows to what the
+ * caller may address; never another network's, never a suspended person.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/api.js';
 import { closeFactories, newNetwork, uniqueSuffix, type TestNetwork } from '../../support/factories/core.js';
 import { addMember, membersPath, newGroup, type Collection } from '../../support/factories/groups.js';
+import { newBot, setProfileFields } from '../../support/factories/directory.js';
 import { newKbCategory, newKbPage } from '../../support/factories/kb.js';
 import { newComment, newMessage, type MessageBody } from '../../support/factories/messages.js';
 import { newNews, publishPath } from '../../support/factories/news.js';
@@ -183,5 +186,128 @@ describe('bad input', () => {
     expect(response.body).toMatchObject({ code: -341 });
     expect(response.body.errors?.[0]).toMatchObject({ pointer: '/query/type' });
     expect(response.text).toContain('pigeon');
+  });
+});
+
+describe('people and groups', () => {
+  /** A member of `on` whose last name is `lastName` (first name `Ada`). */
+  async function person(on: TestNetwork, lastName: string) {
+    const p = await on.newMember();
+    await setProfileFields(p.profileEID, { firstName: 'Ada', lastName });
+    return p;
+  }
+  const typed = (collection: Collection<MessageBody>) =>
+    (collection._embedded.results ?? []).map((item) => [item.type, item.EID]);
+
+  it('answers messages, then people, then groups by name prefix (articles only when named)', async () => {
+    const word = `zq${uniqueSuffix()}`;
+    const message = await newMessage(network.networkEID, member.token, { htmlBody: `<p>${word}</p>` });
+    const ann = await person(network, `${word}b`);
+    const bob = await person(network, `${word}a`);
+    const group = await newGroup(network.networkEID, adminToken, { name: `${word.toUpperCase()} Team` });
+    await newGroup(network.networkEID, adminToken, { name: `Big ${word}` }); // not at the start
+    const category = await newKbCategory(network.networkEID, adminToken);
+    const article = await newKbPage(network.networkEID, category, adminToken, {
+      title: `Guide ${word}`,
+      status: 'published',
+    });
+    const found = await searchAs(member.token, { q: word });
+    expect(typed(found)).toEqual([
+      ['update', message.EID],
+      ['user', bob.profileEID],
+      ['user', ann.profileEID],
+      ['group', group.EID],
+    ]);
+    expect(found.total).toBe(4);
+    // Every word starts a first or last name, whatever its case; a page cuts the merged list.
+    expect(typed(await searchAs(member.token, { q: `ADA ${word.slice(0, 6)}`, type: 'user' }))).toEqual([
+      ['user', bob.profileEID],
+      ['user', ann.profileEID],
+    ]);
+    expect(typed(await searchAs(member.token, { q: word, offset: '2', limit: '1' }))).toEqual([
+      ['user', ann.profileEID],
+    ]);
+    const everything = await searchAs(member.token, {
+      q: word,
+      type: 'message,user,group,knowledge_base_article',
+    });
+    expect(typed(everything).at(-1)).toEqual(['kb_page', article]);
+    expect(typed(await searchAs(member.token, { q: word, type: 'group' }))).toEqual([['group', group.EID]]);
+    // User input is never a pattern.
+    expect(await searchAs(member.token, { q: '.*' })).toMatchObject({ total: 0 });
+  });
+
+  it('finds hidden groups only with include_hidden, and only for those who may see them', async () => {
+    const word = `hq${uniqueSuffix()}`;
+    const hidden = await newGroup(network.networkEID, adminToken, { name: `${word} secret`, hidden: true });
+    const stranger = await network.newMember();
+    const strangerToken = await stranger.token();
+    await addMember(network.networkEID, hidden.EID, adminToken, member.profileEID);
+    expect(typed(await searchAs(member.token, { q: word }))).toEqual([]);
+    expect(typed(await searchAs(member.token, { q: word, include_hidden: 'true' }))).toEqual([
+      ['group', hidden.EID],
+    ]);
+    expect(typed(await searchAs(adminToken, { q: word, include_hidden: 'true' }))).toEqual([
+      ['group', hidden.EID],
+    ]);
+    expect(typed(await searchAs(strangerToken, { q: word, include_hidden: 'true' }))).toEqual([]);
+  });
+
+  it('limits results to what the caller may address with addressable_for', async () => {
+    const word = `aq${uniqueSuffix()}`;
+    await newMessage(network.networkEID, member.token, { htmlBody: `<p>${word}</p>` });
+    const human = await person(network, word);
+    const bot = await newBot(network);
+    await setProfileFields(bot.profileEID, { firstName: 'Bot', lastName: word });
+    const open = await newGroup(network.networkEID, adminToken, {
+      name: `${word} open`,
+      membersMayPost: true,
+    });
+    const closed = await newGroup(network.networkEID, adminToken, {
+      name: `${word} closed`,
+      membersMayPost: false,
+    });
+    await newGroup(network.networkEID, adminToken, { name: `${word} other`, membersMayPost: true });
+    await addMember(network.networkEID, open.EID, adminToken, member.profileEID);
+    await addMember(network.networkEID, closed.EID, adminToken, member.profileEID);
+
+    expect(typed(await searchAs(member.token, { q: word, addressable_for: 'task' }))).toEqual([
+      ['user', human.profileEID],
+      ['group', open.EID],
+    ]);
+    expect(typed(await searchAs(member.token, { q: word, addressable_for: 'news' }))).toEqual([
+      ['group', open.EID],
+    ]);
+    // A network administrator may post in every group.
+    const asAdmin = typed(await searchAs(adminToken, { q: word, addressable_for: 'journey', type: 'group' }));
+    expect(asAdmin.map(([, EID]) => EID)).toEqual(expect.arrayContaining([open.EID, closed.EID]));
+    expect(asAdmin).toHaveLength(3);
+    const bad = await call<MessageBody>(
+      searchPath(network.networkEID, { q: word, addressable_for: 'pigeon' }),
+      {
+        token: member.token,
+      },
+    );
+    expect(bad.status, bad.text).toBe(400);
+    expect(bad.body.errors?.[0]?.pointer).toContain('addressable_for');
+    const maybe = await call<MessageBody>(
+      searchPath(network.networkEID, { q: word, include_hidden: 'maybe' }),
+      {
+        token: member.token,
+      },
+    );
+    expect(maybe.status, maybe.text).toBe(400);
+    expect(maybe.body.errors?.[0]?.pointer).toContain('include_hidden');
+  });
+
+  it('never answers another network’s people or groups, nor people no longer active', async () => {
+    const word = `tq${uniqueSuffix()}`;
+    const other = await newNetwork('Search people elsewhere');
+    await person(other, word);
+    await newGroup(other.networkEID, await other.admin.token(), { name: `${word} there` });
+    const gone = await person(network, word);
+    await gone.suspend();
+    expect(await searchAs(member.token, { q: word })).toMatchObject({ total: 0 });
+    expect((await call(searchPath(other.networkEID, { q: word }), { token: member.token })).status).toBe(404);
   });
 });

@@ -209,6 +209,7 @@ export function requestContext(
     ...(language ? { language } : {}),
     ...(route.scope === 'public' ? { baseUrl: request.apiBaseUrl, host: request.host } : {}),
     ...(route.passwordSignIn ? { clientAddress: request.ip } : {}),
+    ...idempotencyKeyOf(route, request),
   };
 }
 
@@ -225,4 +226,10 @@ export function preferredLanguage(header: string | undefined): string | undefine
     .filter((entry) => /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/.test(entry.tag) && entry.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index);
   return ranked[0]?.tag.split('-')[0];
+}
+
+/** Idempotent posting: the `Idempotency-Key` header of a route that honours it (checked by the owner). */
+function idempotencyKeyOf(route: RouteDefinition, request: FastifyRequest): { idempotencyKey?: string } {
+  const key = request.headers['idempotency-key'];
+  return route.idempotencyKey && typeof key === 'string' ? { idempotencyKey: key } : {};
 }

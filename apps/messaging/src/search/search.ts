@@ -1,11 +1,18 @@
 /**
  * `GET /networks/{networkEID}/search/`: the messaging service asks its sources in parallel — its
- * own messages and, when `type` names `knowledge_base_article`, the knowledge base over NATS
- * (`internalSubjects.kbSearch`) — each for its first `offset + limit` results (capped at
- * `SEARCH_MAX_DEPTH`), then concatenates them by source (messages newest first, then articles) and
- * cuts the page. `total` is the sum of the sources' totals.
+ * own messages, auth for people and groups (`internalSubjects.directorySearch`) and, when `type`
+ * names `knowledge_base_article`, the knowledge base (`internalSubjects.kbSearch`) — each for its
+ * first `offset + limit` results (capped at `SEARCH_MAX_DEPTH`), then concatenates them by source
+ * (messages newest first, then people, then groups, then articles) and cuts the page. `total` is
+ * the sum of the sources' totals. `addressable_for` answers people and groups only.
  */
-import { internalSubjects, SEARCH_MAX_DEPTH, type PlainCollection } from '@ncs/contracts';
+import {
+  internalSubjects,
+  SEARCH_MAX_DEPTH,
+  type DirectorySearchReply,
+  type DirectorySearchRequest,
+  type PlainCollection,
+} from '@ncs/contracts';
 import { collectionOf, type Page, type RpcClient } from '@ncs/service-kit';
 import { accessOf, type Caller } from '../messages/access.js';
 import type { MessagingModels } from '../messages/models.js';
@@ -15,6 +22,8 @@ import { searchTypesOf } from './types.js';
 export interface SearchRequest extends Page {
   readonly q: string;
   readonly type?: string;
+  readonly include_hidden?: boolean;
+  readonly addressable_for?: DirectorySearchRequest['addressableFor'];
 }
 
 const none: SourceMatches = { total: 0, items: [] };
@@ -26,20 +35,40 @@ export async function search(
   query: SearchRequest,
 ): Promise<PlainCollection> {
   const types = searchTypesOf(query.type);
+  const addressableFor = query.addressable_for ?? null;
+  // Only people and groups are addressed: messages and articles are left out with `addressable_for`.
+  const messagesToo = types.messages && addressableFor === null;
+  const articlesToo = types.articles && addressableFor === null;
   const depth = Math.min(query.offset + query.limit, SEARCH_MAX_DEPTH);
   // Asked even when no message is searched: a member suspended a moment ago is refused (404).
   const access = (groupEIDs: readonly (string | null)[]) => accessOf(rpc, caller, groupEIDs);
-  const [messages, articles] = await Promise.all([
-    types.messages
+  const directory: DirectorySearchRequest = {
+    q: query.q,
+    users: types.users,
+    groups: types.groups,
+    includeHidden: query.include_hidden === true,
+    addressableFor,
+    limit: depth,
+  };
+  const [messages, people, articles] = await Promise.all([
+    messagesToo
       ? searchMessages(models, caller, access, { q: query.q, messageTypes: types.messageTypes, depth })
       : access([]).then(() => none),
-    types.articles
+    types.users || types.groups
+      ? rpc.request<DirectorySearchReply>(internalSubjects.directorySearch, {
+          ctx: caller.ctx,
+          body: directory,
+        })
+      : { users: none, groups: none },
+    articlesToo
       ? rpc.request<SourceMatches>(internalSubjects.kbSearch, {
           ctx: caller.ctx,
           body: { q: query.q, limit: depth },
         })
       : none,
   ]);
-  const merged = [...messages.items, ...articles.items].slice(query.offset, depth);
-  return collectionOf({ itemType: 'result', rel: 'results' }, query, messages.total + articles.total, merged);
+  const sources = [messages, people.users, people.groups, articles];
+  const merged = sources.flatMap((source) => source.items).slice(query.offset, depth);
+  const total = sources.reduce((sum, source) => sum + source.total, 0);
+  return collectionOf({ itemType: 'result', rel: 'results' }, query, total, merged);
 }

@@ -8,16 +8,20 @@ export interface SearchTypes {
   /** Message types to keep; empty: every type. */
   readonly messageTypes: readonly string[];
   readonly articles: boolean;
+  readonly users: boolean;
+  readonly groups: boolean;
 }
 
 const isOneOf = (list: readonly string[], value: string) => list.includes(value);
 
 /**
- * The result types named by `type`: absent, every type but articles (named explicitly only); a
+ * The result types named by `type`: absent, every type but articles (messages, people, groups;
+ * articles are named explicitly only); a
  * message type (`news`…) names messages of that type. An unknown value is a 400 naming it.
  */
 export function searchTypesOf(type: string | undefined): SearchTypes {
-  if (type === undefined) return { messages: true, messageTypes: [], articles: false };
+  if (type === undefined)
+    return { messages: true, messageTypes: [], articles: false, users: true, groups: true };
   const named = type
     .split(',')
     .map((value) => value.trim())
@@ -34,5 +38,7 @@ export function searchTypesOf(type: string | undefined): SearchTypes {
     messages: named.includes('message') || messageTypes.length > 0,
     messageTypes: named.includes('message') ? [] : messageTypes,
     articles: named.includes('knowledge_base_article'),
+    users: named.includes('user'),
+    groups: named.includes('group'),
   };
 }

@@ -63,6 +63,8 @@ export interface RequestContext {
    * (behind `TRUST_PROXY`, the forwarded one). Auth throttles failed sign-ins by it; never from a body.
    */
   readonly clientAddress?: string;
+  /** Routes with `idempotencyKey` only: the request's `Idempotency-Key` header as sent. */
+  readonly idempotencyKey?: string;
 }
 
 export interface RpcRequest<P = Record<string, unknown>, Q = Record<string, unknown>, B = unknown> {

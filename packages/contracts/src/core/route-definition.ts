@@ -71,6 +71,11 @@ export interface RouteDefinition {
   /** Versions in which the route exists; absent means all. */
   readonly versions?: VersionRange;
   /**
+   * Idempotent posting: the route honours an `Idempotency-Key` header (the gateway passes it as
+   * `ctx.idempotencyKey`; the owner answers a replay with the first answer).
+   */
+  readonly idempotencyKey?: true;
+  /**
    * A resource the gateway assembles: it asks the route's own subject (the owner, which checks
    * access and answers the resource) and every part in parallel, and copies each part's `fields`
    * into the owner's reply. A part that is unavailable (no responder, timeout) gives `null` for its

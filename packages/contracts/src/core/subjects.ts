@@ -53,6 +53,11 @@ export const internalSubjects = {
    * most `SEARCH_MAX_DEPTH`); reply `{ total, items }`, items plain `kb_page` resources, newest first.
    */
   kbSearch: rpcSubject('kb', 'search', 'articles'),
+  /**
+   * Messaging → auth: the people and groups the caller may see whose names start with the words of
+   * `q` (body `DirectorySearchRequest`, reply `DirectorySearchReply`, contracts search/directory.ts).
+   */
+  directorySearch: rpcSubject('auth', 'directory', 'search'),
 } as const;
 
 /** One group of a `groupAccess` answer: only groups the caller may see are listed. */

@@ -115,4 +115,22 @@ export const messagesErrors = {
     title: 'Bad Request',
     message: 'The search type is not one of message, user, group, knowledge_base_article.',
   },
+  MESSAGING_ERR_IDEM_KEY_INVALID: {
+    status: 400,
+    code: -342,
+    title: 'Bad Request',
+    message: 'Idempotency-Key must be 1 to 255 printable ASCII characters.',
+  },
+  MESSAGING_ERR_IDEM_KEY_REUSED: {
+    status: 422,
+    code: -343,
+    title: 'Unprocessable Entity',
+    message: 'This Idempotency-Key was used for another request (route, path or body).',
+  },
+  MESSAGING_ERR_IDEM_KEY_BUSY: {
+    status: 409,
+    code: -344,
+    title: 'Conflict',
+    message: 'A request with this Idempotency-Key is still running; retry shortly.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;

@@ -47,6 +47,7 @@ export const messagesRoutes = [
     params: NetworkParams,
     body: MessageCreateBody,
     reply: { status: 201, schema: MessageResource },
+    idempotencyKey: true, // Idempotent posting (search and idempotent posting).
   }),
   route({
     ...common,
@@ -86,6 +87,7 @@ export const messagesRoutes = [
     params: MessageParams,
     body: CommentCreateBody,
     reply: { status: 201, schema: MessageResource },
+    idempotencyKey: true, // Idempotent posting (search and idempotent posting).
   }),
   route({
     ...common,
@@ -107,7 +109,11 @@ export const messagesRoutes = [
     query: PaginationQuery,
     reply: { status: 200, schema: LikeCollection },
   }),
-  action('message.like', 'like', 'Like a message (idempotent); a locked message takes none (409)'),
+  // Idempotent posting (search and idempotent posting): the like takes an `Idempotency-Key`.
+  {
+    ...action('message.like', 'like', 'Like a message (idempotent); a locked message takes none (409)'),
+    idempotencyKey: true,
+  },
   action('message.unlike', 'unlike', 'Stop liking a message (idempotent)'),
   action(
     'message.lock',

@@ -33,7 +33,7 @@ function pathParameterNames(path: string): string[] {
 
 function parameter(
   name: string,
-  location: 'path' | 'query',
+  location: OpenApiParameter['in'],
   required: boolean,
   schema: JsonSchema,
 ): OpenApiParameter {
@@ -55,6 +55,22 @@ function queryParameters(route: RouteDefinition, registry: SchemaRegistry): Open
   const query = registry.use(route.query);
   const required = requiredOf(query);
   return propertiesOf(query).map(([name, schema]) => parameter(name, 'query', required.has(name), schema));
+}
+
+/** Idempotent posting: the optional `Idempotency-Key` header of the routes that honour it. */
+function headerParameters(route: RouteDefinition): OpenApiParameter[] {
+  if (!route.idempotencyKey) return [];
+  return [
+    parameter('Idempotency-Key', 'header', false, {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      // Printable ASCII; no space at either end (HTTP trims header values).
+      pattern: '^[\\x21-\\x7e]([\\x20-\\x7e]*[\\x21-\\x7e])?$',
+      description:
+        'Idempotent posting: the same key from the same caller within 24 hours answers the first answer without a second write; the same key with another body is 422.',
+    }),
+  ];
 }
 
 /**
@@ -118,7 +134,11 @@ function operation(
   vendor: string,
   registry: SchemaRegistry,
 ): OpenApiOperation {
-  const parameters = [...pathParameters(route, registry), ...queryParameters(route, registry)];
+  const parameters = [
+    ...pathParameters(route, registry),
+    ...queryParameters(route, registry),
+    ...headerParameters(route),
+  ];
   const body = requestBody(route, registry);
   const description = operationDescription(route, path);
   return {

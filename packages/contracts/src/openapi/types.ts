@@ -17,7 +17,7 @@ export interface OpenApiResponse {
 
 export interface OpenApiParameter {
   readonly name: string;
-  readonly in: 'path' | 'query';
+  readonly in: 'path' | 'query' | 'header';
   readonly required: boolean;
   readonly description?: string;
   readonly schema: JsonSchema;

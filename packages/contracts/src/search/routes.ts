@@ -8,8 +8,11 @@ import { PageLimit, PageOffset } from '../core/pagination.js';
 import { route, type RouteDefinition } from '../core/route-definition.js';
 import { halCollection, NetworkParams } from '../core/schemas.js';
 import { Text } from '../core/text-hygiene.js';
+import { ProfileResource } from '../directory/resources.js';
+import { GroupResource } from '../groups/resources.js';
 import { KbPageResource } from '../kb/resources.js';
 import { MessageResource } from '../messages/resources.js';
+import { addressableForTypes } from './directory.js';
 
 /** The result types `type` may name (a comma list); a message type narrows the messages found. */
 export const searchResultTypes = ['message', 'user', 'group', 'knowledge_base_article'] as const;
@@ -40,14 +43,33 @@ export const SearchQuery = Type.Object({
       description: `Comma list of result types (${searchResultTypes.join(', ')}) or message types (${searchMessageTypes.join(', ')}); articles only when \`knowledge_base_article\` is named.`,
     }),
   ),
+  include_hidden: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description: 'Also find the hidden groups the caller may see (its members, invitees, network admins).',
+    }),
+  ),
+  addressable_for: Type.Optional(
+    Type.Union(
+      [
+        Type.Literal(addressableForTypes[0]),
+        Type.Literal(addressableForTypes[1]),
+        Type.Literal(addressableForTypes[2]),
+      ],
+      {
+        description:
+          'Only people and groups the caller may address with this content type (no messages, no articles).',
+      },
+    ),
+  ),
   limit: Type.Optional(PageLimit),
   offset: Type.Optional(PageOffset),
 });
 
 export const SearchCollection = halCollection(
   'results',
-  Type.Union([MessageResource, KbPageResource]),
-  'Search results: messages newest first, then knowledge-base articles; each a resource of its own type.',
+  Type.Union([MessageResource, ProfileResource, GroupResource, KbPageResource]),
+  'Search results: messages newest first, then people, then groups (by name), then knowledge-base articles; each a resource of its own type.',
 );
 
 export const searchRoutes = [
@@ -60,7 +82,7 @@ export const searchRoutes = [
     method: 'GET',
     path: '/networks/{networkEID}/search/',
     summary:
-      'Search the messages the caller may read (every word of `q`) and, when `type` names `knowledge_base_article`, the articles',
+      'Search the messages the caller may read (every word of `q`), the people and groups it may see (names starting with the words of `q`) and, when `type` names `knowledge_base_article`, the articles',
     params: NetworkParams,
     query: SearchQuery,
     reply: { status: 200, schema: SearchCollection },
