@@ -9,7 +9,8 @@ import { callerOf } from './messages/access.js';
 import type { MessagingModels } from './messages/models.js';
 import { markRead } from './messages/actions.js';
 import { getMessage, listComments, listLikers } from './messages/reading.js';
-import { likeMessage, postComment, postMessage, setLocked, unlikeMessage } from './messages/writing.js';
+import { likeMessage, postComment, setLocked, unlikeMessage } from './messages/writing.js';
+import { postMessageAs } from './messages/app-posting.js';
 import { groupTimeline, networkTimeline } from './timelines/reading.js';
 import { publishDraft } from './news/writing.js';
 import { getDuplication, requestDuplication } from './news/duplication.js';
@@ -27,7 +28,8 @@ export interface MessagingDependencies {
 export const messagingHandlers = defineHandlers<MessagingDependencies>()(
   [...messagesRoutes, ...searchRoutes],
   {
-    'message.create': ({ ctx, body }, deps) => postMessage(deps, callerOf(ctx), body),
+    // Types, fields and app posting: an app token posts an app_update (messages/app-posting.ts).
+    'message.create': ({ ctx, body }, deps) => postMessageAs(deps, ctx, body),
     'message.get': ({ ctx, params }, { models, rpc }) =>
       getMessage(models, rpc, callerOf(ctx), params.messageEID),
     'timeline.network': ({ ctx, query }, { models, rpc }) =>
