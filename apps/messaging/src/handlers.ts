@@ -11,6 +11,7 @@ import { markRead } from './messages/actions.js';
 import { getMessage, listComments, listLikers } from './messages/reading.js';
 import { likeMessage, postComment, setLocked, unlikeMessage } from './messages/writing.js';
 import { postMessageAs } from './messages/app-posting.js';
+import { listPrivateMessages } from './messages/private-messages.js';
 import { groupTimeline, networkTimeline } from './timelines/reading.js';
 import { publishDraft } from './news/writing.js';
 import { getDuplication, requestDuplication } from './news/duplication.js';
@@ -62,5 +63,8 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
     'search.list': ({ ctx, query }, { models, rpc }) => search(models, rpc, callerOf(ctx), query),
     // Concern: message actions (issue #10).
     'message.read': ({ ctx, params }, deps) => markRead(deps, callerOf(ctx), params.messageEID),
+    // Concern: types, fields and app posting (issue #10).
+    'privateMessage.list': ({ ctx, query }, { models, rpc }) =>
+      listPrivateMessages(models, rpc, callerOf(ctx), query),
   },
 );

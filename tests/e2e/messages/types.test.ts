@@ -136,6 +136,21 @@ describe('private messages', () => {
     expect(sent._links.timeline).toBeUndefined();
     expect(await timelineEIDs(adminToken)).not.toContain(sent.EID);
     expect(await timelineEIDs(bob.token)).not.toContain(sent.EID);
+    // The participants' list of private messages holds it, nobody else's.
+    const inbox = async (token: string) => {
+      const answer = await call<Collection<MessageBody>>(
+        `/networks/${network.networkEID}/private-messages/`,
+        {
+          token,
+        },
+      );
+      expect(answer.status, answer.text).toBe(200);
+      return (answer.body._embedded.messages ?? []).map((m) => m.EID);
+    };
+    expect(await inbox(bob.token)).toContain(sent.EID);
+    expect(await inbox(alice.token)).toContain(sent.EID);
+    expect(await inbox(carol.token)).not.toContain(sent.EID);
+    expect(await inbox(adminToken)).not.toContain(sent.EID);
 
     expect((await get(sent.EID, bob.token)).status).toBe(200);
     expect((await get(sent.EID, alice.token)).status).toBe(200);

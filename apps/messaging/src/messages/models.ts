@@ -75,6 +75,8 @@ messageSchema.index({ status: 1, scheduledAt: 1, _id: 1 });
 messageSchema.index({ networkEID: 1, parentEID: 1, created: 1, _id: 1 });
 // Search and idempotent posting: the messages holding a word (search/messages.ts).
 messageSchema.index({ networkEID: 1, searchTokens: 1 });
+// Types, fields and app posting: the caller's private messages, newest first.
+messageSchema.index({ networkEID: 1, type: 1, participantEIDs: 1, timelineAt: -1, _id: -1 });
 
 /** One document per person liking a message: the unique index makes liking idempotent. */
 const likeSchema = new Schema(
