@@ -9,7 +9,9 @@ import { callerOf } from './messages/access.js';
 import type { MessagingModels } from './messages/models.js';
 import { markRead } from './messages/actions.js';
 import { getMessage, listComments, listLikers } from './messages/reading.js';
-import { likeMessage, postComment, postMessage, setLocked, unlikeMessage } from './messages/writing.js';
+import { likeMessage, postComment, setLocked, unlikeMessage } from './messages/writing.js';
+import { postMessageAs } from './messages/app-posting.js';
+import { listPrivateMessages } from './messages/private-messages.js';
 import { groupTimeline, networkTimeline } from './timelines/reading.js';
 import { publishDraft } from './news/writing.js';
 import { getDuplication, requestDuplication } from './news/duplication.js';
@@ -27,7 +29,8 @@ export interface MessagingDependencies {
 export const messagingHandlers = defineHandlers<MessagingDependencies>()(
   [...messagesRoutes, ...searchRoutes],
   {
-    'message.create': ({ ctx, body }, deps) => postMessage(deps, callerOf(ctx), body),
+    // Types, fields and app posting: an app token posts an app_update (messages/app-posting.ts).
+    'message.create': ({ ctx, body }, deps) => postMessageAs(deps, ctx, body),
     'message.get': ({ ctx, params }, { models, rpc }) =>
       getMessage(models, rpc, callerOf(ctx), params.messageEID),
     'timeline.network': ({ ctx, query }, { models, rpc }) =>
@@ -60,5 +63,8 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
     'search.list': ({ ctx, query }, { models, rpc }) => search(models, rpc, callerOf(ctx), query),
     // Concern: message actions (issue #10).
     'message.read': ({ ctx, params }, deps) => markRead(deps, callerOf(ctx), params.messageEID),
+    // Concern: types, fields and app posting (issue #10).
+    'privateMessage.list': ({ ctx, query }, { models, rpc }) =>
+      listPrivateMessages(models, rpc, callerOf(ctx), query),
   },
 );

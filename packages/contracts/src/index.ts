@@ -28,6 +28,8 @@ export { kbErrors } from './kb/errors.js';
 export { kbLinkRelations } from './kb/links.js';
 export * from './messages/resources.js';
 export * from './messages/news-resources.js';
+// Messaging: types, fields and app posting.
+export * from './messages/type-fields.js';
 export { messagesRoutes } from './messages/routes.js';
 export { messagesErrors } from './messages/errors.js';
 export { messagesLinkRelations } from './messages/links.js';

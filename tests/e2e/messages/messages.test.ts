@@ -102,7 +102,7 @@ describe('posting and reading', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ type: 'update' }, '/body/htmlBody'],
       [{ type: 'update', htmlBody: '' }, '/body/htmlBody'],
-      [{ type: 'announcement', htmlBody: '<p>x</p>' }, '/body/type'],
+      [{ type: 'no_such_type', htmlBody: '<p>x</p>' }, '/body/type'],
       [{ type: 'update', htmlBody: '<p>x</p>', group: { type: 'group', EID: 'nope' } }, '/body/group/EID'],
       [{ type: 'update', htmlBody: '<p>x</p>', numLikes: 5 }, '/body/numLikes'],
     ];

@@ -8,6 +8,9 @@ import type { AuthModels } from '../models.js';
 import { groupCallerOf } from './callers.js';
 import type { GroupDoc, MembershipDoc } from './models.js';
 import { canSeeGroup, groupPermissions, type GroupStanding } from './permissions.js';
+// Messaging: types, fields and app posting (an app caller's access).
+import { isAppCaller } from '../apps/app-callers.js';
+import { appGroupAccessFor } from '../apps/group-access.js';
 
 /** The caller's standing in each group of `groupEIDs` it may see; hidden ones it may not see are left out. */
 export async function groupAccessFor(
@@ -15,6 +18,7 @@ export async function groupAccessFor(
   ctx: RequestContext,
   groupEIDs: readonly string[],
 ): Promise<CallerGroupAccess> {
+  if (isAppCaller(ctx)) return appGroupAccessFor(models, ctx, groupEIDs);
   const caller = await groupCallerOf(models, ctx);
   const ids = [...new Set(groupEIDs.filter(isEid))];
   if (ids.length === 0) return { networkAdmin: caller.networkAdmin, groups: [] };

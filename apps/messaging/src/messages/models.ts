@@ -45,6 +45,22 @@ const messageSchema = new Schema(
     searchTokens: { type: [String], default: [] },
     // Concern: message actions (issue #10).
     numReaders: { type: Number, default: 0, min: 0 },
+    // Concern: types, fields and app posting (issue #10). `authorEID` is an app's EID when
+    // `authorType` is `app` (an app_update).
+    authorType: { type: String, enum: ['user', 'app'], default: 'user' },
+    reactable: { type: Boolean, default: true },
+    embeds: {
+      type: [new Schema({ url: String, title: String }, { _id: false, strict: true })],
+      default: undefined,
+    },
+    headerBackground: { type: String, default: null },
+    /** `appData` of an app_update as compact JSON (any keys, even `$` or `.`, stay opaque). */
+    appDataJson: { type: String, default: null },
+    parentFolderEID: { type: String, default: null },
+    /** A private message's recipients; it and its comments are read by `participantEIDs` only. */
+    recipientEIDs: { type: [String], default: undefined },
+    participantEIDs: { type: [String], default: undefined },
+    superseded: { type: Boolean, default: false },
   },
   { strict: true, timestamps, collection: 'messages' },
 );
@@ -59,6 +75,8 @@ messageSchema.index({ status: 1, scheduledAt: 1, _id: 1 });
 messageSchema.index({ networkEID: 1, parentEID: 1, created: 1, _id: 1 });
 // Search and idempotent posting: the messages holding a word (search/messages.ts).
 messageSchema.index({ networkEID: 1, searchTokens: 1 });
+// Types, fields and app posting: the caller's private messages, newest first.
+messageSchema.index({ networkEID: 1, type: 1, participantEIDs: 1, timelineAt: -1, _id: -1 });
 
 /** One document per person liking a message: the unique index makes liking idempotent. */
 const likeSchema = new Schema(

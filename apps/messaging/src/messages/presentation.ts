@@ -8,8 +8,15 @@ import type { LikeDoc, MessageDoc, MessagingModels } from './models.js';
 import { readByCaller } from './reads.js';
 import { shownCounters } from './rules.js';
 import { newsFieldsOf } from '../news/presentation.js';
+// Concern: types, fields and app posting.
+import { presentTypeFields } from './type-presentation.js';
 
 export const userRef = (EID: string) => ({ type: 'user', EID });
+/** The author: a person, or the app of an app_update (types, fields and app posting). */
+export const authorRefOf = (doc: Pick<MessageDoc, 'authorEID' | 'authorType'>) => ({
+  type: doc.authorType ?? 'user',
+  EID: doc.authorEID,
+});
 export const groupRefOf = (groupEID: string | null) => (groupEID ? { type: 'group', EID: groupEID } : null);
 export const parentRefOf = (doc: Pick<MessageDoc, 'parentEID' | 'parentType'>) =>
   doc.parentEID ? { type: doc.parentType ?? 'update', EID: doc.parentEID } : null;
@@ -18,11 +25,11 @@ function presentMessage(doc: MessageDoc, liked: boolean, read: boolean): PlainRe
   return {
     type: doc.type,
     EID: String(doc._id),
-    author: userRef(doc.authorEID),
+    author: authorRefOf(doc),
     htmlBody: doc.htmlBody,
     group: groupRefOf(doc.groupEID ?? null),
     parent: parentRefOf(doc),
-    reactable: !doc.locked,
+    reactable: !doc.locked && doc.reactable !== false,
     locked: doc.locked,
     ...shownCounters(doc),
     // News and scheduled items: status, title, readTime, concatenated, isDuplicate, scheduledAt…
@@ -31,6 +38,7 @@ function presentMessage(doc: MessageDoc, liked: boolean, read: boolean): PlainRe
     lastModified: toTimestamp(doc.lastModified),
     lastEdited: doc.lastEdited ? toTimestamp(doc.lastEdited) : null,
     numReaders: doc.numReaders ?? 0,
+    ...presentTypeFields(doc), // types, fields and app posting
     _user: { liked, read },
   };
 }
@@ -62,9 +70,11 @@ export function messageSummary(doc: MessageDoc) {
   return {
     type: doc.type,
     EID: String(doc._id),
-    author: userRef(doc.authorEID),
+    author: authorRefOf(doc),
     group: groupRefOf(doc.groupEID ?? null),
     parent: parentRefOf(doc),
     htmlBody: doc.htmlBody,
+    // Types, fields and app posting: who a private message goes to.
+    ...(doc.recipientEIDs?.length ? { recipients: doc.recipientEIDs.map(userRef) } : {}),
   };
 }

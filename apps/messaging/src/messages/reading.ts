@@ -15,6 +15,7 @@ import type { MessageDoc, MessagingModels } from './models.js';
 import { presentMessages, presentOne, userRef } from './presentation.js';
 import { mayReadMessageOf } from './rules.js';
 import { maySeeUnpublished } from '../news/rules.js';
+import { mayReadPrivate } from './types.js';
 
 /** A message of the caller's network that the caller may read, with the caller's access. */
 export async function findReadableMessage(
@@ -32,7 +33,8 @@ export async function findReadableMessage(
   const access = await accessOf(rpc, caller, [message.groupEID ?? null]);
   if (
     !mayReadMessageOf(access, message.groupEID ?? null) ||
-    !maySeeUnpublished(message, caller.profileEID, access) // news: drafts and scheduled items
+    !maySeeUnpublished(message, caller.profileEID, access) || // news: drafts and scheduled items
+    !mayReadPrivate(message, caller.profileEID) // private messages: their participants only
   ) {
     throw new DomainError('MESSAGING_ERR_MESSAGE_NOT_FOUND');
   }

@@ -41,8 +41,13 @@ export function mayReadMessageOf(access: CallerGroupAccess, groupEID: string | n
 }
 
 /** A locked message takes no likes and no comments (spec: Locked message). */
-export function requireReactable(message: { readonly locked: boolean }): void {
+export function requireReactable(message: {
+  readonly locked: boolean;
+  readonly reactable?: boolean | null;
+}): void {
   if (message.locked) throw new DomainError('MESSAGING_ERR_MESSAGE_LOCKED');
+  // Types, fields and app posting: posted with `reactable: false`.
+  if (message.reactable === false) throw new DomainError('MESSAGING_ERR_NOT_REACTABLE');
 }
 
 /** The author of a message and network administrators lock and unlock it. */

@@ -13,11 +13,13 @@ import { findReadableMessage } from './reading.js';
 import { createdVerbOf, newsFieldsOf } from '../news/writing.js';
 import { requireGroupPoster, requireLocker, requireReactable, timelineKeyOf } from './rules.js';
 import { searchTokensOf } from '../search/tokens.js';
+// Concern: types, fields and app posting.
+import { commentTypeFieldsOf, supersedeOlder, typeFieldsOf } from './type-fields.js';
 
 export type { WriteDeps } from './deps.js';
 
 /** The allow-listed form of a body; a body with nothing left is a 400 naming the field. */
-function sanitisedBody(html: string): string {
+export function sanitisedBody(html: string): string {
   const clean = sanitizeRichText(html).trim();
   if (clean === '') {
     throw new DomainError('MESSAGING_ERR_EMPTY_BODY', undefined, [
@@ -48,6 +50,7 @@ export async function postMessage(
     timelineKey: timelineKeyOf(groupEID),
     timelineAt: new Date(),
     ...(await newsFieldsOf(models, caller, access, body)), // news and scheduled items
+    ...(await typeFieldsOf(rpc, caller, access, body)), // types, fields and app posting
   });
   const message = created.toObject<MessageDoc>();
   await outbox.record('message', createdVerbOf(message), {
@@ -55,6 +58,7 @@ export async function postMessage(
     actor: actorOf(caller),
     data: { message: messageSummary(message), mentions: [] },
   });
+  await supersedeOlder({ models, rpc, outbox }, message, actorOf(caller)); // types, fields and app posting
   return presentOne(models, caller, message);
 }
 
@@ -79,6 +83,7 @@ export async function postComment(
     parentType: message.type,
     timelineKey: null,
     timelineAt: new Date(),
+    ...commentTypeFieldsOf(message), // types, fields and app posting: a private message's participants
   });
   await models.Message.updateOne(
     { _id: message._id, networkEID: caller.networkEID },

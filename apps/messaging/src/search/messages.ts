@@ -10,6 +10,7 @@ import type { MessageDoc, MessagingModels } from '../messages/models.js';
 import { presentMessages } from '../messages/presentation.js';
 import { mayReadMessageOf } from '../messages/rules.js';
 import { tokensOf } from './tokens.js';
+import { mayReadPrivate } from '../messages/types.js';
 
 export interface SourceMatches {
   readonly total: number;
@@ -37,6 +38,8 @@ export async function searchMessages(
     .limit(SEARCH_MAX_DEPTH)
     .lean<MessageDoc[]>();
   const granted = await access(candidates.map((doc) => doc.groupEID ?? null));
-  const readable = candidates.filter((doc) => mayReadMessageOf(granted, doc.groupEID ?? null));
+  const readable = candidates.filter(
+    (doc) => mayReadMessageOf(granted, doc.groupEID ?? null) && mayReadPrivate(doc, caller.profileEID), // private messages
+  );
   return { total: readable.length, items: await presentMessages(models, caller, readable.slice(0, depth)) };
 }

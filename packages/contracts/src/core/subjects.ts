@@ -75,6 +75,13 @@ export interface GroupAccess {
 export interface CallerGroupAccess {
   readonly networkAdmin: boolean;
   readonly groups: readonly GroupAccess[];
+  /**
+   * Messaging, app posting: set when the caller is an app (client-credentials token) installed in
+   * the network, with its application permissions there as stored now. Such a caller sees every
+   * group with `post_to_any_group` (hidden ones too, with `post_message`), else visible ones
+   * without permissions.
+   */
+  readonly app?: { readonly EID: string; readonly permissions: readonly string[] };
 }
 
 /**

@@ -108,6 +108,37 @@ export const messagesErrors = {
     title: 'Forbidden',
     message: 'The addressees of a news item are exported by its author and network administrators.',
   },
+  // Types, fields and app posting (-336 … -340).
+  MESSAGING_ERR_APP_POST_FORBIDDEN: {
+    status: 403,
+    code: -336,
+    title: 'Forbidden',
+    message: 'The app needs post_updates (network timeline) or post_to_any_group (a group).',
+  },
+  MESSAGING_ERR_NOT_REACTABLE: {
+    status: 409,
+    code: -337,
+    title: 'Conflict',
+    message: 'The message was posted as not reactable: it takes no likes and no comments.',
+  },
+  MESSAGING_ERR_FIELD_NOT_FOR_TYPE: {
+    status: 400,
+    code: -338,
+    title: 'Bad Request',
+    message: 'This field is not taken for this message type, or is out of bounds.',
+  },
+  MESSAGING_ERR_RECIPIENT_NOT_FOUND: {
+    status: 400,
+    code: -339,
+    title: 'Bad Request',
+    message: 'A recipient is not an active member of the network.',
+  },
+  MESSAGING_ERR_TYPE_FORBIDDEN: {
+    status: 403,
+    code: -340,
+    title: 'Forbidden',
+    message: 'Announcements need a network admin (in a group edit_group); app_update an app.',
+  },
   // Search and idempotent posting.
   MESSAGING_ERR_SEARCH_UNKNOWN_TYPE: {
     status: 400,

@@ -34,6 +34,13 @@ export const messagesLinkRelations: LinkRelations = {
     { rel: 'news', href: '/networks/{networkEID}/messages/{news.EID}/' },
     { rel: 'download', href: '/networks/{networkEID}/news/addressee-exports/{csvFile.EID}/csv' },
   ],
+  // Concern: types, fields and app posting. An announcement is placed like an update; a private
+  // message is on no timeline; an app_update's author is an app installed in the network.
+  announcement: messageRelations,
+  private_message: messageRelations.filter((r) => !['timeline', 'groupTimeline', 'group'].includes(r.rel)),
+  app_update: messageRelations.map((r) =>
+    r.rel === 'author' ? { rel: 'author', href: '/networks/{networkEID}/apps/{author.EID}/' } : r,
+  ),
   like: [
     { rel: 'user', href: '/networks/{networkEID}/users/{user.EID}/' },
     { rel: 'message', href: '/networks/{networkEID}/messages/{message.EID}/' },

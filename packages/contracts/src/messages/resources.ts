@@ -8,6 +8,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Eid, halCollection, HalEmbedded, HalLinks, Nullable, Ref, Timestamp } from '../core/schemas.js';
 import { Text } from '../core/text-hygiene.js';
 import { NewsCreateFields, NewsResourceFields } from './news-resources.js';
+// Concern: types, fields and app posting (issue #10).
+import { TypeCreateFields, TypeResourceFields, typeFieldMessageTypes } from './type-fields.js';
 
 /** Message types of this slice; `news`, `announcement`, `task`, `poll`, `event`… join with their issues. */
 export const messageTypes = [
@@ -15,6 +17,8 @@ export const messageTypes = [
   'comment',
   // News and scheduled items (docs/decisions.md, "Messaging: news, duplication, export, scheduled items").
   'news',
+  // Types, fields and app posting (docs/decisions.md, "Messaging: types, fields and app posting").
+  ...typeFieldMessageTypes,
 ] as const;
 export type MessageType = (typeof messageTypes)[number];
 
@@ -35,12 +39,13 @@ export const MessageResource = Type.Object(
       { description: 'The message type: `update` (a post) or `comment` (a reply to a message)' },
     ),
     EID: Eid,
-    author: Ref('user'),
+    author: Type.Union([Ref('user'), Ref('app')], { description: 'A person, or the app of an app_update' }),
     htmlBody: Type.String(),
     group: Nullable(Ref('group')),
     parent: Nullable(Ref()),
     reactable: Type.Boolean({
-      description: 'read-only: whether likes and comments are taken (false when locked)',
+      description:
+        'whether likes and comments are taken: false when locked or posted with `reactable: false`',
     }),
     locked: Type.Boolean(),
     status: Type.Union([Type.Literal('published'), Type.Literal('draft'), Type.Literal('scheduled')], {
@@ -55,6 +60,8 @@ export const MessageResource = Type.Object(
     ...NewsResourceFields,
     // Concern: message actions (issue #10).
     numReaders: Type.Integer({ minimum: 0, description: 'read-only: how many people marked it read' }),
+    // Concern: types, fields and app posting (issue #10).
+    ...TypeResourceFields,
     _user: Type.Object(
       {
         liked: Type.Boolean({ description: 'whether the caller likes the message' }),
@@ -77,13 +84,19 @@ export const MessageCollection = halCollection('messages', MessageResource, 'Mes
 /** `POST /networks/{networkEID}/messages/`: an update to the network timeline, or to `group`'s. */
 export const MessageCreateBody = Type.Object(
   {
-    type: Type.Union([Type.Literal('update'), Type.Literal('news')], {
-      description: '`update`, or `news` (network administrators; in a group `post_message`)',
-    }),
+    type: Type.Union(
+      [Type.Literal('update'), Type.Literal('news'), ...typeFieldMessageTypes.map((t) => Type.Literal(t))],
+      {
+        description:
+          '`update`, `news` (network administrators; in a group `post_message`), `announcement` (network administrators; in a group `edit_group`), `app_update` (apps only) or `private_message` (with `recipients`)',
+      },
+    ),
     htmlBody: HtmlBody,
     group: Type.Optional(Ref('group')),
     // News and scheduled items.
     ...NewsCreateFields,
+    // Concern: types, fields and app posting (issue #10).
+    ...TypeCreateFields,
   },
   { additionalProperties: false },
 );

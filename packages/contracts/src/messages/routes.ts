@@ -17,6 +17,8 @@ import { newsRoutes } from './news-routes.js';
 import { TimelineQuery } from './news-resources.js';
 // Concern: message actions (issue #10).
 import { messageActionRoutes } from './action-routes.js';
+// Concern: types, fields and app posting (issue #10).
+import { privateMessageRoutes } from './private-routes.js';
 
 const MESSAGE = '/networks/{networkEID}/messages/{messageEID}';
 const common = { service: 'messaging', tag: 'Messages', scope: 'network', format: 'hal' } as const;
@@ -125,4 +127,6 @@ export const messagesRoutes = [
   ...newsRoutes,
   // Concern: message actions (issue #10).
   ...messageActionRoutes,
+  // Concern: types, fields and app posting (issue #10).
+  ...privateMessageRoutes,
 ] as const satisfies readonly RouteDefinition[];

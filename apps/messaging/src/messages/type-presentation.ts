@@ -1,0 +1,25 @@
+/**
+ * Types, fields and app posting: what a message resource shows of this concern's fields (files
+ * are issue #16: their counters read 0 until then).
+ */
+import type { MessageDoc } from './models.js';
+
+/** The resource fields of this concern. */
+export function presentTypeFields(doc: MessageDoc) {
+  return {
+    embeds: (doc.embeds ?? []).map((embed) => ({
+      url: embed.url,
+      ...(embed.title ? { title: embed.title } : {}),
+    })),
+    numRecipients: doc.recipientEIDs?.length ?? 0,
+    superseded: doc.superseded ?? false,
+    headerBackground: doc.headerBackground ?? null,
+    ...(doc.type === 'app_update'
+      ? { appData: doc.appDataJson ? (JSON.parse(doc.appDataJson) as object) : null }
+      : {}),
+    parentFolder: doc.parentFolderEID ? { type: 'folder', EID: doc.parentFolderEID } : null,
+    numImages: 0,
+    numVideos: 0,
+    numFiles: 0,
+  };
+}
