@@ -5,7 +5,7 @@
 import { toTimestamp, type PlainResource } from '@ncs/contracts';
 import type { Caller } from './access.js';
 import type { LikeDoc, MessageDoc, MessagingModels } from './models.js';
-import { readByCaller } from './reads.js';
+import { readByCaller, subscribedByCaller } from './reads.js';
 import { shownCounters } from './rules.js';
 import { newsFieldsOf } from '../news/presentation.js';
 
@@ -14,7 +14,7 @@ export const groupRefOf = (groupEID: string | null) => (groupEID ? { type: 'grou
 export const parentRefOf = (doc: Pick<MessageDoc, 'parentEID' | 'parentType'>) =>
   doc.parentEID ? { type: doc.parentType ?? 'update', EID: doc.parentEID } : null;
 
-function presentMessage(doc: MessageDoc, liked: boolean, read: boolean): PlainResource {
+function presentMessage(doc: MessageDoc, liked: boolean, read: boolean, subscribed: boolean): PlainResource {
   return {
     type: doc.type,
     EID: String(doc._id),
@@ -31,7 +31,7 @@ function presentMessage(doc: MessageDoc, liked: boolean, read: boolean): PlainRe
     lastModified: toTimestamp(doc.lastModified),
     lastEdited: doc.lastEdited ? toTimestamp(doc.lastEdited) : null,
     numReaders: doc.numReaders ?? 0,
-    _user: { liked, read },
+    _user: { liked, read, subscribed },
   };
 }
 
@@ -49,7 +49,15 @@ export async function presentMessages(
   ).lean<Pick<LikeDoc, 'messageEID'>[]>();
   const liked = new Set(likes.map((like) => like.messageEID));
   const read = await readByCaller(models, caller, ids);
-  return docs.map((doc) => presentMessage(doc, liked.has(String(doc._id)), read.has(String(doc._id))));
+  const subscribed = await subscribedByCaller(models, caller, ids); // concern: subscriptions
+  return docs.map((doc) =>
+    presentMessage(
+      doc,
+      liked.has(String(doc._id)),
+      read.has(String(doc._id)),
+      subscribed.has(String(doc._id)),
+    ),
+  );
 }
 
 export async function presentOne(models: MessagingModels, caller: Caller, doc: MessageDoc) {

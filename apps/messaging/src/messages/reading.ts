@@ -26,7 +26,8 @@ export async function findReadableMessage(
   if (!isEid(messageEID)) throw new DomainError('MESSAGING_ERR_MESSAGE_NOT_FOUND');
   // By `_id` alone, the tenant checked in memory (the lookup FerretDB serves from its index).
   const message = await models.Message.findById(messageEID).lean<MessageDoc>();
-  if (!message || message.networkEID !== caller.networkEID) {
+  // Concern: removal: a removed message is not found.
+  if (!message || message.networkEID !== caller.networkEID || message.removedAt) {
     throw new DomainError('MESSAGING_ERR_MESSAGE_NOT_FOUND');
   }
   const access = await accessOf(rpc, caller, [message.groupEID ?? null]);

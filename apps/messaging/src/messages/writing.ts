@@ -13,11 +13,13 @@ import { findReadableMessage } from './reading.js';
 import { createdVerbOf, newsFieldsOf } from '../news/writing.js';
 import { requireGroupPoster, requireLocker, requireReactable, timelineKeyOf } from './rules.js';
 import { searchTokensOf } from '../search/tokens.js';
+// Concern: message actions, subscriptions.
+import { addSubscription, recordCommentActivity } from './subscribers.js';
 
 export type { WriteDeps } from './deps.js';
 
 /** The allow-listed form of a body; a body with nothing left is a 400 naming the field. */
-function sanitisedBody(html: string): string {
+export function sanitisedBody(html: string): string {
   const clean = sanitizeRichText(html).trim();
   if (clean === '') {
     throw new DomainError('MESSAGING_ERR_EMPTY_BODY', undefined, [
@@ -55,6 +57,7 @@ export async function postMessage(
     actor: actorOf(caller),
     data: { message: messageSummary(message), mentions: [] },
   });
+  await addSubscription(models, caller.networkEID, String(message._id), caller.profileEID); // subscriptions
   return presentOne(models, caller, message);
 }
 
@@ -90,6 +93,7 @@ export async function postComment(
     actor: actorOf(caller),
     data: { message: messageSummary(message), comment: messageSummary(comment) },
   });
+  await recordCommentActivity(models, outbox, message, comment); // subscriptions
   return presentOne(models, caller, comment);
 }
 

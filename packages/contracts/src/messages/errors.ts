@@ -115,4 +115,29 @@ export const messagesErrors = {
     title: 'Bad Request',
     message: 'The search type is not one of message, user, group, knowledge_base_article.',
   },
+  // Concern: message actions, editing, removal, subscriptions, mentions (-327 … -335).
+  MESSAGING_ERR_EDIT_FORBIDDEN: {
+    status: 403,
+    code: -327,
+    title: 'Forbidden',
+    message: 'Only the author of a message edits it.',
+  },
+  MESSAGING_ERR_EDIT_LOCKED: {
+    status: 409,
+    code: -328,
+    title: 'Conflict',
+    message: 'The message is locked: it is not edited.',
+  },
+  MESSAGING_ERR_REMOVE_FORBIDDEN: {
+    status: 403,
+    code: -329,
+    title: 'Forbidden',
+    message: 'Removal needs authorship, network administration or the group permission delete_*.',
+  },
+  MESSAGING_ERR_SUBSCRIBE_COMMENT: {
+    status: 400,
+    code: -330,
+    title: 'Bad Request',
+    message: 'A comment takes no subscription: subscribe to the message it comments on.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;

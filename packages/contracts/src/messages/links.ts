@@ -16,6 +16,8 @@ const messageRelations: readonly LinkRelation[] = [
   { rel: 'group', href: '/networks/{networkEID}/groups/{group.EID}/' },
   { rel: 'comments', href: `${MESSAGE}/comments/`, unless: 'locked' },
   { rel: 'likers', href: `${MESSAGE}/likers/`, unless: 'locked' },
+  // Concern: message actions (issue #10): who marked it read (shown while locked too).
+  { rel: 'readers', href: `${MESSAGE}/readers/` },
 ];
 
 export const messagesLinkRelations: LinkRelations = {
@@ -35,6 +37,11 @@ export const messagesLinkRelations: LinkRelations = {
     { rel: 'download', href: '/networks/{networkEID}/news/addressee-exports/{csvFile.EID}/csv' },
   ],
   like: [
+    { rel: 'user', href: '/networks/{networkEID}/users/{user.EID}/' },
+    { rel: 'message', href: '/networks/{networkEID}/messages/{message.EID}/' },
+  ],
+  // Concern: message actions (issue #10).
+  reader: [
     { rel: 'user', href: '/networks/{networkEID}/users/{user.EID}/' },
     { rel: 'message', href: '/networks/{networkEID}/messages/{message.EID}/' },
   ],

@@ -59,6 +59,8 @@ export const MessageResource = Type.Object(
       {
         liked: Type.Boolean({ description: 'whether the caller likes the message' }),
         read: Type.Boolean({ description: 'whether the caller marked the message read' }),
+        // Concern: message actions (subscriptions).
+        subscribed: Type.Boolean({ description: 'whether the caller is notified of new comments' }),
       },
       { description: 'The caller’s standing towards the message' },
     ),
