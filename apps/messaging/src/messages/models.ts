@@ -52,6 +52,8 @@ const messageSchema = new Schema(
     removedAt: { type: Date, default: null },
     removedBy: { type: String, default: null },
     removedFrom: { type: { timelineKey: String, parentEID: String }, default: null, _id: false },
+    // Concern: message actions, mentions: the EIDs of the people mentioned (checked with auth).
+    mentions: { type: [String], default: [] },
   },
   { strict: true, timestamps, collection: 'messages' },
 );

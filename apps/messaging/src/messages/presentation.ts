@@ -31,6 +31,7 @@ function presentMessage(doc: MessageDoc, liked: boolean, read: boolean, subscrib
     lastModified: toTimestamp(doc.lastModified),
     lastEdited: doc.lastEdited ? toTimestamp(doc.lastEdited) : null,
     numReaders: doc.numReaders ?? 0,
+    mentions: (doc.mentions ?? []).map(userRef), // concern: mentions
     _user: { liked, read, subscribed },
   };
 }

@@ -140,4 +140,10 @@ export const messagesErrors = {
     title: 'Bad Request',
     message: 'A comment takes no subscription: subscribe to the message it comments on.',
   },
+  MESSAGING_ERR_MENTION_UNKNOWN: {
+    status: 400,
+    code: -331,
+    title: 'Bad Request',
+    message: 'A mention names someone who is not an active member of the network.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
