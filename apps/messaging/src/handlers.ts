@@ -9,6 +9,7 @@ import { callerOf } from './messages/access.js';
 import type { MessagingModels } from './messages/models.js';
 import { listReaders, markRead } from './messages/actions.js';
 import { editMessage } from './messages/editing.js';
+import { moveMessage, shareMessage } from './messages/actions-move.js';
 import { removeMessage } from './messages/removal.js';
 import { setSubscribed } from './messages/subscriptions.js';
 import { getMessage, listComments, listLikers } from './messages/reading.js';
@@ -75,5 +76,9 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
       setSubscribed(deps, callerOf(ctx), params.messageEID, true),
     'message.unsubscribe': ({ ctx, params }, deps) =>
       setSubscribed(deps, callerOf(ctx), params.messageEID, false),
+    'message.move': ({ ctx, params, body }, deps) =>
+      moveMessage(deps, callerOf(ctx), params.messageEID, body),
+    'message.share': ({ ctx, params, body }, deps) =>
+      shareMessage(deps, callerOf(ctx), params.messageEID, body),
   },
 );

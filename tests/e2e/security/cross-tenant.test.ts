@@ -48,6 +48,8 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   'comment.create': () => ({ htmlBody: '<p>Cross-tenant</p>' }),
   // Concern: message actions (issue #10).
   'message.edit': () => ({ htmlBody: '<p>Cross-tenant</p>' }),
+  'message.move': () => ({ group: null }),
+  'message.share': () => ({ htmlBody: '<p>Cross-tenant</p>' }),
 };
 
 /** Query parameters a route requires. */

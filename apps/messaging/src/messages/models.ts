@@ -54,6 +54,9 @@ const messageSchema = new Schema(
     removedFrom: { type: { timelineKey: String, parentEID: String }, default: null, _id: false },
     // Concern: message actions, mentions: the EIDs of the people mentioned (checked with auth).
     mentions: { type: [String], default: [] },
+    // Concern: message actions, share: the message a share references.
+    sharedEID: { type: String, default: null },
+    sharedType: { type: String, default: null },
   },
   { strict: true, timestamps, collection: 'messages' },
 );

@@ -32,6 +32,7 @@ function presentMessage(doc: MessageDoc, liked: boolean, read: boolean, subscrib
     lastEdited: doc.lastEdited ? toTimestamp(doc.lastEdited) : null,
     numReaders: doc.numReaders ?? 0,
     mentions: (doc.mentions ?? []).map(userRef), // concern: mentions
+    sharedFrom: doc.sharedEID ? { type: doc.sharedType ?? 'update', EID: doc.sharedEID } : null, // share
     _user: { liked, read, subscribed },
   };
 }

@@ -22,6 +22,8 @@ export async function findReadableMessage(
   rpc: RpcClient,
   caller: Caller,
   messageEID: string,
+  // Concern: message actions (move): other groups whose access the same request needs.
+  alsoGroups: readonly (string | null)[] = [],
 ): Promise<{ message: MessageDoc; access: CallerGroupAccess }> {
   if (!isEid(messageEID)) throw new DomainError('MESSAGING_ERR_MESSAGE_NOT_FOUND');
   // By `_id` alone, the tenant checked in memory (the lookup FerretDB serves from its index).
@@ -30,7 +32,7 @@ export async function findReadableMessage(
   if (!message || message.networkEID !== caller.networkEID || message.removedAt) {
     throw new DomainError('MESSAGING_ERR_MESSAGE_NOT_FOUND');
   }
-  const access = await accessOf(rpc, caller, [message.groupEID ?? null]);
+  const access = await accessOf(rpc, caller, [message.groupEID ?? null, ...alsoGroups]);
   if (
     !mayReadMessageOf(access, message.groupEID ?? null) ||
     !maySeeUnpublished(message, caller.profileEID, access) // news: drafts and scheduled items

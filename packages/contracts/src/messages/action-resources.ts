@@ -41,3 +41,26 @@ export const MessageEditBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** `POST …/messages/{messageEID}/move`: to a group's timeline, or the network's with `group: null`. */
+export const MessageMoveBody = Type.Object(
+  {
+    group: Type.Union([Ref('group'), Type.Null()], {
+      description: 'The group to move the message to; null for the network timeline',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+/** `POST …/messages/{messageEID}/share`: the caller's new update referencing the message. */
+export const MessageShareBody = Type.Object(
+  {
+    htmlBody: Text({
+      minLength: 1,
+      maxLength: HTML_BODY_MAX_LENGTH,
+      description: 'The sharer’s words (HTML, sanitised with an allow-list)',
+    }),
+    group: Type.Optional(Ref('group')),
+  },
+  { additionalProperties: false },
+);

@@ -6,7 +6,7 @@
 import { PaginationQuery } from '../core/pagination.js';
 import { route, type RouteDefinition } from '../core/route-definition.js';
 import { Eid, NoContent, strictObject } from '../core/schemas.js';
-import { MessageEditBody, ReaderCollection } from './action-resources.js';
+import { MessageEditBody, MessageMoveBody, MessageShareBody, ReaderCollection } from './action-resources.js';
 import { MessageResource } from './resources.js';
 
 const MESSAGE = '/networks/{networkEID}/messages/{messageEID}';
@@ -63,4 +63,25 @@ export const messageActionRoutes = [
   }),
   action('message.subscribe', 'subscribe', 'Subscribe to a message’s comments (idempotent)'),
   action('message.unsubscribe', 'unsubscribe', 'Stop being notified of a message’s comments (idempotent)'),
+  route({
+    ...common,
+    id: 'message.move',
+    method: 'POST',
+    path: `${MESSAGE}/move`,
+    summary:
+      'Move a message to another group or the network (needs `post_message` at the target and removal rights at the source)',
+    params: MessageParams,
+    body: MessageMoveBody,
+    reply: { status: 200, schema: MessageResource },
+  }),
+  route({
+    ...common,
+    id: 'message.share',
+    method: 'POST',
+    path: `${MESSAGE}/share`,
+    summary: 'Share a message: a new update of the caller’s referencing it (`sharedFrom`)',
+    params: MessageParams,
+    body: MessageShareBody,
+    reply: { status: 201, schema: MessageResource },
+  }),
 ] as const satisfies readonly RouteDefinition[];

@@ -146,4 +146,16 @@ export const messagesErrors = {
     title: 'Bad Request',
     message: 'A mention names someone who is not an active member of the network.',
   },
+  MESSAGING_ERR_NOT_ON_TIMELINE: {
+    status: 400,
+    code: -332,
+    title: 'Bad Request',
+    message: 'Only a published message on a timeline is moved or shared, not a comment.',
+  },
+  MESSAGING_ERR_MOVE_FORBIDDEN: {
+    status: 403,
+    code: -333,
+    title: 'Forbidden',
+    message: 'Moving needs removal rights where the message is (authorship, delete_*).',
+  },
 } as const satisfies Record<string, ErrorDefinition>;

@@ -18,6 +18,7 @@ const messageRelations: readonly LinkRelation[] = [
   { rel: 'likers', href: `${MESSAGE}/likers/`, unless: 'locked' },
   // Concern: message actions (issue #10): who marked it read (shown while locked too).
   { rel: 'readers', href: `${MESSAGE}/readers/` },
+  { rel: 'sharedFrom', href: '/networks/{networkEID}/messages/{sharedFrom.EID}/' },
 ];
 
 export const messagesLinkRelations: LinkRelations = {

@@ -58,6 +58,7 @@ export const MessageResource = Type.Object(
     // Concern: message actions (issue #10).
     numReaders: Type.Integer({ minimum: 0, description: 'read-only: how many people marked it read' }),
     mentions: Type.Array(Ref('user'), { description: 'The people the message mentions' }),
+    sharedFrom: Type.Union([Ref(), Type.Null()], { description: 'read-only: the message this one shares' }),
     _user: Type.Object(
       {
         liked: Type.Boolean({ description: 'whether the caller likes the message' }),
