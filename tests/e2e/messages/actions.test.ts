@@ -132,20 +132,31 @@ describe('remove', () => {
     return (page.body._embedded.messages ?? []).map((m) => m.EID);
   };
 
+  const searchTotal = async (word: string) => {
+    const found = await call<Collection<MessageBody>>(`/networks/${network.networkEID}/search/?q=${word}`, {
+      token: adminToken,
+    });
+    expect(found.status, found.text).toBe(200);
+    return found.body.total;
+  };
+
   it('lets the author remove: 204, then 404 everywhere and off the timeline and search', async () => {
     const word = `removal${uniqueSuffix()}`;
     const message = await newMessage(network.networkEID, memberToken, { htmlBody: `<p>${word}</p>` });
+    const comment = await newComment(network.networkEID, message.EID, adminToken, `<p>${word} reply</p>`);
     expect(await timelineEIDs(timelinePath(network.networkEID), adminToken)).toContain(message.EID);
+    expect(await searchTotal(word)).toBe(2);
     const removed = await act(network.networkEID, message.EID, 'remove', memberToken);
     expect(removed.status, removed.text).toBe(204);
     expect(
       (await call(messagesPath(network.networkEID, `${message.EID}/`), { token: memberToken })).status,
     ).toBe(404);
     expect(await timelineEIDs(timelinePath(network.networkEID), adminToken)).not.toContain(message.EID);
-    const found = await call<Collection<MessageBody>>(`/networks/${network.networkEID}/search/?q=${word}`, {
-      token: adminToken,
-    });
-    expect(found.body.total).toBe(0);
+    // Its comments go with it.
+    expect(
+      (await call(messagesPath(network.networkEID, `${comment.EID}/`), { token: adminToken })).status,
+    ).toBe(404);
+    expect(await searchTotal(word)).toBe(0);
     expect((await act(network.networkEID, message.EID, 'remove', memberToken)).status).toBe(404);
     expect((await act(network.networkEID, message.EID, 'like', memberToken)).status).toBe(404);
     const [event] = await reader.eventsOf('events.messaging.message.removed', network.networkEID, 1);
@@ -204,5 +215,47 @@ describe('remove', () => {
     const hidden = await newMessage(network.networkEID, adminToken, { groupEID: group.EID });
     expect((await act(network.networkEID, hidden.EID, 'remove', memberToken)).status).toBe(404);
     expect((await act(network.networkEID, 'not-an-eid', 'remove', memberToken)).status).toBe(400);
+  });
+
+  it('takes a scheduled item off the author’s scheduled items', async () => {
+    const scheduledAt = new Date(Date.now() + 3_600_000).toISOString();
+    const item = await call<MessageBody>(messagesPath(network.networkEID), {
+      token: memberToken,
+      json: { type: 'update', htmlBody: '<p>Later</p>', scheduledAt },
+    });
+    expect(item.status, item.text).toBe(201);
+    const listed = async () => {
+      const page = await call<Collection<MessageBody>>(
+        `/networks/${network.networkEID}/scheduled-items/?types=update`,
+        { token: memberToken },
+      );
+      expect(page.status, page.text).toBe(200);
+      return (page.body._embedded.messages ?? []).map((m) => m.EID);
+    };
+    expect(await listed()).toContain(item.body.EID);
+    expect((await act(network.networkEID, item.body.EID, 'remove', memberToken)).status).toBe(204);
+    expect(await listed()).not.toContain(item.body.EID);
+  });
+});
+
+describe('a locked message', () => {
+  it('reads 0 comments and likes without comments/likers links, on GET and on the timeline; readers stay', async () => {
+    const message = await newMessage(network.networkEID, memberToken);
+    await newComment(network.networkEID, message.EID, adminToken);
+    await act(network.networkEID, message.EID, 'like', adminToken);
+    expect((await act(network.networkEID, message.EID, 'lock', memberToken)).status).toBe(200);
+    const got = await call<MessageBody>(messagesPath(network.networkEID, `${message.EID}/`), {
+      token: adminToken,
+    });
+    const timeline = await call<Collection<MessageBody>>(timelinePath(network.networkEID), {
+      token: adminToken,
+    });
+    const onTimeline = timeline.body._embedded.messages?.find((m) => m.EID === message.EID);
+    for (const shown of [got.body, onTimeline]) {
+      expect(shown).toMatchObject({ locked: true, numComments: 0, numLikes: 0 });
+      expect(shown?._links.comments).toBeUndefined();
+      expect(shown?._links.likers).toBeUndefined();
+      expect(shown?._links.readers).toBeDefined();
+    }
   });
 });
