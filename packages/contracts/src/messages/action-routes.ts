@@ -1,29 +1,19 @@
 /**
  * Message actions beyond like and lock (issue #10, concern "actions"): `read`, the readers, edit,
- * `remove`, `subscribe`, `unsubscribe`. Rules where the spec is silent: docs/decisions.md,
+ * `remove`, `subscribe`, `unsubscribe`, `move`, `share`. Rules where the spec is silent: docs/decisions.md,
  * "Messaging: actions, editing, removal, subscriptions, mentions, apps".
  */
 import { PaginationQuery } from '../core/pagination.js';
 import { route, type RouteDefinition } from '../core/route-definition.js';
-import { Eid, NoContent, strictObject } from '../core/schemas.js';
+import { NoContent } from '../core/schemas.js';
 import { MessageEditBody, MessageMoveBody, MessageShareBody, ReaderCollection } from './action-resources.js';
 import { MessageResource } from './resources.js';
-
-const MESSAGE = '/networks/{networkEID}/messages/{messageEID}';
-const common = { service: 'messaging', tag: 'Messages', scope: 'network', format: 'hal' } as const;
-const MessageParams = strictObject({ networkEID: Eid, messageEID: Eid });
-
-/** An action without a body: answers the message as it now is. */
-const action = <const Id extends string>(id: Id, verb: string, summary: string) =>
-  route({
-    ...common,
-    id,
-    method: 'POST',
-    path: `${MESSAGE}/${verb}`,
-    summary,
-    params: MessageParams,
-    reply: { status: 200, schema: MessageResource },
-  });
+import {
+  MESSAGE,
+  messageAction as action,
+  messageRouteCommon as common,
+  MessageParams,
+} from './message-route-parts.js';
 
 export const messageActionRoutes = [
   action(
