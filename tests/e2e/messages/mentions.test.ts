@@ -94,3 +94,35 @@ describe('mentions', () => {
     }
   });
 });
+
+describe('mentions on edit', () => {
+  it('replaces the list; only the newly mentioned get an event; unknown people are 400', async () => {
+    const own = await newNetwork('Mentions edit');
+    const ownToken = await own.admin.token();
+    const [ann, bob] = await Promise.all([own.newMember(), own.newMember()]);
+    const posted = await call<MessageBody>(messagesPath(own.networkEID), {
+      token: ownToken,
+      json: { type: 'update', htmlBody: '<p>Ann</p>', mentions: [user(ann.profileEID)] },
+    });
+    expect(posted.status, posted.text).toBe(201);
+    const edited = await call<MessageBody>(messagesPath(own.networkEID, `${posted.body.EID}/`), {
+      method: 'PUT',
+      token: ownToken,
+      json: { htmlBody: '<p>Ann and Bob</p>', mentions: [user(ann.profileEID), user(bob.profileEID)] },
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body.mentions).toEqual([user(ann.profileEID), user(bob.profileEID)]);
+    const refused = await call<MessageBody>(messagesPath(own.networkEID, `${posted.body.EID}/`), {
+      method: 'PUT',
+      token: ownToken,
+      json: { htmlBody: '<p>x</p>', mentions: [user(network.admin.profileEID)] },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors?.map((e) => e.pointer)).toContain('/body/mentions/0/EID');
+    const events = await reader.eventsOf('events.messaging.message.mentioned', own.networkEID, 2);
+    expect(events.map((e) => (e.data as { recipient: { EID: string } }).recipient.EID)).toEqual([
+      ann.profileEID,
+      bob.profileEID,
+    ]);
+  });
+});

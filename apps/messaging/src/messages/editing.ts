@@ -1,7 +1,8 @@
 /**
  * Concern: message actions, editing. `PUT …/messages/{messageEID}/`: the author's new `htmlBody`
- * (and a news item's `title`), sanitised again, with `searchTokens` recomputed by the function
- * posting uses and `lastEdited` stamped; records `events.messaging.message.edited`.
+ * (and a news item's `title`; `mentions` replace the list, the newly mentioned get their event),
+ * sanitised again, with `searchTokens` recomputed by the function posting uses and `lastEdited`
+ * stamped; records `events.messaging.message.edited`.
  */
 import { DomainError } from '@ncs/contracts';
 import type { RequestOf } from '@ncs/service-kit';
@@ -13,6 +14,7 @@ import { messageSummary, presentOne, userRef } from './presentation.js';
 import { findReadableMessage } from './reading.js';
 import { searchTokensOf } from '../search/tokens.js';
 import { sanitisedBody } from './writing.js';
+import { checkedMentions, recordMentions } from './mentions.js';
 
 type EditBody = RequestOf<'message.edit'>['body'];
 
@@ -30,6 +32,7 @@ export async function editMessage(
     ]);
   }
   const htmlBody = sanitisedBody(body.htmlBody);
+  const mentions = body.mentions && (await checkedMentions(rpc, caller, body.mentions));
   const edited = await models.Message.findOneAndUpdate(
     { _id: message._id, networkEID: caller.networkEID, removedAt: null },
     {
@@ -38,6 +41,7 @@ export async function editMessage(
         searchTokens: searchTokensOf(htmlBody),
         lastEdited: new Date(),
         ...(body.title !== undefined ? { title: body.title } : {}),
+        ...(mentions ? { mentions } : {}),
       },
     },
     { returnDocument: 'after' },
@@ -48,5 +52,6 @@ export async function editMessage(
     actor: userRef(caller.profileEID),
     data: { message: messageSummary(edited), previousHtmlBody: message.htmlBody },
   });
+  await recordMentions(outbox, edited, message.mentions ?? []); // the newly mentioned only
   return presentOne(models, caller, edited);
 }

@@ -34,10 +34,17 @@ export async function checkedMentions(
   return EIDs;
 }
 
-/** One `mentioned` event per person the message mentions, its author left out. */
-export async function recordMentions(outbox: Outbox, message: MessageDoc): Promise<void> {
+/**
+ * One `mentioned` event per person the message mentions (an edit: those `before` did not), its
+ * author left out.
+ */
+export async function recordMentions(
+  outbox: Outbox,
+  message: MessageDoc,
+  before: readonly string[] = [],
+): Promise<void> {
   for (const EID of message.mentions ?? []) {
-    if (EID === message.authorEID) continue;
+    if (EID === message.authorEID || before.includes(EID)) continue;
     await outbox.record('message', 'mentioned', {
       networkEID: message.networkEID,
       actor: userRef(message.authorEID),

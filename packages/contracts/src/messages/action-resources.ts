@@ -8,6 +8,7 @@ import { Eid, halCollection, HalEmbedded, HalLinks, Ref, Timestamp } from '../co
 import { Name, Text } from '../core/text-hygiene.js';
 import { HTML_BODY_MAX_LENGTH } from './resources.js';
 import { NEWS_TITLE_MAX_LENGTH } from './news-resources.js';
+import { MentionsField } from './mention-resources.js';
 
 export const ReaderResource = Type.Object(
   {
@@ -38,6 +39,7 @@ export const MessageEditBody = Type.Object(
     title: Type.Optional(
       Name({ minLength: 1, maxLength: NEWS_TITLE_MAX_LENGTH, description: 'News only: the headline' }),
     ),
+    mentions: Type.Optional(MentionsField),
   },
   { additionalProperties: false },
 );
