@@ -4,10 +4,14 @@
  * id. A constant: the conformance test lists it without a database.
  */
 import { messagesRoutes, searchRoutes } from '@ncs/contracts';
-import { defineHandlers, type Outbox, type RpcClient } from '@ncs/service-kit';
+import { defineHandlers, withStatus, type Outbox, type RpcClient } from '@ncs/service-kit';
 import { callerOf } from './messages/access.js';
 import type { MessagingModels } from './messages/models.js';
-import { markRead } from './messages/actions.js';
+import { listReaders, markRead } from './messages/actions.js';
+import { editMessage } from './messages/editing.js';
+import { moveMessage, shareMessage } from './messages/actions-move.js';
+import { removeMessage } from './messages/removal.js';
+import { setSubscribed } from './messages/subscriptions.js';
 import { getMessage, listComments, listLikers } from './messages/reading.js';
 import { likeMessage, postComment, setLocked, unlikeMessage } from './messages/writing.js';
 import { postMessageAs } from './messages/app-posting.js';
@@ -66,5 +70,21 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
     // Concern: types, fields and app posting (issue #10).
     'privateMessage.list': ({ ctx, query }, { models, rpc }) =>
       listPrivateMessages(models, rpc, callerOf(ctx), query),
+    'reader.list': ({ ctx, params, query }, { models, rpc }) =>
+      listReaders(models, rpc, callerOf(ctx), params.messageEID, query),
+    'message.edit': ({ ctx, params, body }, deps) =>
+      editMessage(deps, callerOf(ctx), params.messageEID, body),
+    'message.remove': async ({ ctx, params }, deps) => {
+      await removeMessage(deps, callerOf(ctx), params.messageEID);
+      return withStatus(204, null);
+    },
+    'message.subscribe': ({ ctx, params }, deps) =>
+      setSubscribed(deps, callerOf(ctx), params.messageEID, true),
+    'message.unsubscribe': ({ ctx, params }, deps) =>
+      setSubscribed(deps, callerOf(ctx), params.messageEID, false),
+    'message.move': ({ ctx, params, body }, deps) =>
+      moveMessage(deps, callerOf(ctx), params.messageEID, body),
+    'message.share': ({ ctx, params, body }, deps) =>
+      shareMessage(deps, callerOf(ctx), params.messageEID, body),
   },
 );

@@ -33,6 +33,9 @@ export * from './messages/type-fields.js';
 export { messagesRoutes } from './messages/routes.js';
 export { messagesErrors } from './messages/errors.js';
 export { messagesLinkRelations } from './messages/links.js';
+// Concern: message actions (issue #10).
+export * from './messages/action-resources.js';
+export * from './messages/mention-resources.js';
 // Search and idempotent posting.
 export { SEARCH_MAX_DEPTH, searchMessageTypes, searchResultTypes, searchRoutes } from './search/routes.js';
 export * from './search/directory.js';

@@ -157,13 +157,13 @@ describe('relations left out by a field (`unless`)', () => {
   const message = { type: 'update', EID: 'bbbbbbbbbbbbbbbbbbbbbbbb', author: { type: 'user', EID: ME } };
   it('gives an unlocked network message its comments, likers and the network timeline', () => {
     const links = resolveLinks({ ...message, locked: false, group: null }, ctx);
-    expect(Object.keys(links)).toEqual(['self', 'author', 'timeline', 'comments', 'likers']);
+    expect(Object.keys(links)).toEqual(['self', 'author', 'timeline', 'comments', 'likers', 'readers']);
   });
 
   it('drops comments and likers of a locked message, and the network timeline of a group message', () => {
     const group = { type: 'group', EID: 'cccccccccccccccccccccccc' };
     const links = resolveLinks({ ...message, locked: true, group }, ctx);
-    expect(Object.keys(links)).toEqual(['self', 'author', 'groupTimeline', 'group']);
+    expect(Object.keys(links)).toEqual(['self', 'author', 'groupTimeline', 'group', 'readers']);
     expect(links.groupTimeline?.href).toBe(`/networks/${NET}/groups/${group.EID}/timeline/`);
   });
 });

@@ -46,6 +46,10 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   'app.signRequest': () => ({ entryPoint: 'main', device: 'web', position: 'menu' }),
   'message.create': () => ({ type: 'update', htmlBody: '<p>Cross-tenant</p>' }),
   'comment.create': () => ({ htmlBody: '<p>Cross-tenant</p>' }),
+  // Concern: message actions (issue #10).
+  'message.edit': () => ({ htmlBody: '<p>Cross-tenant</p>' }),
+  'message.move': () => ({ group: null }),
+  'message.share': () => ({ htmlBody: '<p>Cross-tenant</p>' }),
 };
 
 /** Query parameters a route requires. */

@@ -1,10 +1,12 @@
 /**
- * Concern: message actions (issue #10): `read`. Marking read is idempotent through the unique index
+ * Concern: message actions (issue #10): `read` and the readers. Marking read is idempotent through the unique index
  * of `message_reads`; the first read of a person increments `numReaders` and records
  * `events.messaging.message.read`.
  */
-import { isDuplicateKeyError } from '@ncs/service-kit';
+import { toTimestamp, type PlainCollection } from '@ncs/contracts';
+import { isDuplicateKeyError, pageOf, type Page, type RpcClient } from '@ncs/service-kit';
 import type { Caller } from './access.js';
+import type { MessagingModels } from './models.js';
 import { messageSummary, userRef } from './presentation.js';
 import { findReadableMessage } from './reading.js';
 import { reread, type WriteDeps } from './writing.js';
@@ -28,4 +30,29 @@ export async function markRead({ models, rpc, outbox }: WriteDeps, caller: Calle
     data: { message: messageSummary(message), reader: userRef(caller.profileEID) },
   });
   return reread(models, caller, message);
+}
+
+/** Who marked a message read, most recent first (index `{networkEID, messageEID, created, _id}`). */
+export async function listReaders(
+  models: MessagingModels,
+  rpc: RpcClient,
+  caller: Caller,
+  messageEID: string,
+  page: Page,
+): Promise<PlainCollection> {
+  const { message } = await findReadableMessage(models, rpc, caller, messageEID);
+  return pageOf(
+    models.Read,
+    { filter: { networkEID: caller.networkEID, messageEID }, sort: { created: -1, _id: -1 } },
+    page,
+    { itemType: 'reader', rel: 'readers' },
+    (reads) =>
+      reads.map((read) => ({
+        type: 'reader',
+        EID: String(read._id),
+        user: userRef(read.profileEID),
+        message: { type: message.type, EID: messageEID },
+        created: toTimestamp(read.created),
+      })),
+  );
 }

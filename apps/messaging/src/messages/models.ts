@@ -9,6 +9,7 @@ import { HTML_BODY_MAX_LENGTH, messageTypes } from '@ncs/contracts';
 import { timestamps, type StoredDocument } from '@ncs/service-kit';
 import { newsJobSchema, type NewsJobDoc } from '../news/jobs-model.js';
 import { registerClaimModel, type ClaimDoc } from '../scheduling/lease.js';
+import { registerSubscriptionModel, type SubscriptionDoc } from './subscription-model.js';
 
 const messageSchema = new Schema(
   {
@@ -33,7 +34,7 @@ const messageSchema = new Schema(
     lastEdited: { type: Date, default: null },
     // News and scheduled items (docs/decisions.md, "Messaging: news, duplication, export, scheduled
     // items"). A draft or scheduled message has `timelineKey: null` (on no timeline) until published.
-    status: { type: String, enum: ['published', 'draft', 'scheduled'], default: 'published' },
+    status: { type: String, enum: ['published', 'draft', 'scheduled', 'removed'], default: 'published' },
     title: { type: String, default: null },
     /** The news items a concatenated news item gathers; empty for every other message. */
     concatenatedFrom: { type: [String], default: undefined },
@@ -61,6 +62,17 @@ const messageSchema = new Schema(
     recipientEIDs: { type: [String], default: undefined },
     participantEIDs: { type: [String], default: undefined },
     superseded: { type: Boolean, default: false },
+    // Concern: message actions, removal (soft delete): a removed message has `status: 'removed'`,
+    // leaves every timeline, thread and search (`timelineKey`, `parentEID` null, no `searchTokens`)
+    // and keeps where it was in `removedFrom`.
+    removedAt: { type: Date, default: null },
+    removedBy: { type: String, default: null },
+    removedFrom: { type: { timelineKey: String, parentEID: String }, default: null, _id: false },
+    // Concern: message actions, mentions: the EIDs of the people mentioned (checked with auth).
+    mentions: { type: [String], default: [] },
+    // Concern: message actions, share: the message a share references.
+    sharedEID: { type: String, default: null },
+    sharedType: { type: String, default: null },
   },
   { strict: true, timestamps, collection: 'messages' },
 );
@@ -101,6 +113,8 @@ const readSchema = new Schema(
   { strict: true, timestamps: { createdAt: 'created', updatedAt: false }, collection: 'message_reads' },
 );
 readSchema.index({ networkEID: 1, messageEID: 1, profileEID: 1 }, { unique: true });
+// The readers of a message, most recent first.
+readSchema.index({ networkEID: 1, messageEID: 1, created: -1, _id: -1 });
 
 export type ReadDoc = InferSchemaType<typeof readSchema> & Omit<StoredDocument, 'lastModified'>;
 export type MessageDoc = InferSchemaType<typeof messageSchema> & StoredDocument;
@@ -113,6 +127,7 @@ export interface MessagingModels {
   readonly NewsJob: Model<NewsJobDoc>;
   readonly Claim: Model<ClaimDoc>;
   readonly Read: Model<ReadDoc>;
+  readonly Subscription: Model<SubscriptionDoc>;
 }
 
 export function registerMessagingModels(connection: Connection): MessagingModels {
@@ -122,5 +137,6 @@ export function registerMessagingModels(connection: Connection): MessagingModels
     NewsJob: connection.model<NewsJobDoc>('NewsJob', newsJobSchema),
     Claim: registerClaimModel(connection),
     Read: connection.model<ReadDoc>('MessageRead', readSchema),
+    Subscription: registerSubscriptionModel(connection),
   };
 }

@@ -5,7 +5,7 @@
 import { toTimestamp, type PlainResource } from '@ncs/contracts';
 import type { Caller } from './access.js';
 import type { LikeDoc, MessageDoc, MessagingModels } from './models.js';
-import { readByCaller } from './reads.js';
+import { readByCaller, subscribedByCaller } from './reads.js';
 import { shownCounters } from './rules.js';
 import { newsFieldsOf } from '../news/presentation.js';
 // Concern: types, fields and app posting.
@@ -21,7 +21,7 @@ export const groupRefOf = (groupEID: string | null) => (groupEID ? { type: 'grou
 export const parentRefOf = (doc: Pick<MessageDoc, 'parentEID' | 'parentType'>) =>
   doc.parentEID ? { type: doc.parentType ?? 'update', EID: doc.parentEID } : null;
 
-function presentMessage(doc: MessageDoc, liked: boolean, read: boolean): PlainResource {
+function presentMessage(doc: MessageDoc, liked: boolean, read: boolean, subscribed: boolean): PlainResource {
   return {
     type: doc.type,
     EID: String(doc._id),
@@ -39,7 +39,9 @@ function presentMessage(doc: MessageDoc, liked: boolean, read: boolean): PlainRe
     lastEdited: doc.lastEdited ? toTimestamp(doc.lastEdited) : null,
     numReaders: doc.numReaders ?? 0,
     ...presentTypeFields(doc), // types, fields and app posting
-    _user: { liked, read },
+    mentions: (doc.mentions ?? []).map(userRef), // concern: mentions
+    sharedFrom: doc.sharedEID ? { type: doc.sharedType ?? 'update', EID: doc.sharedEID } : null, // share
+    _user: { liked, read, subscribed },
   };
 }
 
@@ -57,7 +59,15 @@ export async function presentMessages(
   ).lean<Pick<LikeDoc, 'messageEID'>[]>();
   const liked = new Set(likes.map((like) => like.messageEID));
   const read = await readByCaller(models, caller, ids);
-  return docs.map((doc) => presentMessage(doc, liked.has(String(doc._id)), read.has(String(doc._id))));
+  const subscribed = await subscribedByCaller(models, caller, ids); // concern: subscriptions
+  return docs.map((doc) =>
+    presentMessage(
+      doc,
+      liked.has(String(doc._id)),
+      read.has(String(doc._id)),
+      subscribed.has(String(doc._id)),
+    ),
+  );
 }
 
 export async function presentOne(models: MessagingModels, caller: Caller, doc: MessageDoc) {

@@ -23,14 +23,17 @@ export async function findReadableMessage(
   rpc: RpcClient,
   caller: Caller,
   messageEID: string,
+  // Concern: message actions (move): other groups whose access the same request needs.
+  alsoGroups: readonly (string | null)[] = [],
 ): Promise<{ message: MessageDoc; access: CallerGroupAccess }> {
   if (!isEid(messageEID)) throw new DomainError('MESSAGING_ERR_MESSAGE_NOT_FOUND');
   // By `_id` alone, the tenant checked in memory (the lookup FerretDB serves from its index).
   const message = await models.Message.findById(messageEID).lean<MessageDoc>();
-  if (!message || message.networkEID !== caller.networkEID) {
+  // Concern: removal: a removed message is not found.
+  if (!message || message.networkEID !== caller.networkEID || message.removedAt) {
     throw new DomainError('MESSAGING_ERR_MESSAGE_NOT_FOUND');
   }
-  const access = await accessOf(rpc, caller, [message.groupEID ?? null]);
+  const access = await accessOf(rpc, caller, [message.groupEID ?? null, ...alsoGroups]);
   if (
     !mayReadMessageOf(access, message.groupEID ?? null) ||
     !maySeeUnpublished(message, caller.profileEID, access) || // news: drafts and scheduled items

@@ -15,6 +15,10 @@ import { requireGroupPoster, requireLocker, requireReactable, timelineKeyOf } fr
 import { searchTokensOf } from '../search/tokens.js';
 // Concern: types, fields and app posting.
 import { commentTypeFieldsOf, supersedeOlder, typeFieldsOf } from './type-fields.js';
+// Concern: message actions, subscriptions.
+import { addSubscription, recordCommentActivity } from './subscribers.js';
+// Concern: message actions, mentions.
+import { checkedMentions, recordMentions } from './mentions.js';
 
 export type { WriteDeps } from './deps.js';
 
@@ -40,8 +44,10 @@ export async function postMessage(
   const access = await accessOf(rpc, caller, [groupEID]);
   if (groupEID !== null) requireGroupPoster(access, groupEID);
   const htmlBody = sanitisedBody(body.htmlBody);
+  const mentions = await checkedMentions(rpc, caller, body.mentions); // concern: mentions
   const created = await models.Message.create({
     networkEID: caller.networkEID,
+    mentions,
     type: body.type,
     authorEID: caller.profileEID,
     htmlBody,
@@ -56,9 +62,11 @@ export async function postMessage(
   await outbox.record('message', createdVerbOf(message), {
     networkEID: caller.networkEID,
     actor: actorOf(caller),
-    data: { message: messageSummary(message), mentions: [] },
+    data: { message: messageSummary(message), mentions: mentions.map(userRef) },
   });
   await supersedeOlder({ models, rpc, outbox }, message, actorOf(caller)); // types, fields and app posting
+  await recordMentions(outbox, message); // concern: mentions
+  await addSubscription(models, caller.networkEID, String(message._id), caller.profileEID); // subscriptions
   return presentOne(models, caller, message);
 }
 
@@ -72,8 +80,10 @@ export async function postComment(
   if (message.type === 'comment') throw new DomainError('MESSAGING_ERR_COMMENT_ON_COMMENT');
   requireReactable(message);
   const htmlBody = sanitisedBody(body.htmlBody);
+  const mentions = await checkedMentions(rpc, caller, body.mentions); // concern: mentions
   const created = await models.Message.create({
     networkEID: caller.networkEID,
+    mentions,
     type: 'comment',
     authorEID: caller.profileEID,
     htmlBody,
@@ -95,6 +105,8 @@ export async function postComment(
     actor: actorOf(caller),
     data: { message: messageSummary(message), comment: messageSummary(comment) },
   });
+  await recordCommentActivity(models, outbox, message, comment); // subscriptions
+  await recordMentions(outbox, comment); // concern: mentions
   return presentOne(models, caller, comment);
 }
 

@@ -1,24 +1,77 @@
 /**
- * Message actions beyond like and lock (issue #10, concern "actions"): `read`. Rules where the spec
- * is silent: docs/decisions.md, "Messaging: actions, editing, removal, subscriptions, mentions, apps".
+ * Message actions beyond like and lock (issue #10, concern "actions"): `read`, the readers, edit,
+ * `remove`, `subscribe`, `unsubscribe`, `move`, `share`. Rules where the spec is silent: docs/decisions.md,
+ * "Messaging: actions, editing, removal, subscriptions, mentions, apps".
  */
+import { PaginationQuery } from '../core/pagination.js';
 import { route, type RouteDefinition } from '../core/route-definition.js';
-import { Eid, strictObject } from '../core/schemas.js';
+import { NoContent } from '../core/schemas.js';
+import { MessageEditBody, MessageMoveBody, MessageShareBody, ReaderCollection } from './action-resources.js';
 import { MessageResource } from './resources.js';
-
-const MessageParams = strictObject({ networkEID: Eid, messageEID: Eid });
+import {
+  MESSAGE,
+  messageAction as action,
+  messageRouteCommon as common,
+  MessageParams,
+} from './message-route-parts.js';
 
 export const messageActionRoutes = [
+  action(
+    'message.read',
+    'read',
+    'Mark a message read for the caller (idempotent); `numReaders` counts distinct readers',
+  ),
   route({
-    service: 'messaging',
-    tag: 'Messages',
-    scope: 'network',
-    format: 'hal',
-    id: 'message.read',
-    method: 'POST',
-    path: '/networks/{networkEID}/messages/{messageEID}/read',
-    summary: 'Mark a message read for the caller (idempotent); `numReaders` counts distinct readers',
+    ...common,
+    id: 'reader.list',
+    method: 'GET',
+    path: `${MESSAGE}/readers/`,
+    summary: 'Who marked a message read, most recent first',
     params: MessageParams,
+    query: PaginationQuery,
+    reply: { status: 200, schema: ReaderCollection },
+  }),
+  route({
+    ...common,
+    id: 'message.edit',
+    method: 'PUT',
+    path: `${MESSAGE}/`,
+    summary: 'Edit a message’s text (its author only; not while locked); sets `lastEdited`',
+    params: MessageParams,
+    body: MessageEditBody,
     reply: { status: 200, schema: MessageResource },
+  }),
+  route({
+    ...common,
+    id: 'message.remove',
+    method: 'POST',
+    path: `${MESSAGE}/remove`,
+    summary:
+      'Remove a message (its author, a network administrator, or the group permission `delete_message` / `delete_comment` / `delete_news`)',
+    params: MessageParams,
+    reply: { status: 204, schema: NoContent },
+  }),
+  action('message.subscribe', 'subscribe', 'Subscribe to a message’s comments (idempotent)'),
+  action('message.unsubscribe', 'unsubscribe', 'Stop being notified of a message’s comments (idempotent)'),
+  route({
+    ...common,
+    id: 'message.move',
+    method: 'POST',
+    path: `${MESSAGE}/move`,
+    summary:
+      'Move a message to another group or the network (needs `post_message` at the target and removal rights at the source)',
+    params: MessageParams,
+    body: MessageMoveBody,
+    reply: { status: 200, schema: MessageResource },
+  }),
+  route({
+    ...common,
+    id: 'message.share',
+    method: 'POST',
+    path: `${MESSAGE}/share`,
+    summary: 'Share a message: a new update of the caller’s referencing it (`sharedFrom`)',
+    params: MessageParams,
+    body: MessageShareBody,
+    reply: { status: 201, schema: MessageResource },
   }),
 ] as const satisfies readonly RouteDefinition[];

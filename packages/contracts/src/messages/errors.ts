@@ -164,4 +164,47 @@ export const messagesErrors = {
     title: 'Conflict',
     message: 'A request with this Idempotency-Key is still running; retry shortly.',
   },
+  // Concern: message actions, editing, removal, subscriptions, mentions (-327 … -335).
+  MESSAGING_ERR_EDIT_FORBIDDEN: {
+    status: 403,
+    code: -327,
+    title: 'Forbidden',
+    message: 'Only the author of a message edits it.',
+  },
+  MESSAGING_ERR_EDIT_LOCKED: {
+    status: 409,
+    code: -328,
+    title: 'Conflict',
+    message: 'The message is locked: it is not edited.',
+  },
+  MESSAGING_ERR_REMOVE_FORBIDDEN: {
+    status: 403,
+    code: -329,
+    title: 'Forbidden',
+    message: 'Removal needs authorship, network administration or the group permission delete_*.',
+  },
+  MESSAGING_ERR_SUBSCRIBE_COMMENT: {
+    status: 400,
+    code: -330,
+    title: 'Bad Request',
+    message: 'A comment takes no subscription: subscribe to the message it comments on.',
+  },
+  MESSAGING_ERR_MENTION_UNKNOWN: {
+    status: 400,
+    code: -331,
+    title: 'Bad Request',
+    message: 'A mention names someone who is not an active member of the network.',
+  },
+  MESSAGING_ERR_NOT_ON_TIMELINE: {
+    status: 400,
+    code: -332,
+    title: 'Bad Request',
+    message: 'Only a published message on a timeline is moved or shared, not a comment.',
+  },
+  MESSAGING_ERR_MOVE_FORBIDDEN: {
+    status: 403,
+    code: -333,
+    title: 'Forbidden',
+    message: 'Moving needs removal rights where the message is (authorship, delete_*).',
+  },
 } as const satisfies Record<string, ErrorDefinition>;

@@ -16,6 +16,9 @@ const messageRelations: readonly LinkRelation[] = [
   { rel: 'group', href: '/networks/{networkEID}/groups/{group.EID}/' },
   { rel: 'comments', href: `${MESSAGE}/comments/`, unless: 'locked' },
   { rel: 'likers', href: `${MESSAGE}/likers/`, unless: 'locked' },
+  // Concern: message actions (issue #10): who marked it read (shown while locked too).
+  { rel: 'readers', href: `${MESSAGE}/readers/` },
+  { rel: 'sharedFrom', href: '/networks/{networkEID}/messages/{sharedFrom.EID}/' },
 ];
 
 export const messagesLinkRelations: LinkRelations = {
@@ -42,6 +45,11 @@ export const messagesLinkRelations: LinkRelations = {
     r.rel === 'author' ? { rel: 'author', href: '/networks/{networkEID}/apps/{author.EID}/' } : r,
   ),
   like: [
+    { rel: 'user', href: '/networks/{networkEID}/users/{user.EID}/' },
+    { rel: 'message', href: '/networks/{networkEID}/messages/{message.EID}/' },
+  ],
+  // Concern: message actions (issue #10).
+  reader: [
     { rel: 'user', href: '/networks/{networkEID}/users/{user.EID}/' },
     { rel: 'message', href: '/networks/{networkEID}/messages/{message.EID}/' },
   ],

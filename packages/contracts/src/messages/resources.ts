@@ -10,6 +10,8 @@ import { Text } from '../core/text-hygiene.js';
 import { NewsCreateFields, NewsResourceFields } from './news-resources.js';
 // Concern: types, fields and app posting (issue #10).
 import { TypeCreateFields, TypeResourceFields, typeFieldMessageTypes } from './type-fields.js';
+// Concern: message actions, mentions.
+import { MentionsField } from './mention-resources.js';
 
 /** Message types of this slice; `news`, `announcement`, `task`, `poll`, `event`… join with their issues. */
 export const messageTypes = [
@@ -62,10 +64,14 @@ export const MessageResource = Type.Object(
     numReaders: Type.Integer({ minimum: 0, description: 'read-only: how many people marked it read' }),
     // Concern: types, fields and app posting (issue #10).
     ...TypeResourceFields,
+    mentions: Type.Array(Ref('user'), { description: 'The people the message mentions' }),
+    sharedFrom: Type.Union([Ref(), Type.Null()], { description: 'read-only: the message this one shares' }),
     _user: Type.Object(
       {
         liked: Type.Boolean({ description: 'whether the caller likes the message' }),
         read: Type.Boolean({ description: 'whether the caller marked the message read' }),
+        // Concern: message actions (subscriptions).
+        subscribed: Type.Boolean({ description: 'whether the caller is notified of new comments' }),
       },
       { description: 'The caller’s standing towards the message' },
     ),
@@ -97,12 +103,17 @@ export const MessageCreateBody = Type.Object(
     ...NewsCreateFields,
     // Concern: types, fields and app posting (issue #10).
     ...TypeCreateFields,
+    // Concern: message actions, mentions.
+    mentions: Type.Optional(MentionsField),
   },
   { additionalProperties: false },
 );
 
 /** `POST …/messages/{messageEID}/comments/`. */
-export const CommentCreateBody = Type.Object({ htmlBody: HtmlBody }, { additionalProperties: false });
+export const CommentCreateBody = Type.Object(
+  { htmlBody: HtmlBody, mentions: Type.Optional(MentionsField) }, // mentions: concern message actions
+  { additionalProperties: false },
+);
 
 export const LikeResource = Type.Object(
   {

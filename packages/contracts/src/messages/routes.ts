@@ -19,24 +19,14 @@ import { TimelineQuery } from './news-resources.js';
 import { messageActionRoutes } from './action-routes.js';
 // Concern: types, fields and app posting (issue #10).
 import { privateMessageRoutes } from './private-routes.js';
+import {
+  MESSAGE,
+  messageAction as action,
+  messageRouteCommon as common,
+  MessageParams,
+} from './message-route-parts.js';
 
-const MESSAGE = '/networks/{networkEID}/messages/{messageEID}';
-const common = { service: 'messaging', tag: 'Messages', scope: 'network', format: 'hal' } as const;
-
-const MessageParams = strictObject({ networkEID: Eid, messageEID: Eid });
 const GroupParams = strictObject({ networkEID: Eid, groupEID: Eid });
-
-/** A message action without a body: answers the message as it now is. */
-const action = <const Id extends string>(id: Id, verb: string, summary: string) =>
-  route({
-    ...common,
-    id,
-    method: 'POST',
-    path: `${MESSAGE}/${verb}`,
-    summary,
-    params: MessageParams,
-    reply: { status: 200, schema: MessageResource },
-  });
 
 export const messagesRoutes = [
   route({

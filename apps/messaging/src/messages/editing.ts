@@ -1,0 +1,57 @@
+/**
+ * Concern: message actions, editing. `PUT …/messages/{messageEID}/`: the author's new `htmlBody`
+ * (and a news item's `title`; `mentions` replace the list, the newly mentioned get their event),
+ * sanitised again, with `searchTokens` recomputed by the function posting uses and `lastEdited`
+ * stamped; records `events.messaging.message.edited`.
+ */
+import { DomainError } from '@ncs/contracts';
+import type { RequestOf } from '@ncs/service-kit';
+import type { Caller } from './access.js';
+import { requireEditor } from './action-rules.js';
+import type { WriteDeps } from './deps.js';
+import type { MessageDoc } from './models.js';
+import { messageSummary, presentOne, userRef } from './presentation.js';
+import { findReadableMessage } from './reading.js';
+import { searchTokensOf } from '../search/tokens.js';
+import { sanitisedBody } from './writing.js';
+import { checkedMentions, recordMentions } from './mentions.js';
+
+type EditBody = RequestOf<'message.edit'>['body'];
+
+export async function editMessage(
+  { models, rpc, outbox }: WriteDeps,
+  caller: Caller,
+  messageEID: string,
+  body: EditBody,
+) {
+  const { message } = await findReadableMessage(models, rpc, caller, messageEID);
+  requireEditor(message, caller);
+  if (body.title !== undefined && message.type !== 'news') {
+    throw new DomainError('MESSAGING_ERR_NEWS_ONLY_FIELD', undefined, [
+      { pointer: '/body/title', message: 'is taken for news only' },
+    ]);
+  }
+  const htmlBody = sanitisedBody(body.htmlBody);
+  const mentions = body.mentions && (await checkedMentions(rpc, caller, body.mentions));
+  const edited = await models.Message.findOneAndUpdate(
+    { _id: message._id, networkEID: caller.networkEID, removedAt: null },
+    {
+      $set: {
+        htmlBody,
+        searchTokens: searchTokensOf(htmlBody),
+        lastEdited: new Date(),
+        ...(body.title !== undefined ? { title: body.title } : {}),
+        ...(mentions ? { mentions } : {}),
+      },
+    },
+    { returnDocument: 'after' },
+  ).lean<MessageDoc>();
+  if (!edited) throw new DomainError('MESSAGING_ERR_MESSAGE_NOT_FOUND');
+  await outbox.record('message', 'edited', {
+    networkEID: caller.networkEID,
+    actor: userRef(caller.profileEID),
+    data: { message: messageSummary(edited), previousHtmlBody: message.htmlBody },
+  });
+  await recordMentions(outbox, edited, message.mentions ?? []); // the newly mentioned only
+  return presentOne(models, caller, edited);
+}

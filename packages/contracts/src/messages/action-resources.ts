@@ -1,0 +1,68 @@
+/**
+ * Resources and bodies of the message actions (issue #10, concern "actions"): who read a message,
+ * the edit body. Decisions: docs/decisions.md, "Messaging: actions, editing, removal,
+ * subscriptions, mentions, apps".
+ */
+import { Type } from '@sinclair/typebox';
+import { Eid, halCollection, HalEmbedded, HalLinks, Ref, Timestamp } from '../core/schemas.js';
+import { Name, Text } from '../core/text-hygiene.js';
+import { HTML_BODY_MAX_LENGTH } from './resources.js';
+import { NEWS_TITLE_MAX_LENGTH } from './news-resources.js';
+import { MentionsField } from './mention-resources.js';
+
+export const ReaderResource = Type.Object(
+  {
+    type: Type.Literal('reader'),
+    EID: Eid,
+    user: Ref('user'),
+    message: Ref(),
+    created: Timestamp,
+    _links: HalLinks,
+    _embedded: HalEmbedded,
+  },
+  { description: 'One person who marked a message read, and when.', $id: 'resource.reader' },
+);
+export const ReaderCollection = halCollection(
+  'readers',
+  ReaderResource,
+  'Who marked a message read, most recent first.',
+);
+
+/** `PUT …/messages/{messageEID}/`: the author's new text (and a news item's title). */
+export const MessageEditBody = Type.Object(
+  {
+    htmlBody: Text({
+      minLength: 1,
+      maxLength: HTML_BODY_MAX_LENGTH,
+      description: 'Rich text (HTML); sanitised with an allow-list, the stored text is what is read',
+    }),
+    title: Type.Optional(
+      Name({ minLength: 1, maxLength: NEWS_TITLE_MAX_LENGTH, description: 'News only: the headline' }),
+    ),
+    mentions: Type.Optional(MentionsField),
+  },
+  { additionalProperties: false },
+);
+
+/** `POST …/messages/{messageEID}/move`: to a group's timeline, or the network's with `group: null`. */
+export const MessageMoveBody = Type.Object(
+  {
+    group: Type.Union([Ref('group'), Type.Null()], {
+      description: 'The group to move the message to; null for the network timeline',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+/** `POST …/messages/{messageEID}/share`: the caller's new update referencing the message. */
+export const MessageShareBody = Type.Object(
+  {
+    htmlBody: Text({
+      minLength: 1,
+      maxLength: HTML_BODY_MAX_LENGTH,
+      description: 'The sharer’s words (HTML, sanitised with an allow-list)',
+    }),
+    group: Type.Optional(Ref('group')),
+  },
+  { additionalProperties: false },
+);
