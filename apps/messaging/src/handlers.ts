@@ -16,6 +16,9 @@ import { getDuplication, requestDuplication } from './news/duplication.js';
 import { listScheduledItems } from './scheduling/scheduled-items.js';
 import { downloadExport, getExport, requestExport } from './news/addressee-export.js';
 import { search } from './search/search.js';
+// Concern: timelines, threads, bubbling (issue #10).
+import { listMessages } from './timelines/messages-list.js';
+import { userTimeline } from './timelines/reading.js';
 
 /** What the handlers use. */
 export interface MessagingDependencies {
@@ -60,5 +63,11 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
     'search.list': ({ ctx, query }, { models, rpc }) => search(models, rpc, callerOf(ctx), query),
     // Concern: message actions (issue #10).
     'message.read': ({ ctx, params }, deps) => markRead(deps, callerOf(ctx), params.messageEID),
+    // Concern: timelines, threads, bubbling (issue #10).
+    'messages.list': ({ ctx, query }, { models, rpc }) => listMessages(models, rpc, callerOf(ctx), query),
+    'messages.listPlural': ({ ctx, query }, { models, rpc }) =>
+      listMessages(models, rpc, callerOf(ctx), query),
+    'timeline.user': ({ ctx, params, query }, { models, rpc }) =>
+      userTimeline(models, rpc, callerOf(ctx), params.profileEID, query),
   },
 );

@@ -28,6 +28,8 @@ export { kbErrors } from './kb/errors.js';
 export { kbLinkRelations } from './kb/links.js';
 export * from './messages/resources.js';
 export * from './messages/news-resources.js';
+// Timelines, threads, bubbling.
+export * from './messages/timeline-resources.js';
 export { messagesRoutes } from './messages/routes.js';
 export { messagesErrors } from './messages/errors.js';
 export { messagesLinkRelations } from './messages/links.js';

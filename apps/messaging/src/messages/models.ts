@@ -10,6 +10,16 @@ import { timestamps, type StoredDocument } from '@ncs/service-kit';
 import { newsJobSchema, type NewsJobDoc } from '../news/jobs-model.js';
 import { registerClaimModel, type ClaimDoc } from '../scheduling/lease.js';
 
+// Concern: timelines, threads, bubbling: why and when a message last moved up (timelines/rules.ts).
+const bubbleSchema = new Schema(
+  {
+    reason: { type: String, required: true },
+    at: { type: Date, required: true },
+    commentEID: { type: String, default: null },
+  },
+  { _id: false },
+);
+
 const messageSchema = new Schema(
   {
     networkEID: { type: String, required: true },
@@ -45,6 +55,12 @@ const messageSchema = new Schema(
     searchTokens: { type: [String], default: [] },
     // Concern: message actions (issue #10).
     numReaders: { type: Number, default: 0, min: 0 },
+    // Concern: timelines, threads, bubbling (timelines/*). A reply: the comment whose thread it is in.
+    parentCommentEID: { type: String, default: null },
+    /** A user's profile timeline the message was posted to (`timelineKey` `profile:<EID>`). */
+    profileEID: { type: String, default: null },
+    /** The last activity that moved the message up its timeline (read-only for clients). */
+    bubble: { type: bubbleSchema, default: null },
   },
   { strict: true, timestamps, collection: 'messages' },
 );
@@ -59,6 +75,8 @@ messageSchema.index({ status: 1, scheduledAt: 1, _id: 1 });
 messageSchema.index({ networkEID: 1, parentEID: 1, created: 1, _id: 1 });
 // Search and idempotent posting: the messages holding a word (search/messages.ts).
 messageSchema.index({ networkEID: 1, searchTokens: 1 });
+// Concern: timelines, threads, bubbling: the replies in a comment's thread, oldest first.
+messageSchema.index({ networkEID: 1, parentCommentEID: 1, created: 1, _id: 1 });
 
 /** One document per person liking a message: the unique index makes liking idempotent. */
 const likeSchema = new Schema(

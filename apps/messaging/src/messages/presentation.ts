@@ -8,6 +8,7 @@ import type { LikeDoc, MessageDoc, MessagingModels } from './models.js';
 import { readByCaller } from './reads.js';
 import { shownCounters } from './rules.js';
 import { newsFieldsOf } from '../news/presentation.js';
+import { threadFieldsOf } from '../timelines/rules.js';
 
 export const userRef = (EID: string) => ({ type: 'user', EID });
 export const groupRefOf = (groupEID: string | null) => (groupEID ? { type: 'group', EID: groupEID } : null);
@@ -31,6 +32,8 @@ function presentMessage(doc: MessageDoc, liked: boolean, read: boolean): PlainRe
     lastModified: toTimestamp(doc.lastModified),
     lastEdited: doc.lastEdited ? toTimestamp(doc.lastEdited) : null,
     numReaders: doc.numReaders ?? 0,
+    // Concern: timelines, threads, bubbling: `$parentCommentEID`, `profile`, `bubble`.
+    ...threadFieldsOf(doc),
     _user: { liked, read },
   };
 }

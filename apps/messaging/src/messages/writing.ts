@@ -13,6 +13,9 @@ import { findReadableMessage } from './reading.js';
 import { createdVerbOf, newsFieldsOf } from '../news/writing.js';
 import { requireGroupPoster, requireLocker, requireReactable, timelineKeyOf } from './rules.js';
 import { searchTokensOf } from '../search/tokens.js';
+// Concern: timelines, threads, bubbling.
+import { profileTargetOf } from '../timelines/profiles.js';
+import { countComment, threadParentOf } from '../timelines/threads.js';
 
 export type { WriteDeps } from './deps.js';
 
@@ -37,6 +40,7 @@ export async function postMessage(
   const groupEID = body.group?.EID ?? null;
   const access = await accessOf(rpc, caller, [groupEID]);
   if (groupEID !== null) requireGroupPoster(access, groupEID);
+  const profileEID = await profileTargetOf(rpc, caller, body); // timelines: a user's profile timeline
   const htmlBody = sanitisedBody(body.htmlBody);
   const created = await models.Message.create({
     networkEID: caller.networkEID,
@@ -45,7 +49,8 @@ export async function postMessage(
     htmlBody,
     searchTokens: searchTokensOf(htmlBody),
     groupEID,
-    timelineKey: timelineKeyOf(groupEID),
+    profileEID,
+    timelineKey: timelineKeyOf(groupEID, profileEID),
     timelineAt: new Date(),
     ...(await newsFieldsOf(models, caller, access, body)), // news and scheduled items
   });
@@ -67,6 +72,7 @@ export async function postComment(
   const { message } = await findReadableMessage(models, rpc, caller, messageEID);
   if (message.type === 'comment') throw new DomainError('MESSAGING_ERR_COMMENT_ON_COMMENT');
   requireReactable(message);
+  const parentCommentEID = await threadParentOf(models, caller, message, body.parentCommentEID); // threads
   const htmlBody = sanitisedBody(body.htmlBody);
   const created = await models.Message.create({
     networkEID: caller.networkEID,
@@ -77,14 +83,12 @@ export async function postComment(
     groupEID: message.groupEID ?? null,
     parentEID: messageEID,
     parentType: message.type,
+    parentCommentEID,
     timelineKey: null,
     timelineAt: new Date(),
   });
-  await models.Message.updateOne(
-    { _id: message._id, networkEID: caller.networkEID },
-    { $inc: { numComments: 1 } },
-  );
   const comment = created.toObject<MessageDoc>();
+  await countComment(models, caller, message, comment); // + bubbling: the message moves up
   await outbox.record('message', 'commented', {
     networkEID: caller.networkEID,
     actor: actorOf(caller),

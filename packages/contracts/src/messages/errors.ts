@@ -115,4 +115,35 @@ export const messagesErrors = {
     title: 'Bad Request',
     message: 'The search type is not one of message, user, group, knowledge_base_article.',
   },
+  // Timelines, threads, bubbling (-309 … -318).
+  MESSAGING_ERR_PARENT_COMMENT_NOT_FOUND: {
+    status: 404,
+    code: -309,
+    title: 'Not Found',
+    message: 'The parent comment does not exist.',
+  },
+  MESSAGING_ERR_NOT_IN_THREAD: {
+    status: 400,
+    code: -310,
+    title: 'Bad Request',
+    message: 'parentCommentEID must name a comment of the same message.',
+  },
+  MESSAGING_ERR_PROFILE_NOT_FOUND: {
+    status: 404,
+    code: -311,
+    title: 'Not Found',
+    message: 'The user does not exist.',
+  },
+  MESSAGING_ERR_PROFILE_POST_FORBIDDEN: {
+    status: 403,
+    code: -312,
+    title: 'Forbidden',
+    message: 'This message type cannot be posted on that profile.',
+  },
+  MESSAGING_ERR_PROFILE_AND_GROUP: {
+    status: 400,
+    code: -313,
+    title: 'Bad Request',
+    message: 'A message goes to a group or to a profile, not both.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;

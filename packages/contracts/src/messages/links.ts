@@ -16,6 +16,8 @@ const messageRelations: readonly LinkRelation[] = [
   { rel: 'group', href: '/networks/{networkEID}/groups/{group.EID}/' },
   { rel: 'comments', href: `${MESSAGE}/comments/`, unless: 'locked' },
   { rel: 'likers', href: `${MESSAGE}/likers/`, unless: 'locked' },
+  // Concern: timelines, threads, bubbling: a message posted to a user's profile timeline.
+  { rel: 'userTimeline', href: '/networks/{networkEID}/users/{profile.EID}/timeline/' },
 ];
 
 export const messagesLinkRelations: LinkRelations = {

@@ -8,6 +8,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Eid, halCollection, HalEmbedded, HalLinks, Nullable, Ref, Timestamp } from '../core/schemas.js';
 import { Text } from '../core/text-hygiene.js';
 import { NewsCreateFields, NewsResourceFields } from './news-resources.js';
+// Concern: timelines, threads, bubbling (issue #10).
+import { ProfileCreateFields, ThreadCommentFields, TimelineResourceFields } from './timeline-resources.js';
 
 /** Message types of this slice; `news`, `announcement`, `task`, `poll`, `event`… join with their issues. */
 export const messageTypes = [
@@ -55,6 +57,8 @@ export const MessageResource = Type.Object(
     ...NewsResourceFields,
     // Concern: message actions (issue #10).
     numReaders: Type.Integer({ minimum: 0, description: 'read-only: how many people marked it read' }),
+    // Concern: timelines, threads, bubbling (issue #10).
+    ...TimelineResourceFields,
     _user: Type.Object(
       {
         liked: Type.Boolean({ description: 'whether the caller likes the message' }),
@@ -84,12 +88,21 @@ export const MessageCreateBody = Type.Object(
     group: Type.Optional(Ref('group')),
     // News and scheduled items.
     ...NewsCreateFields,
+    // Concern: timelines, threads, bubbling (issue #10).
+    ...ProfileCreateFields,
   },
   { additionalProperties: false },
 );
 
 /** `POST …/messages/{messageEID}/comments/`. */
-export const CommentCreateBody = Type.Object({ htmlBody: HtmlBody }, { additionalProperties: false });
+export const CommentCreateBody = Type.Object(
+  {
+    htmlBody: HtmlBody,
+    // Concern: timelines, threads, bubbling (issue #10).
+    ...ThreadCommentFields,
+  },
+  { additionalProperties: false },
+);
 
 export const LikeResource = Type.Object(
   {

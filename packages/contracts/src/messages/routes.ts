@@ -14,9 +14,11 @@ import {
   MessageResource,
 } from './resources.js';
 import { newsRoutes } from './news-routes.js';
-import { TimelineQuery } from './news-resources.js';
 // Concern: message actions (issue #10).
 import { messageActionRoutes } from './action-routes.js';
+// Concern: timelines, threads, bubbling (issue #10).
+import { timelineRoutes } from './timeline-routes.js';
+import { TimelineWithCommentsQuery } from './timeline-resources.js';
 
 const MESSAGE = '/networks/{networkEID}/messages/{messageEID}';
 const common = { service: 'messaging', tag: 'Messages', scope: 'network', format: 'hal' } as const;
@@ -64,7 +66,8 @@ export const messagesRoutes = [
     path: '/networks/{networkEID}/timeline/',
     summary: 'The network timeline: updates posted to the network, newest first',
     params: NetworkParams,
-    query: TimelineQuery,
+    query: TimelineWithCommentsQuery, // timelines concern: `embed=comments`
+    embeddable: ['comments'],
     reply: { status: 200, schema: MessageCollection },
   }),
   route({
@@ -74,7 +77,8 @@ export const messagesRoutes = [
     path: '/networks/{networkEID}/groups/{groupEID}/timeline/',
     summary: 'A group timeline, newest first (needs the group permission `view_group_timeline`)',
     params: GroupParams,
-    query: TimelineQuery,
+    query: TimelineWithCommentsQuery, // timelines concern: `embed=comments`
+    embeddable: ['comments'],
     reply: { status: 200, schema: MessageCollection },
   }),
   route({
@@ -119,4 +123,6 @@ export const messagesRoutes = [
   ...newsRoutes,
   // Concern: message actions (issue #10).
   ...messageActionRoutes,
+  // Concern: timelines, threads, bubbling (issue #10).
+  ...timelineRoutes,
 ] as const satisfies readonly RouteDefinition[];
