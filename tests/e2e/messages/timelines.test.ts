@@ -416,3 +416,60 @@ describe('embed=comments and offset[comments] (gate 2024.3.0)', () => {
     }
   });
 });
+
+describe('users filter commented (auth asks messaging)', () => {
+  const usersPath = (networkEID: string, messageEID: string) =>
+    `/networks/${networkEID}/users/?commented=${messageEID}`;
+  const profileEIDs = (page: Collection<{ EID: string }>) =>
+    (page._embedded.users ?? []).map((u) => u.EID).sort();
+
+  it('lists the people who commented (replies included), each once', async () => {
+    const own = await newNetwork('Commented');
+    const token = await own.admin.token();
+    const [a, b, silent] = await Promise.all([own.newMember(), own.newMember(), own.newMember()]);
+    const [aToken, bToken] = await Promise.all([a.token(), b.token()]);
+    const message = await newMessage(own.networkEID, await silent.token());
+    const comment = await newComment(own.networkEID, message.EID, aToken);
+    await newComment(own.networkEID, message.EID, aToken);
+    await newReply(own.networkEID, message.EID, comment.EID, bToken);
+    await newComment(own.networkEID, (await newMessage(own.networkEID, token)).EID, token); // elsewhere
+    const page = await get<Collection<{ EID: string }>>(usersPath(own.networkEID, message.EID), token);
+    expect(page.status, page.text).toBe(200);
+    expect(page.body.total).toBe(2);
+    expect(profileEIDs(page.body)).toEqual([a.profileEID, b.profileEID].sort());
+    const none = await get<Collection<{ EID: string }>>(
+      usersPath(own.networkEID, (await newMessage(own.networkEID, token)).EID),
+      token,
+    );
+    expect(none.body.total).toBe(0);
+  });
+
+  it('names commented in a 400 for a message the caller may not read, another network’s, or a bad EID', async () => {
+    const group = await newGroup(network.networkEID, admin, { hidden: true });
+    await addMember(network.networkEID, group.EID, admin, member.profileEID);
+    const hidden = await newMessage(network.networkEID, member.token, { groupEID: group.EID });
+    await newComment(network.networkEID, hidden.EID, member.token);
+    const shown = await get<Collection<{ EID: string }>>(
+      usersPath(network.networkEID, hidden.EID),
+      member.token,
+    );
+    expect(shown.status, shown.text).toBe(200);
+    expect(profileEIDs(shown.body)).toEqual([member.profileEID]);
+    const otherMessage = await newMessage(other.networkEID, otherAdmin);
+    for (const [path, token] of [
+      [usersPath(network.networkEID, hidden.EID), outsider.token],
+      [usersPath(network.networkEID, 'ffffffffffffffffffffffff'), member.token],
+      [usersPath(network.networkEID, otherMessage.EID), member.token],
+      [usersPath(other.networkEID, hidden.EID), otherAdmin],
+    ] as const) {
+      const answer = await get<MessageBody>(path, token);
+      expect([answer.status, answer.body.code], path).toEqual([400, -314]);
+      expect(pointers(answer.body)).toContain('/query/commented');
+    }
+    const bad = await get<MessageBody>(usersPath(network.networkEID, 'nope'), member.token);
+    expect(bad.status).toBe(400);
+    expect(pointers(bad.body)).toContain('/query/commented');
+    // Another network's administrator through the victim's network: 404 (not a member).
+    expect((await get(usersPath(network.networkEID, hidden.EID), otherAdmin)).status).toBe(404);
+  });
+});

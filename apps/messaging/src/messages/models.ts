@@ -9,6 +9,7 @@ import { HTML_BODY_MAX_LENGTH, messageTypes } from '@ncs/contracts';
 import { timestamps, type StoredDocument } from '@ncs/service-kit';
 import { newsJobSchema, type NewsJobDoc } from '../news/jobs-model.js';
 import { registerClaimModel, type ClaimDoc } from '../scheduling/lease.js';
+import { registerCommenterModel, type CommenterDoc } from '../timelines/commenters.js';
 
 // Concern: timelines, threads, bubbling: why and when a message last moved up (timelines/rules.ts).
 const bubbleSchema = new Schema(
@@ -113,6 +114,8 @@ export interface MessagingModels {
   readonly NewsJob: Model<NewsJobDoc>;
   readonly Claim: Model<ClaimDoc>;
   readonly Read: Model<ReadDoc>;
+  // Concern: timelines (users filter `commented`).
+  readonly Commenter: Model<CommenterDoc>;
 }
 
 export function registerMessagingModels(connection: Connection): MessagingModels {
@@ -122,5 +125,6 @@ export function registerMessagingModels(connection: Connection): MessagingModels
     NewsJob: connection.model<NewsJobDoc>('NewsJob', newsJobSchema),
     Claim: registerClaimModel(connection),
     Read: connection.model<ReadDoc>('MessageRead', readSchema),
+    Commenter: registerCommenterModel(connection),
   };
 }

@@ -7,6 +7,7 @@ import { pageOf, type Page, type RpcClient } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
 import type { MessageDoc, MessagingModels } from '../messages/models.js';
 import { findReadableMessage } from '../messages/reading.js';
+import { recordCommenter } from './commenters.js';
 import { presentWithEmbeds, type EmbedQuery } from './embedding.js';
 import { commentUpdate, parentCommentNotFound, requireThreadParent } from './rules.js';
 
@@ -27,7 +28,7 @@ export async function threadParentOf(
   return parentCommentEID;
 }
 
-/** One more comment on `message`, which moves up its timeline (`bubble.reason: new_comment`). */
+/** One more comment on `message`, which moves up its timeline (`bubble.reason: new_comment`); its author a commenter. */
 export async function countComment(
   models: MessagingModels,
   caller: Caller,
@@ -38,6 +39,7 @@ export async function countComment(
     { _id: message._id, networkEID: caller.networkEID },
     commentUpdate(message, String(comment._id), new Date()),
   );
+  await recordCommenter(models, caller, String(message._id)); // the users filter `commented`
 }
 
 /** The replies in a comment's thread, oldest first (none while its message is locked). */

@@ -146,4 +146,10 @@ export const messagesErrors = {
     title: 'Bad Request',
     message: 'A message goes to a group or to a profile, not both.',
   },
+  MESSAGING_ERR_FILTER_MESSAGE_NOT_FOUND: {
+    status: 400,
+    code: -314,
+    title: 'Bad Request',
+    message: 'The users filter commented names no message the caller may read.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
