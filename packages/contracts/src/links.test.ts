@@ -140,6 +140,7 @@ describe('resolveLinks', () => {
     expect(resolveLinks(user, ctx)).toEqual({
       self: { href: `/networks/${NET}/users/${'c'.repeat(24)}/` },
       network: { href: `/networks/${NET}/` },
+      timeline: { href: `/networks/${NET}/users/${'c'.repeat(24)}/timeline/` }, // messaging: profile timeline
     });
     expect(resolveLinks({ type: 'whoami' }, { version: '2026.1.13' })).toEqual({
       self: { href: '/whoami/' },

@@ -9,7 +9,7 @@ import { HTML_BODY_MAX_LENGTH, messageTypes } from '@ncs/contracts';
 import { timestamps, type StoredDocument } from '@ncs/service-kit';
 import { newsJobSchema, type NewsJobDoc } from '../news/jobs-model.js';
 import { registerClaimModel, type ClaimDoc } from '../scheduling/lease.js';
-import { registerCommenterModel, type CommenterDoc } from '../timelines/commenters.js';
+import { registerCommenterModel, type CommenterDoc } from '../timelines/commenters-model.js';
 
 // Concern: timelines, threads, bubbling: why and when a message last moved up (timelines/rules.ts).
 const bubbleSchema = new Schema(

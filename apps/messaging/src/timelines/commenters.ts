@@ -3,32 +3,15 @@
  * index makes recording idempotent), so auth's users filter `commented` gets the commenters' profile
  * EIDs in keyset pages (`internalSubjects.commenters`) without counting or grouping comments.
  */
-import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
 import { DomainError, isEid, type RequestContext } from '@ncs/contracts';
 import { isDuplicateKeyError, type RpcClient } from '@ncs/service-kit';
 import { callerOf, type Caller } from '../messages/access.js';
 import type { MessagingModels } from '../messages/models.js';
+import type { CommenterDoc } from './commenters-model.js';
 import { findReadableMessage } from '../messages/reading.js';
 
 /** Most profile EIDs one `commenters` answer holds. */
 export const COMMENTERS_PAGE_MAX = 500;
-
-const commenterSchema = new Schema(
-  {
-    networkEID: { type: String, required: true },
-    messageEID: { type: String, required: true },
-    profileEID: { type: String, required: true },
-  },
-  { strict: true, timestamps: { createdAt: 'created', updatedAt: false }, collection: 'message_commenters' },
-);
-// Unique per person and message; serves the keyset page (equality, then the sort on profileEID).
-commenterSchema.index({ networkEID: 1, messageEID: 1, profileEID: 1 }, { unique: true });
-
-export type CommenterDoc = InferSchemaType<typeof commenterSchema>;
-
-export function registerCommenterModel(connection: Connection): Model<CommenterDoc> {
-  return connection.model<CommenterDoc>('MessageCommenter', commenterSchema);
-}
 
 /** Records that `caller` commented on `messageEID` (once per person). */
 export async function recordCommenter(models: MessagingModels, caller: Caller, messageEID: string) {
