@@ -51,7 +51,7 @@ export async function commentersPage(
     throw new DomainError('BAD_REQUEST', 'after must be an EID or null.');
   }
   const caller = callerOf(ctx);
-  const notFound = new DomainError('MESSAGING_ERR_FILTER_MESSAGE_NOT_FOUND', undefined, [
+  const notFound = new DomainError('MESSAGING_ERR_COMMENTED_NOT_FOUND', undefined, [
     { pointer: '/query/commented', message: 'is not a message of this network that you can read' },
   ]);
   if (!isEid(messageEID)) throw notFound;

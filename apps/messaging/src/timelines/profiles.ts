@@ -48,7 +48,7 @@ export async function profileTargetOf(
   }
   const found = await requireProfile(rpc, caller, body.profile.EID, '/body/profile/EID');
   if (!found.types.includes(body.type)) {
-    throw new DomainError('MESSAGING_ERR_PROFILE_POST_FORBIDDEN', undefined, [
+    throw new DomainError('MESSAGING_ERR_NOT_POSTABLE', undefined, [
       {
         pointer: '/body/type',
         message: `is not postable on that profile (${found.types.join(', ') || 'none'})`,

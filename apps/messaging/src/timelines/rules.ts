@@ -24,7 +24,7 @@ export function requireThreadParent(
 
 /** A thread's parent comment that does not exist or that the caller may not read: 404 -309. */
 export function parentCommentNotFound(pointer: ThreadPointer): DomainError {
-  return new DomainError('MESSAGING_ERR_PARENT_COMMENT_NOT_FOUND', undefined, [
+  return new DomainError('MESSAGING_ERR_THREAD_NOT_FOUND', undefined, [
     { pointer, message: 'names no comment the caller may read' },
   ]);
 }

@@ -116,7 +116,7 @@ export const messagesErrors = {
     message: 'The search type is not one of message, user, group, knowledge_base_article.',
   },
   // Timelines, threads, bubbling (-309 … -318).
-  MESSAGING_ERR_PARENT_COMMENT_NOT_FOUND: {
+  MESSAGING_ERR_THREAD_NOT_FOUND: {
     status: 404,
     code: -309,
     title: 'Not Found',
@@ -134,7 +134,7 @@ export const messagesErrors = {
     title: 'Not Found',
     message: 'The user does not exist.',
   },
-  MESSAGING_ERR_PROFILE_POST_FORBIDDEN: {
+  MESSAGING_ERR_NOT_POSTABLE: {
     status: 403,
     code: -312,
     title: 'Forbidden',
@@ -146,7 +146,7 @@ export const messagesErrors = {
     title: 'Bad Request',
     message: 'A message goes to a group or to a profile, not both.',
   },
-  MESSAGING_ERR_FILTER_MESSAGE_NOT_FOUND: {
+  MESSAGING_ERR_COMMENTED_NOT_FOUND: {
     status: 400,
     code: -314,
     title: 'Bad Request',
