@@ -167,4 +167,11 @@ describe('relations left out by a field (`unless`)', () => {
     expect(Object.keys(links)).toEqual(['self', 'author', 'groupTimeline', 'group']);
     expect(links.groupTimeline?.href).toBe(`/networks/${NET}/groups/${group.EID}/timeline/`);
   });
+
+  it('drops the network timeline of a profile message (unless with several fields), links the user’s', () => {
+    const profile = { type: 'user', EID: 'dddddddddddddddddddddddd' };
+    const links = resolveLinks({ ...message, locked: false, group: null, profile }, ctx);
+    expect(Object.keys(links)).toEqual(['self', 'author', 'comments', 'likers', 'userTimeline']);
+    expect(links.userTimeline?.href).toBe(`/networks/${NET}/users/${profile.EID}/timeline/`);
+  });
 });

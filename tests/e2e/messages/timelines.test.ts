@@ -285,6 +285,7 @@ describe('user profile timelines', () => {
     expect(new URL(posted.body._links.userTimeline!.href).pathname).toBe(
       userTimelinePath(own.networkEID, b.profileEID),
     );
+    expect(posted.body._links.timeline).toBeUndefined(); // not on the network timeline
     const onOwn = await postToProfile(own.networkEID, b.profileEID, bToken);
     expect(onOwn.status, onOwn.text).toBe(201);
 

@@ -11,7 +11,8 @@ const messageRelations: readonly LinkRelation[] = [
   { rel: 'self', href: `${MESSAGE}/` },
   { rel: 'author', href: '/networks/{networkEID}/users/{author.EID}/' },
   { rel: 'parent', href: '/networks/{networkEID}/messages/{parent.EID}/' },
-  { rel: 'timeline', href: '/networks/{networkEID}/timeline/', unless: 'group' },
+  // Timelines concern: a profile message is on the user's timeline (`userTimeline`), not the network's.
+  { rel: 'timeline', href: '/networks/{networkEID}/timeline/', unless: ['group', 'profile'] },
   { rel: 'groupTimeline', href: '/networks/{networkEID}/groups/{group.EID}/timeline/' },
   { rel: 'group', href: '/networks/{networkEID}/groups/{group.EID}/' },
   { rel: 'comments', href: `${MESSAGE}/comments/`, unless: 'locked' },
