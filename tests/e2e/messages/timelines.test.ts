@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, mediaType } from '../../support/api.js';
+import { EventReader } from '../../support/events.js';
 import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
 import { addMember, newGroup, type Collection } from '../../support/factories/groups.js';
 import {
@@ -27,7 +28,11 @@ import {
   userTimelinePath,
 } from '../../support/factories/timelines.js';
 
-afterAll(closeFactories);
+const events = new EventReader();
+afterAll(async () => {
+  await events.close();
+  await closeFactories();
+});
 
 interface Person {
   profileEID: string;
@@ -42,6 +47,7 @@ let other: TestNetwork;
 let otherAdmin: string;
 
 beforeAll(async () => {
+  await events.open();
   [network, other] = await Promise.all([newNetwork('Timelines'), newNetwork('Timelines other')]);
   [admin, otherAdmin] = await Promise.all([network.admin.token(), other.admin.token()]);
   const [m, o] = await Promise.all([network.newMember(), network.newMember()]);
@@ -153,6 +159,13 @@ describe('threads', () => {
     }
     const comments = await get(messagesPath(network.networkEID, `${message.EID}/comments/`), member.token);
     expect(EIDsOf(comments.body)).toEqual([comment.EID, reply.EID, second.EID]);
+    const commented = await events.eventsOf('events.messaging.message.commented', network.networkEID, 3);
+    expect(
+      commented.find((e) => (e.data as { comment: { EID: string } }).comment.EID === reply.EID),
+    ).toMatchObject({
+      actor: { type: 'user', EID: member.profileEID },
+      data: { message: { EID: message.EID }, comment: { type: 'comment', parentCommentEID: comment.EID } },
+    });
   });
 
   it('takes only a comment of the same message as parent (400/404 naming parentCommentEID)', async () => {
@@ -286,6 +299,10 @@ describe('user profile timelines', () => {
       userTimelinePath(own.networkEID, b.profileEID),
     );
     expect(posted.body._links.timeline).toBeUndefined(); // not on the network timeline
+    const [created] = await events.eventsOf('events.messaging.message.created', own.networkEID, 1);
+    expect(created).toMatchObject({
+      data: { message: { EID: posted.body.EID, profile: { type: 'user', EID: b.profileEID } } },
+    });
     const onOwn = await postToProfile(own.networkEID, b.profileEID, bToken);
     expect(onOwn.status, onOwn.text).toBe(201);
 

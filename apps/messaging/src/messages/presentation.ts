@@ -69,5 +69,8 @@ export function messageSummary(doc: MessageDoc) {
     group: groupRefOf(doc.groupEID ?? null),
     parent: parentRefOf(doc),
     htmlBody: doc.htmlBody,
+    // Concern: timelines: the profile a message was posted to, the comment a reply answers.
+    ...(doc.profileEID ? { profile: userRef(doc.profileEID) } : {}),
+    ...(doc.parentCommentEID ? { parentCommentEID: doc.parentCommentEID } : {}),
   };
 }
