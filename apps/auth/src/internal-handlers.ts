@@ -6,6 +6,7 @@ import { DomainError, internalSubjects, type RpcRequest } from '@ncs/contracts';
 import type { RpcHandler } from '@ncs/service-kit';
 import { findCallerNetworks } from './directory/networks.js';
 import { findProfilesForEmbed } from './directory/profiles.js';
+import { postableTypesBatch } from './directory/postable-types.js';
 import { groupAccessFor } from './groups/access.js';
 import { addresseesPage } from './groups/addressees.js';
 import { findGroupsForEmbed } from './groups/themes.js';
@@ -34,6 +35,9 @@ export function internalHandlers(models: AuthModels, networkDomain: string): Rec
     [internalSubjects.addresseesPage]: ({ ctx, body }: RpcRequest) => addresseesPage(models, ctx, body),
     // Search and idempotent posting: people and groups for messaging's search.
     [internalSubjects.directorySearch]: ({ ctx, body }: RpcRequest) => searchDirectory(models, ctx, body),
+    // Messaging's profile timelines: what the caller may post on each profile.
+    [internalSubjects.postableTypes]: ({ ctx, body }: RpcRequest) =>
+      postableTypesBatch(models, ctx, requestedEIDs(body)),
   };
 }
 

@@ -3,13 +3,20 @@
  * it; the conformance test keeps `messagingHandlers` (handlers.ts) in step with the route table.
  */
 import { DomainError, internalSubjects, routesOf, type RequestContext } from '@ncs/contracts';
-import { bindRoutes, type RpcHandler, type ServiceModule, type ServiceRuntime } from '@ncs/service-kit';
+import {
+  bindRoutes,
+  type RpcClient,
+  type RpcHandler,
+  type ServiceModule,
+  type ServiceRuntime,
+} from '@ncs/service-kit';
 import { messagingHandlers } from './handlers.js';
 import { ensureIdempotencyExpiry, registerIdempotencyModel } from './idempotency/models.js';
 import { withIdempotency } from './idempotency/replay.js';
 import { registerMessagingModels, type MessagingModels } from './messages/models.js';
 import { countScheduledItems } from './scheduling/scheduled-items.js';
 import { backgroundWork } from './scheduling/worker.js';
+import { commentersPage } from './timelines/commenters.js';
 
 /** Internal requests are always about one network (set by the gateway or the asking service). */
 function requireNetwork(ctx: RequestContext): string {
@@ -18,7 +25,7 @@ function requireNetwork(ctx: RequestContext): string {
 }
 
 /** Handlers of internal subjects (not HTTP routes), by subject. */
-export function internalHandlers(models?: MessagingModels): Record<string, RpcHandler> {
+export function internalHandlers(models?: MessagingModels, rpc?: RpcClient): Record<string, RpcHandler> {
   return {
     // The gateway's part of `badgeCounters.get`: the caller's scheduled items (news and scheduled
     // items); no events are stored yet (events issue).
@@ -34,6 +41,11 @@ export function internalHandlers(models?: MessagingModels): Record<string, RpcHa
       requireNetwork(ctx);
       return Promise.resolve({ profileEID: null });
     },
+    // Concern: timelines. Auth's users filter `commented`: who commented on a message (keyset).
+    [internalSubjects.commenters]: ({ ctx, body }) =>
+      models && rpc
+        ? commentersPage(models, rpc, ctx, body)
+        : Promise.reject(new DomainError('SERVICE_UNAVAILABLE')),
   };
 }
 
@@ -50,7 +62,9 @@ export function buildMessagingService(
   // Idempotent posting: replays of message.create, comment.create and message.like (idempotency/).
   const idempotencyKeys = registerIdempotencyModel(runtime.db);
   withIdempotency(handlers, routesOf('messaging'), idempotencyKeys);
-  for (const [subject, handler] of Object.entries(internalHandlers(models))) handlers.set(subject, handler);
+  for (const [subject, handler] of Object.entries(internalHandlers(models, runtime.rpc))) {
+    handlers.set(subject, handler);
+  }
   // News and scheduled items: background work claimed with leases (scheduling/worker.ts).
   const work = backgroundWork(
     models,

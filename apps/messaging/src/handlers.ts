@@ -22,6 +22,9 @@ import { getDuplication, requestDuplication } from './news/duplication.js';
 import { listScheduledItems } from './scheduling/scheduled-items.js';
 import { downloadExport, getExport, requestExport } from './news/addressee-export.js';
 import { search } from './search/search.js';
+// Concern: timelines, threads, bubbling (issue #10).
+import { listMessages } from './timelines/messages-list.js';
+import { userTimeline } from './timelines/reading.js';
 
 /** What the handlers use. */
 export interface MessagingDependencies {
@@ -86,5 +89,11 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
       moveMessage(deps, callerOf(ctx), params.messageEID, body),
     'message.share': ({ ctx, params, body }, deps) =>
       shareMessage(deps, callerOf(ctx), params.messageEID, body),
+    // Concern: timelines, threads, bubbling (issue #10).
+    'messages.list': ({ ctx, query }, { models, rpc }) => listMessages(models, rpc, callerOf(ctx), query),
+    'messages.listPlural': ({ ctx, query }, { models, rpc }) =>
+      listMessages(models, rpc, callerOf(ctx), query),
+    'timeline.user': ({ ctx, params, query }, { models, rpc }) =>
+      userTimeline(models, rpc, callerOf(ctx), params.profileEID, query),
   },
 );

@@ -30,6 +30,8 @@ export * from './messages/resources.js';
 export * from './messages/news-resources.js';
 // Messaging: types, fields and app posting.
 export * from './messages/type-fields.js';
+// Timelines, threads, bubbling.
+export * from './messages/timeline-resources.js';
 export { messagesRoutes } from './messages/routes.js';
 export { messagesErrors } from './messages/errors.js';
 export { messagesLinkRelations } from './messages/links.js';

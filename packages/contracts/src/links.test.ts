@@ -140,6 +140,7 @@ describe('resolveLinks', () => {
     expect(resolveLinks(user, ctx)).toEqual({
       self: { href: `/networks/${NET}/users/${'c'.repeat(24)}/` },
       network: { href: `/networks/${NET}/` },
+      timeline: { href: `/networks/${NET}/users/${'c'.repeat(24)}/timeline/` }, // messaging: profile timeline
     });
     expect(resolveLinks({ type: 'whoami' }, { version: '2026.1.13' })).toEqual({
       self: { href: '/whoami/' },
@@ -165,5 +166,12 @@ describe('relations left out by a field (`unless`)', () => {
     const links = resolveLinks({ ...message, locked: true, group }, ctx);
     expect(Object.keys(links)).toEqual(['self', 'author', 'groupTimeline', 'group', 'readers']);
     expect(links.groupTimeline?.href).toBe(`/networks/${NET}/groups/${group.EID}/timeline/`);
+  });
+
+  it('drops the network timeline of a profile message (unless with several fields), links the user’s', () => {
+    const profile = { type: 'user', EID: 'dddddddddddddddddddddddd' };
+    const links = resolveLinks({ ...message, locked: false, group: null, profile }, ctx);
+    expect(Object.keys(links)).toEqual(['self', 'author', 'comments', 'likers', 'readers', 'userTimeline']);
+    expect(links.userTimeline?.href).toBe(`/networks/${NET}/users/${profile.EID}/timeline/`);
   });
 });

@@ -25,6 +25,12 @@ export const linkRelations: LinkRelations = {
 const isSet = (value: unknown) => value !== undefined && value !== null && value !== false;
 
 /** The `_links` of a resource, hrefs relative to the base URL, in the order of `linkRelations`. */
+/** Whether a field named by `unless` (one name or several) holds a value. */
+function leftOutByField(unless: string | readonly string[] | undefined, resource: Record<string, unknown>) {
+  if (unless === undefined) return false;
+  return (typeof unless === 'string' ? [unless] : unless).some((field) => isSet(resource[field]));
+}
+
 export function resolveLinks(resource: Record<string, unknown>, ctx: LinkContext): Record<string, Link> {
   const type = resource.type;
   const relations =
@@ -32,7 +38,7 @@ export function resolveLinks(resource: Record<string, unknown>, ctx: LinkContext
   const links: Record<string, Link> = {};
   for (const relation of relations) {
     if (!inVersionRange(ctx.version, relation.versions)) continue;
-    if (relation.unless !== undefined && isSet(resource[relation.unless])) continue;
+    if (leftOutByField(relation.unless, resource)) continue;
     const href = expandHref(relation.href, resource, ctx);
     if (href !== undefined) links[relation.rel] = { href };
   }

@@ -13,6 +13,7 @@ import { getAggregate, getNetwork, presentWhoami, updateNetwork } from './networ
 import { getPostableTypes } from './postable-types.js';
 import { updateProfile } from './profile-edits.js';
 import { profilesLeftOutByGroups } from './profile-group-filters.js';
+import { profilesWhoCommented } from './profile-commented-filter.js';
 import { listProfiles, profileListOptions } from './profile-list.js';
 import { getProfile } from './profiles.js';
 import { getProfileByXid, updateProfileByXid } from './xid.js';
@@ -30,11 +31,14 @@ export const directoryHandlers = {
     'network.get': ({ ctx }, { models, networkDomain, rpc }) => getNetwork(models, ctx, networkDomain, rpc),
     'network.update': ({ ctx, body }, { models, events, networkDomain }) =>
       updateNetwork(models, events, ctx, body, networkDomain),
-    'profile.list': async ({ ctx, query }, { models }) => {
+    'profile.list': async ({ ctx, query }, { models, rpc }) => {
       const leftOut = await profilesLeftOutByGroups(models, ctx, query);
+      // Messaging (timelines concern): `commented`, asked of messaging over NATS.
+      const commenters = await profilesWhoCommented(rpc, ctx, query.commented);
       return listProfiles(models, ctx, {
         ...profileListOptions(query),
         ...(leftOut ? { excludeProfileEIDs: leftOut } : {}),
+        ...(commenters ? { onlyProfileEIDs: commenters } : {}),
       });
     },
     'profile.get': ({ ctx, params }, { models }) => getProfile(models, ctx, params.profileEID),

@@ -1,7 +1,7 @@
 /**
  * What the caller may post on a profile (`GET /users/{profileEID}/postable-types`).
  */
-import { DomainError, type RequestContext, isEid } from '@ncs/contracts';
+import { DomainError, type PostableTypesItem, type RequestContext, isEid } from '@ncs/contracts';
 import type { AuthModels } from '../models.js';
 import type { NetworkDoc, ProfileDoc } from './models.js';
 
@@ -53,4 +53,34 @@ export async function getPostableTypes(models: AuthModels, ctx: RequestContext, 
       features: network.features ?? [],
     }),
   };
+}
+
+/**
+ * Messaging's batch (`internalSubjects.postableTypes`): what the caller may post on each profile
+ * of `profileEIDs` in the request's network; other networks' profiles are left out (not found).
+ */
+export async function postableTypesBatch(
+  models: AuthModels,
+  ctx: RequestContext,
+  profileEIDs: readonly string[],
+): Promise<PostableTypesItem[]> {
+  const networkEID = ctx.networkEID;
+  const callerEID = ctx.principal?.profileEID;
+  const ids = profileEIDs.filter(isEid);
+  if (!networkEID || !callerEID || ids.length === 0) return [];
+  const [targets, network] = await Promise.all([
+    models.Profile.find({ networkEID, _id: { $in: ids } }, { userState: 1, isBot: 1 }).lean<
+      Pick<ProfileDoc, '_id' | 'userState' | 'isBot'>[]
+    >(),
+    models.Network.findById(networkEID, { features: 1 }).lean<Pick<NetworkDoc, 'features'>>(),
+  ]);
+  return targets.map((target) => ({
+    EID: String(target._id),
+    types: postableTypes({
+      own: String(target._id) === callerEID,
+      targetActive: target.userState === 'active',
+      targetIsBot: target.isBot,
+      features: network?.features ?? [],
+    }),
+  }));
 }

@@ -60,6 +60,7 @@ describe('toHal', () => {
     expect(hal._links).toEqual({
       self: { href: `${BASE}/networks/${NET}/users/${ME}/` },
       network: { href: `${BASE}/networks/${NET}/` },
+      timeline: { href: `${BASE}/networks/${NET}/users/${ME}/timeline/` }, // messaging: profile timeline
     });
   });
 
@@ -104,6 +105,7 @@ describe('toHal', () => {
     expect(user._links).toEqual({
       self: { href: `${BASE}/networks/${NET}/users/${OTHER}/` },
       network: { href: `${BASE}/networks/${NET}/` },
+      timeline: { href: `${BASE}/networks/${NET}/users/${OTHER}/timeline/` },
     });
     expect(user.deleted).toBe(true);
     expect(other).toBe(42);

@@ -10,6 +10,17 @@ import { timestamps, type StoredDocument } from '@ncs/service-kit';
 import { newsJobSchema, type NewsJobDoc } from '../news/jobs-model.js';
 import { registerClaimModel, type ClaimDoc } from '../scheduling/lease.js';
 import { registerSubscriptionModel, type SubscriptionDoc } from './subscription-model.js';
+import { registerCommenterModel, type CommenterDoc } from '../timelines/commenters-model.js';
+
+// Concern: timelines, threads, bubbling: why and when a message last moved up (timelines/rules.ts).
+const bubbleSchema = new Schema(
+  {
+    reason: { type: String, required: true },
+    at: { type: Date, required: true },
+    commentEID: { type: String, default: null },
+  },
+  { _id: false },
+);
 
 const messageSchema = new Schema(
   {
@@ -73,6 +84,12 @@ const messageSchema = new Schema(
     // Concern: message actions, share: the message a share references.
     sharedEID: { type: String, default: null },
     sharedType: { type: String, default: null },
+    // Concern: timelines, threads, bubbling (timelines/*). A reply: the comment whose thread it is in.
+    parentCommentEID: { type: String, default: null },
+    /** A user's profile timeline the message was posted to (`timelineKey` `profile:<EID>`). */
+    profileEID: { type: String, default: null },
+    /** The last activity that moved the message up its timeline (read-only for clients). */
+    bubble: { type: bubbleSchema, default: null },
   },
   { strict: true, timestamps, collection: 'messages' },
 );
@@ -89,6 +106,8 @@ messageSchema.index({ networkEID: 1, parentEID: 1, created: 1, _id: 1 });
 messageSchema.index({ networkEID: 1, searchTokens: 1 });
 // Types, fields and app posting: the caller's private messages, newest first.
 messageSchema.index({ networkEID: 1, type: 1, participantEIDs: 1, timelineAt: -1, _id: -1 });
+// Concern: timelines, threads, bubbling: the replies in a comment's thread, oldest first.
+messageSchema.index({ networkEID: 1, parentCommentEID: 1, created: 1, _id: 1 });
 
 /** One document per person liking a message: the unique index makes liking idempotent. */
 const likeSchema = new Schema(
@@ -128,6 +147,8 @@ export interface MessagingModels {
   readonly Claim: Model<ClaimDoc>;
   readonly Read: Model<ReadDoc>;
   readonly Subscription: Model<SubscriptionDoc>;
+  // Concern: timelines (users filter `commented`).
+  readonly Commenter: Model<CommenterDoc>;
 }
 
 export function registerMessagingModels(connection: Connection): MessagingModels {
@@ -138,5 +159,6 @@ export function registerMessagingModels(connection: Connection): MessagingModels
     Claim: registerClaimModel(connection),
     Read: connection.model<ReadDoc>('MessageRead', readSchema),
     Subscription: registerSubscriptionModel(connection),
+    Commenter: registerCommenterModel(connection),
   };
 }

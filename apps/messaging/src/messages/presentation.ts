@@ -10,6 +10,7 @@ import { shownCounters } from './rules.js';
 import { newsFieldsOf } from '../news/presentation.js';
 // Concern: types, fields and app posting.
 import { presentTypeFields } from './type-presentation.js';
+import { threadFieldsOf } from '../timelines/rules.js';
 
 export const userRef = (EID: string) => ({ type: 'user', EID });
 /** The author: a person, or the app of an app_update (types, fields and app posting). */
@@ -42,6 +43,8 @@ function presentMessage(doc: MessageDoc, liked: boolean, read: boolean, subscrib
     mentions: (doc.mentions ?? []).map(userRef), // concern: mentions
     sharedFrom: doc.sharedEID ? { type: doc.sharedType ?? 'update', EID: doc.sharedEID } : null, // share
     _user: { liked, read, subscribed },
+    // Concern: timelines, threads, bubbling: `$parentCommentEID`, `profile`, `bubble`.
+    ...threadFieldsOf(doc),
   };
 }
 
@@ -86,5 +89,8 @@ export function messageSummary(doc: MessageDoc) {
     htmlBody: doc.htmlBody,
     // Types, fields and app posting: who a private message goes to.
     ...(doc.recipientEIDs?.length ? { recipients: doc.recipientEIDs.map(userRef) } : {}),
+    // Concern: timelines: the profile a message was posted to, the comment a reply answers.
+    ...(doc.profileEID ? { profile: userRef(doc.profileEID) } : {}),
+    ...(doc.parentCommentEID ? { parentCommentEID: doc.parentCommentEID } : {}),
   };
 }

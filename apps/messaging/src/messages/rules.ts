@@ -5,8 +5,12 @@
  */
 import { DomainError, type CallerGroupAccess, type GroupAccess } from '@ncs/contracts';
 
-/** The key of a timeline in the `messages` collection: the network's or a group's. */
-export function timelineKeyOf(groupEID: string | null): string {
+/**
+ * The key of a timeline in the `messages` collection: the network's or a group's (timelines
+ * concern: a user's profile timeline, `profile:<EID>`, when `profileEID` is given).
+ */
+export function timelineKeyOf(groupEID: string | null, profileEID: string | null = null): string {
+  if (profileEID !== null) return `profile:${profileEID}`;
   return groupEID === null ? 'network' : `group:${groupEID}`;
 }
 

@@ -19,6 +19,9 @@ import { commentTypeFieldsOf, supersedeOlder, typeFieldsOf } from './type-fields
 import { addSubscription, recordCommentActivity } from './subscribers.js';
 // Concern: message actions, mentions.
 import { checkedMentions, recordMentions } from './mentions.js';
+// Concern: timelines, threads, bubbling.
+import { profileTargetOf } from '../timelines/profiles.js';
+import { countComment, threadParentOf } from '../timelines/threads.js';
 
 export type { WriteDeps } from './deps.js';
 
@@ -43,6 +46,7 @@ export async function postMessage(
   const groupEID = body.group?.EID ?? null;
   const access = await accessOf(rpc, caller, [groupEID]);
   if (groupEID !== null) requireGroupPoster(access, groupEID);
+  const profileEID = await profileTargetOf(rpc, caller, body); // timelines: a user's profile timeline
   const htmlBody = sanitisedBody(body.htmlBody);
   const mentions = await checkedMentions(rpc, caller, body.mentions); // concern: mentions
   const created = await models.Message.create({
@@ -53,7 +57,8 @@ export async function postMessage(
     htmlBody,
     searchTokens: searchTokensOf(htmlBody),
     groupEID,
-    timelineKey: timelineKeyOf(groupEID),
+    profileEID,
+    timelineKey: timelineKeyOf(groupEID, profileEID),
     timelineAt: new Date(),
     ...(await newsFieldsOf(models, caller, access, body)), // news and scheduled items
     ...(await typeFieldsOf(rpc, caller, access, body)), // types, fields and app posting
@@ -79,6 +84,7 @@ export async function postComment(
   const { message } = await findReadableMessage(models, rpc, caller, messageEID);
   if (message.type === 'comment') throw new DomainError('MESSAGING_ERR_COMMENT_ON_COMMENT');
   requireReactable(message);
+  const parentCommentEID = await threadParentOf(models, caller, message, body.parentCommentEID); // threads
   const htmlBody = sanitisedBody(body.htmlBody);
   const mentions = await checkedMentions(rpc, caller, body.mentions); // concern: mentions
   const created = await models.Message.create({
@@ -91,15 +97,13 @@ export async function postComment(
     groupEID: message.groupEID ?? null,
     parentEID: messageEID,
     parentType: message.type,
+    parentCommentEID,
     timelineKey: null,
     timelineAt: new Date(),
     ...commentTypeFieldsOf(message), // types, fields and app posting: a private message's participants
   });
-  await models.Message.updateOne(
-    { _id: message._id, networkEID: caller.networkEID },
-    { $inc: { numComments: 1 } },
-  );
   const comment = created.toObject<MessageDoc>();
+  await countComment(models, caller, message, comment); // + bubbling: the message moves up
   await outbox.record('message', 'commented', {
     networkEID: caller.networkEID,
     actor: actorOf(caller),

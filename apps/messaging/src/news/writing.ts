@@ -99,7 +99,7 @@ export async function publishDraft({ models, rpc, outbox }: WriteDeps, caller: C
           {
             $set: {
               status: 'published',
-              timelineKey: timelineKeyOf(message.groupEID ?? null),
+              timelineKey: timelineKeyOf(message.groupEID ?? null, message.profileEID ?? null),
               timelineAt: now,
             },
           },

@@ -57,7 +57,7 @@ export async function publishScheduled(
     {
       $set: {
         status: 'published',
-        timelineKey: timelineKeyOf(item.groupEID ?? null),
+        timelineKey: timelineKeyOf(item.groupEID ?? null, item.profileEID ?? null), // + profile timelines
         timelineAt: now,
       },
     },

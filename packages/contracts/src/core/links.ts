@@ -18,8 +18,9 @@ export interface LinkRelation {
   /**
    * The relation is left out when this field of the resource holds a value other than `null`,
    * `false` or nothing (a locked message has no `comments`, a group message no network `timeline`).
+   * Several fields: left out when any of them holds a value.
    */
-  readonly unless?: string;
+  readonly unless?: string | readonly string[];
 }
 
 /** The link relations of resource types, by type. */

@@ -58,7 +58,24 @@ export const internalSubjects = {
    * `q` (body `DirectorySearchRequest`, reply `DirectorySearchReply`, contracts search/directory.ts).
    */
   directorySearch: rpcSubject('auth', 'directory', 'search'),
+  // Timelines, threads, bubbling.
+  /**
+   * Messaging → auth: what the caller may post on each profile of `{ EIDs }` in `ctx.networkEID`
+   * (auth's postable-types rules); reply `PostableTypesItem[]`, other networks' profiles left out.
+   */
+  postableTypes: rpcSubject('auth', 'profile', 'postableTypes'),
+  /**
+   * Auth → messaging: who commented on a message the caller may read (body `{ messageEID, after,
+   * limit }`, keyset by profile EID); reply `{ profileEIDs }`, at most `limit`, ascending.
+   */
+  commenters: rpcSubject('messaging', 'message', 'commenters'),
 } as const;
+
+/** One answer of `postableTypes`: the message types the caller may post on that profile. */
+export interface PostableTypesItem {
+  readonly EID: string;
+  readonly types: readonly string[];
+}
 
 /** One group of a `groupAccess` answer: only groups the caller may see are listed. */
 export interface GroupAccess {

@@ -19,6 +19,8 @@ export const directoryLinkRelations: LinkRelations = {
   user: [
     { rel: 'self', href: '/networks/{network.EID}/users/{EID}/' },
     { rel: 'network', href: '/networks/{network.EID}/' },
+    // Messaging (timelines concern): the user's profile timeline.
+    { rel: 'timeline', href: '/networks/{network.EID}/users/{EID}/timeline/' },
   ],
   role: [{ rel: 'collection', href: '/networks/{networkEID}/roles/' }],
   postable_types: [

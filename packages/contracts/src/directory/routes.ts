@@ -67,6 +67,13 @@ const ProfileListQuery = Type.Object({
       description: 'only profiles that could be added to this group: neither members nor invited',
     }),
   ),
+  // Messaging (timelines concern): asked of messaging over NATS (`internalSubjects.commenters`).
+  commented: Type.Optional(
+    Type.String({
+      pattern: EID_PATTERN,
+      description: 'only people who commented on this message (one the caller may read)',
+    }),
+  ),
 });
 
 const RoleChangeBodySince148 = Type.Object(
@@ -102,7 +109,7 @@ export const directoryRoutes = [
     method: 'GET',
     path: '/networks/{networkEID}/users/',
     summary:
-      'Active profiles of the network, a page at a time: `scope=chat`, `role`, `exclude_role`, `modified_since`, `exclude_group`, `addable_to`; `embed=network`, `embed=users`',
+      'Active profiles of the network, a page at a time: `scope=chat`, `role`, `exclude_role`, `modified_since`, `exclude_group`, `addable_to`, `commented`; `embed=network`, `embed=users`',
     params: NetworkParams,
     query: ProfileListQuery,
     embeddable: ['network', 'users'],

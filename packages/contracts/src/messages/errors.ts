@@ -207,4 +207,41 @@ export const messagesErrors = {
     title: 'Forbidden',
     message: 'Moving needs removal rights where the message is (authorship, delete_*).',
   },
+  // Timelines, threads, bubbling (-309 … -318).
+  MESSAGING_ERR_THREAD_NOT_FOUND: {
+    status: 404,
+    code: -309,
+    title: 'Not Found',
+    message: 'The parent comment does not exist.',
+  },
+  MESSAGING_ERR_NOT_IN_THREAD: {
+    status: 400,
+    code: -310,
+    title: 'Bad Request',
+    message: 'parentCommentEID must name a comment of the same message.',
+  },
+  MESSAGING_ERR_PROFILE_NOT_FOUND: {
+    status: 404,
+    code: -311,
+    title: 'Not Found',
+    message: 'The user does not exist.',
+  },
+  MESSAGING_ERR_NOT_POSTABLE: {
+    status: 403,
+    code: -312,
+    title: 'Forbidden',
+    message: 'This message type cannot be posted on that profile.',
+  },
+  MESSAGING_ERR_PROFILE_AND_GROUP: {
+    status: 400,
+    code: -313,
+    title: 'Bad Request',
+    message: 'A message goes to a group or to a profile, not both.',
+  },
+  MESSAGING_ERR_COMMENTED_NOT_FOUND: {
+    status: 400,
+    code: -314,
+    title: 'Bad Request',
+    message: 'The users filter commented names no message the caller may read.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;

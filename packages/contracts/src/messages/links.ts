@@ -11,7 +11,8 @@ const messageRelations: readonly LinkRelation[] = [
   { rel: 'self', href: `${MESSAGE}/` },
   { rel: 'author', href: '/networks/{networkEID}/users/{author.EID}/' },
   { rel: 'parent', href: '/networks/{networkEID}/messages/{parent.EID}/' },
-  { rel: 'timeline', href: '/networks/{networkEID}/timeline/', unless: 'group' },
+  // Timelines concern: a profile message is on the user's timeline (`userTimeline`), not the network's.
+  { rel: 'timeline', href: '/networks/{networkEID}/timeline/', unless: ['group', 'profile'] },
   { rel: 'groupTimeline', href: '/networks/{networkEID}/groups/{group.EID}/timeline/' },
   { rel: 'group', href: '/networks/{networkEID}/groups/{group.EID}/' },
   { rel: 'comments', href: `${MESSAGE}/comments/`, unless: 'locked' },
@@ -19,6 +20,8 @@ const messageRelations: readonly LinkRelation[] = [
   // Concern: message actions (issue #10): who marked it read (shown while locked too).
   { rel: 'readers', href: `${MESSAGE}/readers/` },
   { rel: 'sharedFrom', href: '/networks/{networkEID}/messages/{sharedFrom.EID}/' },
+  // Concern: timelines, threads, bubbling: a message posted to a user's profile timeline.
+  { rel: 'userTimeline', href: '/networks/{networkEID}/users/{profile.EID}/timeline/' },
 ];
 
 export const messagesLinkRelations: LinkRelations = {

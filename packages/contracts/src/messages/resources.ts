@@ -12,6 +12,8 @@ import { NewsCreateFields, NewsResourceFields } from './news-resources.js';
 import { TypeCreateFields, TypeResourceFields, typeFieldMessageTypes } from './type-fields.js';
 // Concern: message actions, mentions.
 import { MentionsField } from './mention-resources.js';
+// Concern: timelines, threads, bubbling (issue #10).
+import { ProfileCreateFields, ThreadCommentFields, TimelineResourceFields } from './timeline-resources.js';
 
 /** Message types of this slice; `news`, `announcement`, `task`, `poll`, `event`… join with their issues. */
 export const messageTypes = [
@@ -66,6 +68,8 @@ export const MessageResource = Type.Object(
     ...TypeResourceFields,
     mentions: Type.Array(Ref('user'), { description: 'The people the message mentions' }),
     sharedFrom: Type.Union([Ref(), Type.Null()], { description: 'read-only: the message this one shares' }),
+    // Concern: timelines, threads, bubbling (issue #10).
+    ...TimelineResourceFields,
     _user: Type.Object(
       {
         liked: Type.Boolean({ description: 'whether the caller likes the message' }),
@@ -105,13 +109,21 @@ export const MessageCreateBody = Type.Object(
     ...TypeCreateFields,
     // Concern: message actions, mentions.
     mentions: Type.Optional(MentionsField),
+    // Concern: timelines, threads, bubbling (issue #10).
+    ...ProfileCreateFields,
   },
   { additionalProperties: false },
 );
 
 /** `POST …/messages/{messageEID}/comments/`. */
 export const CommentCreateBody = Type.Object(
-  { htmlBody: HtmlBody, mentions: Type.Optional(MentionsField) }, // mentions: concern message actions
+  {
+    htmlBody: HtmlBody,
+    // Concern: message actions, mentions.
+    mentions: Type.Optional(MentionsField),
+    // Concern: timelines, threads, bubbling (issue #10).
+    ...ThreadCommentFields,
+  },
   { additionalProperties: false },
 );
 

@@ -14,7 +14,6 @@ import {
   MessageResource,
 } from './resources.js';
 import { newsRoutes } from './news-routes.js';
-import { TimelineQuery } from './news-resources.js';
 // Concern: message actions (issue #10).
 import { messageActionRoutes } from './action-routes.js';
 // Concern: types, fields and app posting (issue #10).
@@ -25,6 +24,9 @@ import {
   messageRouteCommon as common,
   MessageParams,
 } from './message-route-parts.js';
+// Concern: timelines, threads, bubbling (issue #10).
+import { timelineRoutes } from './timeline-routes.js';
+import { TimelineWithCommentsQuery } from './timeline-resources.js';
 
 const GroupParams = strictObject({ networkEID: Eid, groupEID: Eid });
 
@@ -57,7 +59,8 @@ export const messagesRoutes = [
     path: '/networks/{networkEID}/timeline/',
     summary: 'The network timeline: updates posted to the network, newest first',
     params: NetworkParams,
-    query: TimelineQuery,
+    query: TimelineWithCommentsQuery, // timelines concern: `embed=comments`
+    embeddable: ['comments'],
     reply: { status: 200, schema: MessageCollection },
   }),
   route({
@@ -67,7 +70,8 @@ export const messagesRoutes = [
     path: '/networks/{networkEID}/groups/{groupEID}/timeline/',
     summary: 'A group timeline, newest first (needs the group permission `view_group_timeline`)',
     params: GroupParams,
-    query: TimelineQuery,
+    query: TimelineWithCommentsQuery, // timelines concern: `embed=comments`
+    embeddable: ['comments'],
     reply: { status: 200, schema: MessageCollection },
   }),
   route({
@@ -119,4 +123,6 @@ export const messagesRoutes = [
   ...messageActionRoutes,
   // Concern: types, fields and app posting (issue #10).
   ...privateMessageRoutes,
+  // Concern: timelines, threads, bubbling (issue #10).
+  ...timelineRoutes,
 ] as const satisfies readonly RouteDefinition[];
