@@ -15,6 +15,12 @@ import { findReadableMessage } from './reading.js';
 import { searchTokensOf } from '../search/tokens.js';
 import { sanitisedBody } from './writing.js';
 import { checkedMentions, recordMentions } from './mentions.js';
+import {
+  followParticipants,
+  recipientChangeOf,
+  recipientEventData,
+  requireParticipantMentions,
+} from './recipient-edits.js';
 
 type EditBody = RequestOf<'message.edit'>['body'];
 
@@ -32,6 +38,8 @@ export async function editMessage(
     ]);
   }
   const htmlBody = sanitisedBody(body.htmlBody);
+  const recipients = await recipientChangeOf(rpc, caller, message, body); // recipients on edit
+  requireParticipantMentions(recipients?.set.participantEIDs ?? message.participantEIDs, body.mentions);
   const mentions = body.mentions && (await checkedMentions(rpc, caller, body.mentions));
   const edited = await models.Message.findOneAndUpdate(
     { _id: message._id, networkEID: caller.networkEID, removedAt: null },
@@ -42,15 +50,21 @@ export async function editMessage(
         lastEdited: new Date(),
         ...(body.title !== undefined ? { title: body.title } : {}),
         ...(mentions ? { mentions } : {}),
+        ...recipients?.set,
       },
     },
     { returnDocument: 'after' },
   ).lean<MessageDoc>();
   if (!edited) throw new DomainError('MESSAGING_ERR_MESSAGE_NOT_FOUND');
+  if (recipients) await followParticipants(models, edited, recipients);
   await outbox.record('message', 'edited', {
     networkEID: caller.networkEID,
     actor: userRef(caller.profileEID),
-    data: { message: messageSummary(edited), previousHtmlBody: message.htmlBody },
+    data: {
+      message: messageSummary(edited),
+      previousHtmlBody: message.htmlBody,
+      ...recipientEventData(recipients),
+    },
   });
   await recordMentions(outbox, edited, message.mentions ?? []); // the newly mentioned only
   return presentOne(models, caller, edited);

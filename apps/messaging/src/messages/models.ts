@@ -72,6 +72,8 @@ const messageSchema = new Schema(
     /** A private message's recipients; it and its comments are read by `participantEIDs` only. */
     recipientEIDs: { type: [String], default: undefined },
     participantEIDs: { type: [String], default: undefined },
+    /** Private-message recipients on edit: those an edit removed (shown to the author only). */
+    excludedRecipientEIDs: { type: [String], default: undefined },
     superseded: { type: Boolean, default: false },
     // Concern: message actions, removal (soft delete): a removed message has `status: 'removed'`,
     // leaves every timeline, thread and search (`timelineKey`, `parentEID` null, no `searchTokens`)

@@ -9,7 +9,7 @@ import { readByCaller, subscribedByCaller } from './reads.js';
 import { shownCounters } from './rules.js';
 import { newsFieldsOf } from '../news/presentation.js';
 // Concern: types, fields and app posting.
-import { presentTypeFields } from './type-presentation.js';
+import { excludedRecipientsFor, presentTypeFields } from './type-presentation.js';
 import { threadFieldsOf } from '../timelines/rules.js';
 
 export const userRef = (EID: string) => ({ type: 'user', EID });
@@ -63,14 +63,15 @@ export async function presentMessages(
   const liked = new Set(likes.map((like) => like.messageEID));
   const read = await readByCaller(models, caller, ids);
   const subscribed = await subscribedByCaller(models, caller, ids); // concern: subscriptions
-  return docs.map((doc) =>
-    presentMessage(
+  return docs.map((doc) => ({
+    ...presentMessage(
       doc,
       liked.has(String(doc._id)),
       read.has(String(doc._id)),
       subscribed.has(String(doc._id)),
     ),
-  );
+    ...excludedRecipientsFor(doc, caller), // private-message recipients on edit
+  }));
 }
 
 export async function presentOne(models: MessagingModels, caller: Caller, doc: MessageDoc) {

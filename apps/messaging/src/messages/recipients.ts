@@ -12,6 +12,31 @@ interface ProfileSeen {
   readonly userState?: string;
 }
 
+/**
+ * The distinct EIDs of `refs` but the author's, each an active member as auth answers (one batch),
+ * else 400 -339 naming `/body/{field}/{i}/EID`.
+ */
+export async function activeRecipientEIDs(
+  rpc: RpcClient,
+  caller: Caller,
+  refs: readonly { readonly EID: string }[],
+  field: string,
+): Promise<string[]> {
+  const EIDs = [...new Set(refs.map((r) => r.EID).filter((EID) => EID !== caller.profileEID))];
+  const found = await rpc.request<ProfileSeen[]>(internalSubjects.profilesBatch, {
+    ctx: caller.ctx,
+    body: { EIDs },
+  });
+  const active = new Set(found.filter((p) => (p.userState ?? 'active') === 'active').map((p) => p.EID));
+  const missing = refs.findIndex((r) => r.EID !== caller.profileEID && !active.has(r.EID));
+  if (missing >= 0) {
+    throw new DomainError('MESSAGING_ERR_RECIPIENT_NOT_FOUND', undefined, [
+      { pointer: `/body/${field}/${missing}/EID`, message: 'is not an active member of the network' },
+    ]);
+  }
+  return EIDs;
+}
+
 /** The stored fields of a private message: its recipients and participants (author first). */
 export async function recipientFieldsOf(
   rpc: RpcClient,
@@ -19,18 +44,7 @@ export async function recipientFieldsOf(
   recipients: readonly { readonly EID: string }[] | undefined,
 ) {
   if (recipients === undefined) return {};
-  const EIDs = [...new Set(recipients.map((r) => r.EID).filter((EID) => EID !== caller.profileEID))];
-  const found = await rpc.request<ProfileSeen[]>(internalSubjects.profilesBatch, {
-    ctx: caller.ctx,
-    body: { EIDs },
-  });
-  const active = new Set(found.filter((p) => (p.userState ?? 'active') === 'active').map((p) => p.EID));
-  const missing = recipients.findIndex((r) => r.EID !== caller.profileEID && !active.has(r.EID));
-  if (missing >= 0) {
-    throw new DomainError('MESSAGING_ERR_RECIPIENT_NOT_FOUND', undefined, [
-      { pointer: `/body/recipients/${missing}/EID`, message: 'is not an active member of the network' },
-    ]);
-  }
+  const EIDs = await activeRecipientEIDs(rpc, caller, recipients, 'recipients');
   if (EIDs.length === 0) {
     throw new DomainError('MESSAGING_ERR_FIELD_NOT_FOR_TYPE', undefined, [
       { pointer: '/body/recipients', message: 'names nobody but the author' },

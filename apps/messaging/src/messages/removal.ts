@@ -12,6 +12,7 @@ import { mayRemove } from './action-rules.js';
 import type { WriteDeps } from './deps.js';
 import { messageSummary, userRef } from './presentation.js';
 import { findReadableMessage } from './reading.js';
+import { forgetCommenter } from '../timelines/commenters.js';
 
 export async function removeMessage({ models, rpc, outbox }: WriteDeps, caller: Caller, messageEID: string) {
   const { message, access } = await findReadableMessage(models, rpc, caller, messageEID);
@@ -39,6 +40,7 @@ export async function removeMessage({ models, rpc, outbox }: WriteDeps, caller: 
     removal({ timelineKey: null, parentEID: messageEID }),
   );
   if (message.parentEID) {
+    await forgetCommenter(models, message, message.parentEID); // the users filter `commented`
     await models.Message.updateOne(
       { _id: message.parentEID, networkEID: caller.networkEID, numComments: { $gt: 0 } },
       { $inc: { numComments: -1 } },

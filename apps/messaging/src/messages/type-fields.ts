@@ -10,6 +10,7 @@ import type { WriteDeps } from './deps.js';
 import type { MessageDoc } from './models.js';
 import { messageSummary } from './presentation.js';
 import { recipientFieldsOf } from './recipients.js';
+import { requireParticipantMentions } from './recipient-edits.js';
 import { appDataJsonOf, checkFieldsOfType, requireTypePoster } from './types.js';
 
 type CreateBody = RequestOf<'message.create'>['body'];
@@ -35,7 +36,9 @@ export async function typeFieldsOf(
   const groupEID = body.group?.EID ?? null;
   checkFieldsOfType(body.type, body);
   requireTypePoster(body.type, access, groupEID);
-  return { ...commonTypeFieldsOf(body), ...(await recipientFieldsOf(rpc, caller, body.recipients)) };
+  const recipientFields = await recipientFieldsOf(rpc, caller, body.recipients);
+  requireParticipantMentions(recipientFields.participantEIDs, body.mentions); // recipients on edit
+  return { ...commonTypeFieldsOf(body), ...recipientFields };
 }
 
 /** A comment on a private message is read by the same participants. */

@@ -2,6 +2,7 @@
  * Types, fields and app posting: what a message resource shows of this concern's fields (files
  * are issue #16: their counters read 0 until then).
  */
+import type { Caller } from './access.js';
 import type { MessageDoc } from './models.js';
 
 /** The resource fields of this concern. */
@@ -22,4 +23,11 @@ export function presentTypeFields(doc: MessageDoc) {
     numVideos: 0,
     numFiles: 0,
   };
+}
+
+/** Private-message recipients on edit: `$excludedRecipients`, on a private message, its author only. */
+export function excludedRecipientsFor(doc: MessageDoc, caller: Caller) {
+  return doc.type === 'private_message' && doc.authorEID === caller.profileEID
+    ? { $excludedRecipients: (doc.excludedRecipientEIDs ?? []).map((EID) => ({ type: 'user', EID })) }
+    : {};
 }

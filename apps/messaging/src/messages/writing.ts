@@ -19,6 +19,7 @@ import { commentTypeFieldsOf, supersedeOlder, typeFieldsOf } from './type-fields
 import { addSubscription, recordCommentActivity } from './subscribers.js';
 // Concern: message actions, mentions.
 import { checkedMentions, recordMentions } from './mentions.js';
+import { requireParticipantMentions } from './recipient-edits.js';
 // Concern: timelines, threads, bubbling.
 import { profileTargetOf } from '../timelines/profiles.js';
 import { countComment, threadParentOf } from '../timelines/threads.js';
@@ -86,6 +87,7 @@ export async function postComment(
   requireReactable(message);
   const parentCommentEID = await threadParentOf(models, caller, message, body.parentCommentEID); // threads
   const htmlBody = sanitisedBody(body.htmlBody);
+  requireParticipantMentions(message.participantEIDs, body.mentions); // private-message recipients
   const mentions = await checkedMentions(rpc, caller, body.mentions); // concern: mentions
   const created = await models.Message.create({
     networkEID: caller.networkEID,

@@ -6,7 +6,7 @@
 import { DomainError, isEid, type RequestContext } from '@ncs/contracts';
 import { isDuplicateKeyError, type RpcClient } from '@ncs/service-kit';
 import { callerOf, type Caller } from '../messages/access.js';
-import type { MessagingModels } from '../messages/models.js';
+import type { MessageDoc, MessagingModels } from '../messages/models.js';
 import type { CommenterDoc } from './commenters-model.js';
 import { findReadableMessage } from '../messages/reading.js';
 
@@ -24,6 +24,25 @@ export async function recordCommenter(models: MessagingModels, caller: Caller, m
   } catch (error) {
     if (!isDuplicateKeyError(error)) throw error;
   }
+}
+
+/**
+ * A removed comment's author stops being a commenter of `messageEID` once no live comment of theirs
+ * is left on it (the thread index `{networkEID, parentEID, …}`, then the author).
+ */
+export async function forgetCommenter(
+  models: MessagingModels,
+  comment: Pick<MessageDoc, 'networkEID' | 'authorEID'>,
+  messageEID: string,
+) {
+  const { networkEID, authorEID } = comment;
+  const other = await models.Message.exists({
+    networkEID,
+    parentEID: messageEID,
+    authorEID,
+    removedAt: null,
+  });
+  if (!other) await models.Commenter.deleteOne({ networkEID, messageEID, profileEID: authorEID });
 }
 
 interface CommentersRequest {

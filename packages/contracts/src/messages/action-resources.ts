@@ -9,6 +9,7 @@ import { Name, Text } from '../core/text-hygiene.js';
 import { HTML_BODY_MAX_LENGTH } from './resources.js';
 import { NEWS_TITLE_MAX_LENGTH } from './news-resources.js';
 import { MentionsField } from './mention-resources.js';
+import { RECIPIENTS_MAX_ITEMS } from './type-fields.js';
 
 export const ReaderResource = Type.Object(
   {
@@ -40,6 +41,21 @@ export const MessageEditBody = Type.Object(
       Name({ minLength: 1, maxLength: NEWS_TITLE_MAX_LENGTH, description: 'News only: the headline' }),
     ),
     mentions: Type.Optional(MentionsField),
+    // Concern: private-message recipients on edit (write context only).
+    addedRecipients: Type.Optional(
+      Type.Array(Ref('user'), {
+        minItems: 1,
+        maxItems: RECIPIENTS_MAX_ITEMS,
+        description: 'private_message only: profiles it is now also sent to (its author edits)',
+      }),
+    ),
+    removedRecipients: Type.Optional(
+      Type.Array(Ref('user'), {
+        minItems: 1,
+        maxItems: RECIPIENTS_MAX_ITEMS,
+        description: 'private_message only: recipients who may no longer read it (its author edits)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -207,6 +207,19 @@ export const messagesErrors = {
     title: 'Forbidden',
     message: 'Moving needs removal rights where the message is (authorship, delete_*).',
   },
+  // Concern: private-message recipients on edit (-334, -335).
+  MESSAGING_ERR_MENTION_OUTSIDER: {
+    status: 400,
+    code: -334,
+    title: 'Bad Request',
+    message: 'A private message and its comments mention only its participants.',
+  },
+  MESSAGING_ERR_RECIPIENTS_EDIT: {
+    status: 400,
+    code: -335,
+    title: 'Bad Request',
+    message: 'The edit would leave a private message without recipients, or with too many.',
+  },
   // Timelines, threads, bubbling (-309 … -318).
   MESSAGING_ERR_THREAD_NOT_FOUND: {
     status: 404,

@@ -70,6 +70,12 @@ export const MessageResource = Type.Object(
     sharedFrom: Type.Union([Ref(), Type.Null()], { description: 'read-only: the message this one shares' }),
     // Concern: timelines, threads, bubbling (issue #10).
     ...TimelineResourceFields,
+    // Concern: private-message recipients on edit.
+    $excludedRecipients: Type.Optional(
+      Type.Array(Ref('user'), {
+        description: 'private_message, its author only: the recipients an edit removed (write context)',
+      }),
+    ),
     _user: Type.Object(
       {
         liked: Type.Boolean({ description: 'whether the caller likes the message' }),
