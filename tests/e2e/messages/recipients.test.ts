@@ -4,8 +4,8 @@
  * `$excludedRecipients` for the author only; the `edited` event names the changes), 400 naming the
  * field on other types or when wrong; mentions in a private message name its participants only
  * (400 -334); removing a comment drops its author from the users filter `commented` once they have
- * no live comment left. Decisions: docs/decisions.md, "Private-message recipients on edit, and
- * integration leftovers".
+ * no live comment left. Decisions: docs/decisions.md, "Messaging: actions, editing, removal,
+ * subscriptions, mentions, apps".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/api.js';

@@ -3,7 +3,7 @@
  * like `recipients`) and `removedRecipients` change `recipientEIDs` and `participantEIDs` (the
  * author stays first); the removed are kept in `excludedRecipientEIDs`, shown to the author only as
  * `$excludedRecipients`. A private message and its comments mention only its participants.
- * Decisions: docs/decisions.md, "Private-message recipients on edit, and integration leftovers".
+ * Decisions: docs/decisions.md, "Messaging: actions, editing, removal, subscriptions, mentions, apps".
  */
 import { DomainError, RECIPIENTS_MAX_ITEMS } from '@ncs/contracts';
 import type { RequestOf, RpcClient } from '@ncs/service-kit';
