@@ -25,6 +25,11 @@ export type GateEffect =
    * (for a boolean flag that a state field replaced).
    */
   | { readonly kind: 'deriveFlag'; readonly path: FieldPath; readonly from: string; readonly equals: string }
+  /**
+   * Set the resource's own `type` to `to` (a type renamed later). The gateway resolves `_links`
+   * from the latest representation, so the links stay those of the latest type.
+   */
+  | { readonly kind: 'renameType'; readonly to: string }
   /** The gateway embeds the reply of `routeId` (same path parameters) under `_embedded[rel]`. */
   | { readonly kind: 'embedRoute'; readonly rel: string; readonly routeId: string }
   /** Evaluated by the owning service with `isGateOpen(id, ctx.version)`. */
@@ -143,10 +148,12 @@ const gateList = [
   }),
   gate({
     id: 'messages.eventRenamedAnnouncement',
-    description: 'The message type `event` is named `announcement` from 1.4.8.',
-    range: { since: '1.4.8' },
-    effectIs: 'newBehaviour',
-    effect: { kind: 'behaviour' },
+    description:
+      'The message type `event` is named `announcement` from 1.4.8: older versions read an announcement as `type: "event"` (and post one with it, messages/announcement-gate.ts).',
+    resourceType: 'announcement',
+    range: { until: '1.4.8' },
+    effectIs: 'oldBehaviour',
+    effect: { kind: 'renameType', to: 'event' },
   }),
 ] as const;
 
@@ -285,6 +292,8 @@ export function applyGateEffect(resource: JsonObject, effect: GateEffect): JsonO
         withDerivedFlag(steps.at(-1)!.key, effect.from, effect.equals),
       ) as JsonObject;
     }
+    case 'renameType':
+      return { ...resource, type: effect.to };
     case 'embedRoute': // needs a fetch: done by the gateway through `embedRoutesFor`
     case 'behaviour':
       return resource;

@@ -38,6 +38,8 @@ export { messagesLinkRelations } from './messages/links.js';
 // Concern: message actions (issue #10).
 export * from './messages/action-resources.js';
 export * from './messages/mention-resources.js';
+// Concern: the 1.4.8 gate, `event` renamed `announcement`.
+export { LEGACY_ANNOUNCEMENT_TYPE } from './messages/announcement-gate.js';
 // Search and idempotent posting.
 export { SEARCH_MAX_DEPTH, searchMessageTypes, searchResultTypes, searchRoutes } from './search/routes.js';
 export * from './search/directory.js';

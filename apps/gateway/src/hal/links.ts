@@ -63,7 +63,8 @@ function halEmbedded(embedded: JsonObject, ctx: HalContext): JsonObject {
 export function toHal(resource: PlainResource, ctx: HalContext): Record<string, unknown> {
   const gated = gateFields(resource, ctx.version);
   const { _links: sentLinks, _embedded: embedded, ...properties } = gated;
-  const contractLinks = absolute(resolveLinks(gated, ctx), ctx.baseUrl);
+  // Links from the latest representation: a gate may rename the type (`renameType`).
+  const contractLinks = absolute(resolveLinks(resource, ctx), ctx.baseUrl);
   return {
     ...properties,
     _links: { ...(isObject(sentLinks) ? sentLinks : {}), ...contractLinks },

@@ -22,6 +22,7 @@ import { commonTypeFieldsOf } from './type-fields.js';
 import { checkFieldsOfType, fieldProblem, requireAppPoster } from './types.js';
 import { postMessage, sanitisedBody } from './writing.js';
 import { searchTokensOf } from '../search/tokens.js';
+import { latestCreateBody } from './announcement-gate.js';
 
 type CreateBody = RequestOf<'message.create'>['body'];
 
@@ -34,7 +35,8 @@ export function appOf(ctx: RequestContext): { networkEID: string; appEID: string
 }
 
 /** `message.create`: a person's post, or an app's app_update. */
-export function postMessageAs(deps: WriteDeps, ctx: RequestContext, body: CreateBody) {
+export function postMessageAs(deps: WriteDeps, ctx: RequestContext, versionedBody: CreateBody) {
+  const body = latestCreateBody(ctx, versionedBody); // Concern: the 1.4.8 gate (`event`).
   const app = appOf(ctx);
   if (!app) return postMessage(deps, callerOf(ctx), body);
   return postAppUpdate(deps, ctx, app, body);

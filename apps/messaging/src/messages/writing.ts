@@ -23,6 +23,8 @@ import { requireParticipantMentions } from './recipient-edits.js';
 // Concern: timelines, threads, bubbling.
 import { profileTargetOf } from '../timelines/profiles.js';
 import { countComment, threadParentOf } from '../timelines/threads.js';
+// Concern: the 1.4.8 gate, `event` renamed `announcement`.
+import type { LatestCreateBody } from './announcement-gate.js';
 
 export type { WriteDeps } from './deps.js';
 
@@ -42,7 +44,7 @@ const actorOf = (caller: Caller) => ({ type: 'user', EID: caller.profileEID });
 export async function postMessage(
   { models, rpc, outbox }: WriteDeps,
   caller: Caller,
-  body: RequestOf<'message.create'>['body'],
+  body: LatestCreateBody, // Concern: the 1.4.8 gate (`event`): the latest version's types only.
 ) {
   const groupEID = body.group?.EID ?? null;
   const access = await accessOf(rpc, caller, [groupEID]);

@@ -38,7 +38,8 @@ export function maySeeUnpublished(
 }
 
 export interface TimelineFilterQuery {
-  readonly type?: 'update' | 'news' | undefined;
+  // Concern: the 1.4.8 gate and announcement leftovers: `announcement` and `app_update` too.
+  readonly type?: 'update' | 'news' | 'announcement' | 'app_update' | undefined;
   readonly status?: 'published' | 'draft' | 'scheduled' | undefined;
 }
 

@@ -58,9 +58,19 @@ export const NewsCreateFields = {
 export const TimelineQuery = Type.Object({
   ...PaginationQuery.properties,
   type: Type.Optional(
-    Type.Union([Type.Literal('update'), Type.Literal('news')], {
-      description: 'Only messages of this type; `news` alone returns published news unless `status` is given',
-    }),
+    Type.Union(
+      [
+        Type.Literal('update'),
+        Type.Literal('news'),
+        // Concern: the 1.4.8 gate and announcement leftovers (issue #10).
+        Type.Literal('announcement'),
+        Type.Literal('app_update'),
+      ],
+      {
+        description:
+          'Only messages of this type; `news` alone returns published news unless `status` is given',
+      },
+    ),
   ),
   status: Type.Optional(
     Type.Union([Type.Literal('published'), Type.Literal('draft'), Type.Literal('scheduled')], {

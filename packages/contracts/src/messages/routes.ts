@@ -27,6 +27,8 @@ import {
 // Concern: timelines, threads, bubbling (issue #10).
 import { timelineRoutes } from './timeline-routes.js';
 import { TimelineWithCommentsQuery } from './timeline-resources.js';
+// Concern: the 1.4.8 gate, `event` renamed `announcement` (issue #10).
+import { createBodyBefore148 } from './announcement-gate.js';
 
 const GroupParams = strictObject({ networkEID: Eid, groupEID: Eid });
 
@@ -39,7 +41,8 @@ export const messagesRoutes = [
     summary:
       'Post an update to the network timeline, or to a group’s with `group` (needs the group permission `post_message`)',
     params: NetworkParams,
-    body: MessageCreateBody,
+    // Concern: the 1.4.8 gate: before 1.4.8 an announcement is posted as `event` (announcement-gate.ts).
+    body: { variants: [{ range: { since: '1.4.8' }, schema: MessageCreateBody }, createBodyBefore148] },
     reply: { status: 201, schema: MessageResource },
     idempotencyKey: true, // Idempotent posting (search and idempotent posting).
   }),

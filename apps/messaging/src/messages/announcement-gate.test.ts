@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { withNewsFilters } from '../news/rules.js';
+import { latestCreateBody } from './announcement-gate.js';
+
+describe('latestCreateBody (gate messages.eventRenamedAnnouncement)', () => {
+  const body = { type: 'event', htmlBody: '<p>x</p>' } as const;
+  it('reads `event` as an announcement before 1.4.8', () => {
+    expect(latestCreateBody({ version: '1.4.7' }, body)).toEqual({ ...body, type: 'announcement' });
+  });
+  it('refuses `event` from 1.4.8 on, naming /body/type', () => {
+    expect(() => latestCreateBody({ version: '1.4.8' }, body)).toThrow(
+      expect.objectContaining({ details: [expect.objectContaining({ pointer: '/body/type' })] }),
+    );
+  });
+  it('leaves every other type alone in every version', () => {
+    for (const version of ['1.4.7', '2026.1.13']) {
+      expect(latestCreateBody({ version }, { ...body, type: 'announcement' }).type).toBe('announcement');
+      expect(latestCreateBody({ version }, { ...body, type: 'update' }).type).toBe('update');
+    }
+  });
+});
+
+describe('timeline ?type= announcement and app_update', () => {
+  it('filters on the type, like update', () => {
+    const base = { networkEID: 'n', timelineKey: 'network' };
+    const caller = { profileEID: 'me', ctx: { version: '2026.1.13' } };
+    for (const type of ['announcement', 'app_update'] as const) {
+      expect(withNewsFilters(base, { type }, caller)).toEqual({ ...base, type });
+    }
+  });
+});
