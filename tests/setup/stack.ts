@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { findFreePort, startInfra, startStack } from '@ncs/local-infra';
 import { startOtlpReceiver } from '../support/otlp-receiver.js';
+import { reportStoreSize } from '../support/store-size.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -65,6 +66,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('otlpUrl', receiver.url);
   return async () => {
     await stack.stop();
+    await reportStoreSize(infra.mongoUrl, logDir).catch((error: unknown) =>
+      process.stderr.write(`[store] size report failed: ${String(error)}\n`),
+    );
     await stopInfrastructure();
   };
 }
