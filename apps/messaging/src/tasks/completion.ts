@@ -1,9 +1,10 @@
 /**
- * Completing and reopening a task (issue #11), with atomic conditional updates only, so the
- * parent's counts stay consistent under concurrent completion: a person's assignment (split) or
- * the task itself flips only from the opposite state (`updateOne` stating it), and only a flip
- * moves the parent's `numCompleted` (`$inc`); the parent is marked done only while its count still
- * equals `numAssignees`. Each flip records `events.messaging.task.completed` / `.reopened`.
+ * Completing and reopening a task (issue #11), by conditional updates of one document each: a
+ * person's assignment (split) or the task itself flips only from the opposite state (`updateOne`
+ * stating it). A parent keeps no counter of its own: its `numCompleted` and `completed` are read
+ * from its parts when it is shown (presentation.ts), so concurrent completions can never leave
+ * them wrong (FerretDB 1.24 applies `$inc` as a read and a write). Each flip records
+ * `events.messaging.task.completed` / `.reopened`.
  */
 import { DomainError } from '@ncs/contracts';
 import type { Caller } from '../messages/access.js';
@@ -17,30 +18,6 @@ import { visibleGroup } from '../messages/rules.js';
 
 type Verb = 'completed' | 'reopened';
 
-/** Moves a parent's count by one flip of a part (a split assignment or a child task). */
-async function countOnParent(deps: WriteDeps, networkEID: string, parentEID: string, verb: Verb, now: Date) {
-  const { Message } = deps.models;
-  if (verb === 'reopened') {
-    await Message.updateOne(
-      { _id: parentEID, networkEID, 'task.numCompleted': { $gt: 0 } },
-      { $inc: { 'task.numCompleted': -1 }, $set: { 'task.completed': false, 'task.completedAt': null } },
-    );
-    return;
-  }
-  const parent = await Message.findOneAndUpdate(
-    { _id: parentEID, networkEID },
-    { $inc: { 'task.numCompleted': 1 } },
-    { new: true },
-  ).lean<MessageDoc>();
-  const task = parent?.task;
-  if (task && task.numCompleted >= task.numAssignees) {
-    await Message.updateOne(
-      { _id: parentEID, networkEID, 'task.numCompleted': task.numAssignees, 'task.completed': false },
-      { $set: { 'task.completed': true, 'task.completedAt': now } },
-    );
-  }
-}
-
 /** Flips the caller's own assignment of a split task; true when it changed. */
 async function flipAssignment(deps: WriteDeps, caller: Caller, task: MessageDoc, verb: Verb, now: Date) {
   const done = verb === 'completed';
@@ -53,9 +30,7 @@ async function flipAssignment(deps: WriteDeps, caller: Caller, task: MessageDoc,
     },
     { $set: { completed: done, completedAt: done ? now : null } },
   );
-  if (flipped.modifiedCount === 0) return false;
-  await countOnParent(deps, caller.networkEID, String(task._id), verb, now);
-  return true;
+  return flipped.modifiedCount > 0;
 }
 
 /** Flips a task completed as a whole (individual, shared, associated); true when it changed. */
@@ -68,7 +43,6 @@ async function flipTask(deps: WriteDeps, caller: Caller, task: MessageDoc, verb:
         'task.completed': done,
         'task.completedAt': done ? now : null,
         'task.completedBy': done ? caller.profileEID : null,
-        'task.numCompleted': done ? 1 : 0,
       },
     },
   );
@@ -78,8 +52,6 @@ async function flipTask(deps: WriteDeps, caller: Caller, task: MessageDoc, verb:
     { networkEID: caller.networkEID, taskEID: String(task._id) },
     { $set: { completed: done, completedAt: done ? now : null } },
   );
-  const parentEID = task.task?.parentEID;
-  if (parentEID) await countOnParent(deps, caller.networkEID, parentEID, verb, now);
   return true;
 }
 

@@ -22,9 +22,8 @@ export const taskSchema = new Schema(
     completed: { type: Boolean, default: false },
     completedAt: { type: Date, default: null },
     completedBy: { type: String, default: null },
-    /** Changed with `$inc` only, under a condition: consistent under concurrent completion. */
+    /** Fixed at posting; how many of them are done is read from the parts (presentation.ts). */
     numAssignees: { type: Number, default: 1, min: 0 },
-    numCompleted: { type: Number, default: 0, min: 0 },
   },
   { _id: false, strict: true },
 );
@@ -53,6 +52,8 @@ assignmentSchema.index({ networkEID: 1, taskEID: 1, profileEID: 1 }, { unique: t
 // The caller's tasks: equality on the person (and `completed`), then the sort by due date.
 assignmentSchema.index({ networkEID: 1, profileEID: 1, completed: 1, dueSort: 1, _id: 1 });
 assignmentSchema.index({ networkEID: 1, profileEID: 1, dueSort: 1, _id: 1 });
+// A split task's done assignments: counted (at most 1000), the latest one first.
+assignmentSchema.index({ networkEID: 1, taskEID: 1, completed: 1, completedAt: -1 });
 
 export type AssignmentDoc = InferSchemaType<typeof assignmentSchema> & Omit<StoredDocument, 'lastModified'>;
 

@@ -72,7 +72,6 @@ export function taskFieldsOf(plan: TaskPlan | null) {
       assigneeEIDs: [...plan.assigneeEIDs],
       groupEIDs: [...plan.groupEIDs],
       numAssignees,
-      numCompleted: 0,
     },
   };
 }
