@@ -242,6 +242,21 @@ describe('VIEW_TASK, tenants and members', () => {
     expect((await progress(author.EID, '', people[1]!.token)).status).toBe(403);
   });
 
+  it('the administrators of the group a task is posted to hold VIEW_TASK; its members do not', async () => {
+    const group = await newGroup(network.networkEID, adminToken);
+    await addMember(network.networkEID, group.EID, adminToken, people[1]!.profileEID, { role: 'admin' });
+    await addMember(network.networkEID, group.EID, adminToken, people[2]!.profileEID);
+    const task = await newTask(
+      network.networkEID,
+      adminToken,
+      { assignees: [userRef(people[2]!.profileEID)] },
+      { group: groupRef(group.EID) },
+    );
+    expect((await progress(task.EID, '', people[1]!.token)).status).toBe(200);
+    const member = await progress(task.EID, '', people[2]!.token);
+    expect(member.status, member.text).toBe(403);
+  });
+
   it('another network’s admin and a member who cannot read the task get 404', async () => {
     const other = await newNetwork('Task progress elsewhere');
     const otherToken = await other.admin.token();
