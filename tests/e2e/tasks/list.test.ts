@@ -61,6 +61,12 @@ describe('the caller’s tasks: GET /networks/{networkEID}/tasks/', () => {
     expect(EIDs(second.body)).toEqual([t30(), tNone()]);
     const self = await list('?limit=2&offset[self]=1');
     expect(EIDs(self.body)).toEqual([t20(), t30()]);
+    // The next page's link states `offset` (and no longer `offset[self]`).
+    const next = new URL(self.body._links.next!.href);
+    expect(next.searchParams.get('offset')).toBe('3');
+    expect(next.searchParams.has('offset[self]')).toBe(false);
+    const followed = await list(`?${next.searchParams.toString()}`);
+    expect(EIDs(followed.body)).toEqual([tNone()]);
   });
 
   it('filters by due date range, due_date_none and completed', async () => {

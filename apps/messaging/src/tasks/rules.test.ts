@@ -74,6 +74,7 @@ describe('the tasks list', () => {
     expect(listOffsetOf(query({ offset: 3, 'offset[self]': 5 }), '2026.1.13')).toBe(5);
     expect(listOffsetOf(query({ 'offset[messages]': 4 }), '2024.2.0')).toBe(4);
     expect(listOffsetOf(query({ 'offset[messages]': 4, 'offset[self]': 1 }), '2024.2.0')).toBe(1);
+    expect(listOffsetOf(query({ 'offset[messages]': 4, offset: 6 }), '2024.2.0')).toBe(6);
     expect(problemOf(() => listOffsetOf(query({ 'offset[messages]': 4 }), '2024.3.0'))).toEqual({
       name: 'TASKS_ERR_OFFSET_MESSAGES_UNSUPPORTED',
       pointers: ['/query/offset[messages]'],

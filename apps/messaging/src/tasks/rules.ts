@@ -52,8 +52,9 @@ type ListQuery = RequestOf<'tasks.list'>['query'];
 
 /**
  * The offset of the caller's tasks list: `offset[self]`, else `offset`. `offset[messages]` is a
- * 400 naming it from 2024.3.0; before, it is taken as the list's offset when `offset[self]` is
- * absent (offsets were carried over then; gate `tasks.offsetMessagesUnsupported`).
+ * 400 naming it from 2024.3.0; before, it is taken as the list's offset when neither `offset[self]`
+ * nor a nonzero `offset` is given (offsets were carried over then; gate
+ * `tasks.offsetMessagesUnsupported`). The page links state `offset` (and drop `offset[self]`).
  */
 export function listOffsetOf(query: ListQuery, version: string): number {
   const messagesOffset = query['offset[messages]'];
@@ -62,7 +63,7 @@ export function listOffsetOf(query: ListQuery, version: string): number {
       { pointer: '/query/offset[messages]', message: 'is not supported for tasks from 2024.3.0' },
     ]);
   }
-  return query['offset[self]'] ?? messagesOffset ?? query.offset;
+  return query['offset[self]'] ?? (query.offset > 0 ? query.offset : (messagesOffset ?? 0));
 }
 
 /** The due-date part of the list filter: `due_date_none` alone, or a range (from ≤ to, else -38). */
