@@ -95,7 +95,10 @@ function assignmentRows(
   }));
 }
 
-/** The child task of one group of a shared task: on no timeline, read where its parent is. */
+/**
+ * The child task of one group of a shared task (on no timeline, read where its parent is) and its
+ * assignees: the group's active members.
+ */
 async function createChild(
   deps: WriteDeps,
   caller: Caller,
@@ -113,15 +116,17 @@ async function createChild(
     timelineAt: parent.timelineAt,
     task: { kind: 'associated', dueDate: plan.dueDate, groupEIDs: [groupEID], parentEID: String(parent._id) },
   });
-  const members = await groupMemberEIDs(deps.rpc, caller, groupEID, TASK_ASSIGNMENTS_MAX);
-  const rows = assignmentRows(
-    caller.networkEID,
-    String(child._id),
-    plan.dueDate,
-    members.slice(0, TASK_ASSIGNMENTS_MAX),
+  const members = (await groupMemberEIDs(deps.rpc, caller, groupEID, TASK_ASSIGNMENTS_MAX)).slice(
+    0,
+    TASK_ASSIGNMENTS_MAX,
   );
+  const rows = assignmentRows(caller.networkEID, String(child._id), plan.dueDate, members);
   if (rows.length > 0) await deps.models.TaskAssignment.insertMany(rows);
-  return child.toObject<MessageDoc>();
+  return {
+    task: { type: 'task', EID: String(child._id) },
+    group: { type: 'group', EID: groupEID },
+    assignees: members.map(userRef),
+  };
 }
 
 /** After a task was created: its assignments or children, then `task.created` with the assignees. */
@@ -135,7 +140,7 @@ export async function recordTaskPosted(
   const taskEID = String(message._id);
   const rows = assignmentRows(caller.networkEID, taskEID, plan.dueDate, plan.assignments);
   if (rows.length > 0) await deps.models.TaskAssignment.insertMany(rows);
-  const children: MessageDoc[] = [];
+  const children: Awaited<ReturnType<typeof createChild>>[] = [];
   if (plan.kind === 'shared' && plan.groupEIDs.length > 1) {
     for (const groupEID of plan.groupEIDs)
       children.push(await createChild(deps, caller, message, plan, groupEID));
@@ -149,7 +154,8 @@ export async function recordTaskPosted(
       dueDate: plan.dueDate?.toISOString() ?? null,
       assignees: [...plan.assignments.keys()].map(userRef),
       groups: plan.groupEIDs.map((EID) => ({ type: 'group', EID })),
-      children: children.map((child) => ({ type: 'task', EID: String(child._id) })),
+      /** A shared task of several groups: each child task with its group and assignees. */
+      children,
     },
   });
 }
