@@ -62,3 +62,9 @@ export * from './gates.js';
 export * from './scopes.js';
 export * from './openapi/document.js';
 export type * from './openapi/types.js';
+// Concern: tasks (issue #11).
+export * from './messages/task-fields.js';
+export * from './tasks/resources.js';
+export { tasksRoutes } from './tasks/routes.js';
+export { tasksErrors } from './tasks/errors.js';
+export { tasksLinkRelations } from './tasks/links.js';

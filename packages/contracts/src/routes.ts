@@ -13,6 +13,8 @@ import { networkRoutes } from './network/routes.js';
 import { oauthRoutes, oauthTokenRoute } from './oauth/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { settingsRoutes } from './settings/routes.js';
+// Concern: tasks (issue #11).
+import { tasksRoutes } from './tasks/routes.js';
 
 const routeTable = [
   oauthTokenRoute,
@@ -25,6 +27,8 @@ const routeTable = [
   ...appsRoutes,
   ...messagesRoutes,
   ...searchRoutes,
+  // Concern: tasks (issue #11).
+  ...tasksRoutes,
 ] as const satisfies readonly RouteDefinition[];
 
 /** The table as plain definitions, for code that walks every route. */

@@ -18,6 +18,8 @@ import { closeFactories, newNetwork, type TestNetwork } from '../../support/fact
 import { newKbCategory, newKbPage } from '../../support/factories/kb.js';
 import { newMessage } from '../../support/factories/messages.js';
 import { followJob, newNews, type JobBody } from '../../support/factories/news.js';
+// Concern: tasks (issue #11).
+import { newTask, userRef } from '../../support/factories/tasks.js';
 
 afterAll(closeFactories);
 
@@ -130,6 +132,10 @@ beforeAll(async () => {
     jobEID: job.body.EID,
     exportEID: exported.EID,
   };
+  // Concern: tasks: a task of the victim's (its progress and recipients).
+  fixtures.taskEID = (
+    await newTask(victim.networkEID, victimToken, { assignees: [userRef(member.profileEID)] })
+  ).EID;
 });
 
 const networkRoutes = routes.filter((r) => r.scope === 'network' && r.path.includes('{networkEID}'));

@@ -11,6 +11,8 @@ import { newsJobSchema, type NewsJobDoc } from '../news/jobs-model.js';
 import { registerClaimModel, type ClaimDoc } from '../scheduling/lease.js';
 import { registerSubscriptionModel, type SubscriptionDoc } from './subscription-model.js';
 import { registerCommenterModel, type CommenterDoc } from '../timelines/commenters-model.js';
+// Concern: tasks (issue #11).
+import { registerAssignmentModel, taskSchema, type AssignmentDoc } from '../tasks/models.js';
 
 // Concern: timelines, threads, bubbling: why and when a message last moved up (timelines/rules.ts).
 const bubbleSchema = new Schema(
@@ -92,6 +94,8 @@ const messageSchema = new Schema(
     profileEID: { type: String, default: null },
     /** The last activity that moved the message up its timeline (read-only for clients). */
     bubble: { type: bubbleSchema, default: null },
+    // Concern: tasks (tasks/models.ts): a task's kind, due date, completion and counts.
+    task: { type: taskSchema, default: null },
   },
   { strict: true, timestamps, collection: 'messages' },
 );
@@ -110,6 +114,8 @@ messageSchema.index({ networkEID: 1, searchTokens: 1 });
 messageSchema.index({ networkEID: 1, type: 1, participantEIDs: 1, timelineAt: -1, _id: -1 });
 // Concern: timelines, threads, bubbling: the replies in a comment's thread, oldest first.
 messageSchema.index({ networkEID: 1, parentCommentEID: 1, created: 1, _id: 1 });
+// Concern: tasks: the child tasks of a shared task.
+messageSchema.index({ networkEID: 1, 'task.parentEID': 1, created: 1, _id: 1 });
 
 /** One document per person liking a message: the unique index makes liking idempotent. */
 const likeSchema = new Schema(
@@ -151,6 +157,8 @@ export interface MessagingModels {
   readonly Subscription: Model<SubscriptionDoc>;
   // Concern: timelines (users filter `commented`).
   readonly Commenter: Model<CommenterDoc>;
+  // Concern: tasks.
+  readonly TaskAssignment: Model<AssignmentDoc>;
 }
 
 export function registerMessagingModels(connection: Connection): MessagingModels {
@@ -162,5 +170,6 @@ export function registerMessagingModels(connection: Connection): MessagingModels
     Read: connection.model<ReadDoc>('MessageRead', readSchema),
     Subscription: registerSubscriptionModel(connection),
     Commenter: registerCommenterModel(connection),
+    TaskAssignment: registerAssignmentModel(connection),
   };
 }

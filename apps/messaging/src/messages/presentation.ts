@@ -11,6 +11,8 @@ import { newsFieldsOf } from '../news/presentation.js';
 // Concern: types, fields and app posting.
 import { excludedRecipientsFor, presentTypeFields } from './type-presentation.js';
 import { threadFieldsOf } from '../timelines/rules.js';
+// Concern: tasks (issue #11).
+import { taskResourceFieldsOf, taskViewsOf } from '../tasks/presentation.js';
 
 export const userRef = (EID: string) => ({ type: 'user', EID });
 /** The author: a person, or the app of an app_update (types, fields and app posting). */
@@ -63,6 +65,7 @@ export async function presentMessages(
   const liked = new Set(likes.map((like) => like.messageEID));
   const read = await readByCaller(models, caller, ids);
   const subscribed = await subscribedByCaller(models, caller, ids); // concern: subscriptions
+  const taskViews = await taskViewsOf(models, caller, docs); // concern: tasks
   return docs.map((doc) => ({
     ...presentMessage(
       doc,
@@ -71,6 +74,7 @@ export async function presentMessages(
       subscribed.has(String(doc._id)),
     ),
     ...excludedRecipientsFor(doc, caller), // private-message recipients on edit
+    ...taskResourceFieldsOf(doc, taskViews), // concern: tasks (and a child task's `parent`)
   }));
 }
 

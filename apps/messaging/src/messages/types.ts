@@ -27,6 +27,8 @@ const fieldsByType: Readonly<Record<string, readonly TypeField[]>> = {
   announcement: ['reactable', 'embeds', 'parentFolder', 'headerBackground', 'scheduledAt', 'group'],
   app_update: ['reactable', 'embeds', 'appData', 'group'],
   private_message: ['reactable', 'embeds', 'parentFolder', 'recipients'],
+  // Concern: tasks (issue #11): a task is placed like an update, never scheduled.
+  task: ['reactable', 'embeds', 'parentFolder', 'group'],
 };
 
 export const fieldProblem = (field: string, message: string) =>

@@ -25,6 +25,8 @@ import { profileTargetOf } from '../timelines/profiles.js';
 import { countComment, threadParentOf } from '../timelines/threads.js';
 // Concern: the 1.4.8 gate, `event` renamed `announcement`.
 import type { LatestCreateBody } from './announcement-gate.js';
+// Concern: tasks (issue #11).
+import { recordTaskPosted, taskFieldsOf, taskPlanOf } from '../tasks/posting.js';
 
 export type { WriteDeps } from './deps.js';
 
@@ -52,6 +54,7 @@ export async function postMessage(
   const profileEID = await profileTargetOf(rpc, caller, body); // timelines: a user's profile timeline
   const htmlBody = sanitisedBody(body.htmlBody);
   const mentions = await checkedMentions(rpc, caller, body.mentions); // concern: mentions
+  const taskPlan = await taskPlanOf(rpc, caller, body); // concern: tasks
   const created = await models.Message.create({
     networkEID: caller.networkEID,
     mentions,
@@ -65,6 +68,7 @@ export async function postMessage(
     timelineAt: new Date(),
     ...(await newsFieldsOf(models, caller, access, body)), // news and scheduled items
     ...(await typeFieldsOf(rpc, caller, access, body)), // types, fields and app posting
+    ...taskFieldsOf(taskPlan), // concern: tasks
   });
   const message = created.toObject<MessageDoc>();
   await outbox.record('message', createdVerbOf(message), {
@@ -75,6 +79,7 @@ export async function postMessage(
   await supersedeOlder({ models, rpc, outbox }, message, actorOf(caller)); // types, fields and app posting
   await recordMentions(outbox, message); // concern: mentions
   await addSubscription(models, caller.networkEID, String(message._id), caller.profileEID); // subscriptions
+  await recordTaskPosted({ models, rpc, outbox }, caller, message, taskPlan); // concern: tasks
   return presentOne(models, caller, message);
 }
 

@@ -69,6 +69,13 @@ export const internalSubjects = {
    * limit }`, keyset by profile EID); reply `{ profileEIDs }`, at most `limit`, ascending.
    */
   commenters: rpcSubject('messaging', 'message', 'commenters'),
+  // Concern: tasks (issue #11).
+  /**
+   * Messaging → auth: one page of the profiles `EIDs` of `ctx.networkEID` (at most 1000) whose
+   * names start with the words of `q`, sorted by `fullName` ascending then EID (body
+   * `ProfileNamePageRequest`, reply `ProfileNamePage`: items as `embed` presents users).
+   */
+  profileNamePage: rpcSubject('auth', 'profile', 'namePage'),
 } as const;
 
 /** One answer of `postableTypes`: the message types the caller may post on that profile. */
@@ -128,4 +135,18 @@ export interface DomainEvent<D = Record<string, unknown>> {
   readonly networkEID?: string;
   readonly actor?: { readonly type: string; readonly EID: string };
   readonly data: D;
+}
+
+/** Concern: tasks. The body of `profileNamePage`. */
+export interface ProfileNamePageRequest {
+  readonly EIDs: readonly string[];
+  readonly q: string | null;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+/** Concern: tasks. The answer of `profileNamePage`: `total` counts every match. */
+export interface ProfileNamePage {
+  readonly total: number;
+  readonly items: readonly (Record<string, unknown> & { readonly EID: string })[];
 }

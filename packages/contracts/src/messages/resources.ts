@@ -14,6 +14,8 @@ import { TypeCreateFields, TypeResourceFields, typeFieldMessageTypes } from './t
 import { MentionsField } from './mention-resources.js';
 // Concern: timelines, threads, bubbling (issue #10).
 import { ProfileCreateFields, ThreadCommentFields, TimelineResourceFields } from './timeline-resources.js';
+// Concern: tasks (issue #11).
+import { TaskCreateFields, TaskResourceFields, taskMessageTypes } from './task-fields.js';
 
 /** Message types of this slice; `news`, `announcement`, `task`, `poll`, `event`… join with their issues. */
 export const messageTypes = [
@@ -23,6 +25,8 @@ export const messageTypes = [
   'news',
   // Types, fields and app posting (docs/decisions.md, "Messaging: types, fields and app posting").
   ...typeFieldMessageTypes,
+  // Concern: tasks (docs/decisions.md, "Messaging: tasks").
+  ...taskMessageTypes,
 ] as const;
 export type MessageType = (typeof messageTypes)[number];
 
@@ -76,6 +80,8 @@ export const MessageResource = Type.Object(
         description: 'private_message, its author only: the recipients an edit removed (write context)',
       }),
     ),
+    // Concern: tasks (issue #11).
+    ...TaskResourceFields,
     _user: Type.Object(
       {
         liked: Type.Boolean({ description: 'whether the caller likes the message' }),
@@ -101,10 +107,16 @@ export const MessageCollection = halCollection('messages', MessageResource, 'Mes
 export const MessageCreateBody = Type.Object(
   {
     type: Type.Union(
-      [Type.Literal('update'), Type.Literal('news'), ...typeFieldMessageTypes.map((t) => Type.Literal(t))],
+      [
+        Type.Literal('update'),
+        Type.Literal('news'),
+        ...typeFieldMessageTypes.map((t) => Type.Literal(t)),
+        // Concern: tasks (issue #11).
+        ...taskMessageTypes.map((t) => Type.Literal(t)),
+      ],
       {
         description:
-          '`update`, `news` (network administrators; in a group `post_message`), `announcement` (network administrators; in a group `edit_group`), `app_update` (apps only) or `private_message` (with `recipients`)',
+          '`update`, `news` (network administrators; in a group `post_message`), `announcement` (network administrators; in a group `edit_group`), `app_update` (apps only), `private_message` (with `recipients`) or `task` (with `task`)',
       },
     ),
     htmlBody: HtmlBody,
@@ -117,6 +129,8 @@ export const MessageCreateBody = Type.Object(
     mentions: Type.Optional(MentionsField),
     // Concern: timelines, threads, bubbling (issue #10).
     ...ProfileCreateFields,
+    // Concern: tasks (issue #11).
+    ...TaskCreateFields,
   },
   { additionalProperties: false },
 );
