@@ -25,6 +25,9 @@ import { search } from './search/search.js';
 // Concern: timelines, threads, bubbling (issue #10).
 import { listMessages } from './timelines/messages-list.js';
 import { userTimeline } from './timelines/reading.js';
+// Concern: polls (issue #11).
+import { pollsRoutes } from '@ncs/contracts';
+import { pollHandlers } from './polls/handlers.js';
 
 /** What the handlers use. */
 export interface MessagingDependencies {
@@ -34,7 +37,7 @@ export interface MessagingDependencies {
 }
 
 export const messagingHandlers = defineHandlers<MessagingDependencies>()(
-  [...messagesRoutes, ...searchRoutes],
+  [...messagesRoutes, ...searchRoutes, ...pollsRoutes], // + polls
   {
     // Types, fields and app posting: an app token posts an app_update (messages/app-posting.ts).
     'message.create': ({ ctx, body }, deps) => postMessageAs(deps, ctx, body),
@@ -95,5 +98,7 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
       listMessages(models, rpc, callerOf(ctx), query),
     'timeline.user': ({ ctx, params, query }, { models, rpc }) =>
       userTimeline(models, rpc, callerOf(ctx), params.profileEID, query),
+    // Concern: polls (issue #11).
+    ...pollHandlers,
   },
 );

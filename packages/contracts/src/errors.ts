@@ -18,6 +18,8 @@ import { kbErrors } from './kb/errors.js';
 import { messagesErrors } from './messages/errors.js';
 import { oauthErrors } from './oauth/errors.js';
 import { settingsErrors } from './settings/errors.js';
+// Concern: polls (issue #11).
+import { pollsErrors } from './polls/errors.js';
 
 export const errorCatalogue = {
   ...httpErrors,
@@ -29,6 +31,8 @@ export const errorCatalogue = {
   ...settingsErrors,
   ...appsErrors,
   ...messagesErrors,
+  // Concern: polls (issue #11).
+  ...pollsErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -62,3 +62,9 @@ export * from './gates.js';
 export * from './scopes.js';
 export * from './openapi/document.js';
 export type * from './openapi/types.js';
+// Concern: polls (issue #11).
+export * from './messages/poll-fields.js';
+export * from './polls/resources.js';
+export { pollsRoutes } from './polls/routes.js';
+export { pollsErrors } from './polls/errors.js';
+export { pollsLinkRelations } from './polls/links.js';

@@ -11,6 +11,8 @@ import { kbLinkRelations } from './kb/links.js';
 import { messagesLinkRelations } from './messages/links.js';
 import { networkLinkRelations } from './network/links.js';
 import { settingsLinkRelations } from './settings/links.js';
+// Concern: polls (issue #11).
+import { pollsLinkRelations } from './polls/links.js';
 
 export const linkRelations: LinkRelations = {
   ...directoryLinkRelations,
@@ -20,6 +22,8 @@ export const linkRelations: LinkRelations = {
   ...settingsLinkRelations,
   ...appsLinkRelations,
   ...messagesLinkRelations,
+  // Concern: polls (issue #11).
+  ...pollsLinkRelations,
 };
 
 const isSet = (value: unknown) => value !== undefined && value !== null && value !== false;

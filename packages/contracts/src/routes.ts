@@ -13,6 +13,8 @@ import { networkRoutes } from './network/routes.js';
 import { oauthRoutes, oauthTokenRoute } from './oauth/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { settingsRoutes } from './settings/routes.js';
+// Concern: polls (issue #11).
+import { pollsRoutes } from './polls/routes.js';
 
 const routeTable = [
   oauthTokenRoute,
@@ -25,6 +27,8 @@ const routeTable = [
   ...appsRoutes,
   ...messagesRoutes,
   ...searchRoutes,
+  // Concern: polls (issue #11).
+  ...pollsRoutes,
 ] as const satisfies readonly RouteDefinition[];
 
 /** The table as plain definitions, for code that walks every route. */

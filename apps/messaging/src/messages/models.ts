@@ -11,6 +11,8 @@ import { newsJobSchema, type NewsJobDoc } from '../news/jobs-model.js';
 import { registerClaimModel, type ClaimDoc } from '../scheduling/lease.js';
 import { registerSubscriptionModel, type SubscriptionDoc } from './subscription-model.js';
 import { registerCommenterModel, type CommenterDoc } from '../timelines/commenters-model.js';
+// Concern: polls (issue #11).
+import { pollSchema, registerPollVoteModel, type PollVoteDoc } from '../polls/model.js';
 
 // Concern: timelines, threads, bubbling: why and when a message last moved up (timelines/rules.ts).
 const bubbleSchema = new Schema(
@@ -92,6 +94,9 @@ const messageSchema = new Schema(
     profileEID: { type: String, default: null },
     /** The last activity that moved the message up its timeline (read-only for clients). */
     bubble: { type: bubbleSchema, default: null },
+    // Concern: polls (polls/model.ts): a poll's answers, end time and counts; whether it is anonymous.
+    poll: { type: pollSchema, default: undefined },
+    isAnonymous: { type: Boolean, default: undefined },
   },
   { strict: true, timestamps, collection: 'messages' },
 );
@@ -151,6 +156,8 @@ export interface MessagingModels {
   readonly Subscription: Model<SubscriptionDoc>;
   // Concern: timelines (users filter `commented`).
   readonly Commenter: Model<CommenterDoc>;
+  // Concern: polls (issue #11).
+  readonly PollVote: Model<PollVoteDoc>;
 }
 
 export function registerMessagingModels(connection: Connection): MessagingModels {
@@ -162,5 +169,7 @@ export function registerMessagingModels(connection: Connection): MessagingModels
     Read: connection.model<ReadDoc>('MessageRead', readSchema),
     Subscription: registerSubscriptionModel(connection),
     Commenter: registerCommenterModel(connection),
+    // Concern: polls (issue #11).
+    PollVote: registerPollVoteModel(connection),
   };
 }

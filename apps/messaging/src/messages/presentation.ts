@@ -11,6 +11,8 @@ import { newsFieldsOf } from '../news/presentation.js';
 // Concern: types, fields and app posting.
 import { excludedRecipientsFor, presentTypeFields } from './type-presentation.js';
 import { threadFieldsOf } from '../timelines/rules.js';
+// Concern: polls (issue #11).
+import { pollPresenter } from '../polls/presentation.js';
 
 export const userRef = (EID: string) => ({ type: 'user', EID });
 /** The author: a person, or the app of an app_update (types, fields and app posting). */
@@ -63,15 +65,18 @@ export async function presentMessages(
   const liked = new Set(likes.map((like) => like.messageEID));
   const read = await readByCaller(models, caller, ids);
   const subscribed = await subscribedByCaller(models, caller, ids); // concern: subscriptions
-  return docs.map((doc) => ({
-    ...presentMessage(
-      doc,
-      liked.has(String(doc._id)),
-      read.has(String(doc._id)),
-      subscribed.has(String(doc._id)),
-    ),
-    ...excludedRecipientsFor(doc, caller), // private-message recipients on edit
-  }));
+  const withPoll = await pollPresenter(models, caller, docs); // concern: polls
+  return docs.map((doc) =>
+    withPoll(doc, {
+      ...presentMessage(
+        doc,
+        liked.has(String(doc._id)),
+        read.has(String(doc._id)),
+        subscribed.has(String(doc._id)),
+      ),
+      ...excludedRecipientsFor(doc, caller), // private-message recipients on edit
+    }),
+  );
 }
 
 export async function presentOne(models: MessagingModels, caller: Caller, doc: MessageDoc) {

@@ -27,6 +27,8 @@ const fieldsByType: Readonly<Record<string, readonly TypeField[]>> = {
   announcement: ['reactable', 'embeds', 'parentFolder', 'headerBackground', 'scheduledAt', 'group'],
   app_update: ['reactable', 'embeds', 'appData', 'group'],
   private_message: ['reactable', 'embeds', 'parentFolder', 'recipients'],
+  // Concern: polls (issue #11): the question in `htmlBody`, answers in `poll` (polls/rules.ts).
+  poll: ['reactable', 'embeds', 'parentFolder', 'group'],
 };
 
 export const fieldProblem = (field: string, message: string) =>

@@ -25,6 +25,8 @@ import { profileTargetOf } from '../timelines/profiles.js';
 import { countComment, threadParentOf } from '../timelines/threads.js';
 // Concern: the 1.4.8 gate, `event` renamed `announcement`.
 import type { LatestCreateBody } from './announcement-gate.js';
+// Concern: polls (issue #11).
+import { pollFieldsOf } from '../polls/rules.js';
 
 export type { WriteDeps } from './deps.js';
 
@@ -65,6 +67,7 @@ export async function postMessage(
     timelineAt: new Date(),
     ...(await newsFieldsOf(models, caller, access, body)), // news and scheduled items
     ...(await typeFieldsOf(rpc, caller, access, body)), // types, fields and app posting
+    ...pollFieldsOf(body, new Date()), // polls: answers, end time, isAnonymous
   });
   const message = created.toObject<MessageDoc>();
   await outbox.record('message', createdVerbOf(message), {

@@ -14,6 +14,8 @@ import { TypeCreateFields, TypeResourceFields, typeFieldMessageTypes } from './t
 import { MentionsField } from './mention-resources.js';
 // Concern: timelines, threads, bubbling (issue #10).
 import { ProfileCreateFields, ThreadCommentFields, TimelineResourceFields } from './timeline-resources.js';
+// Concern: polls (issue #11).
+import { PollCreateFields, PollResourceFields, PollUserFields } from './poll-fields.js';
 
 /** Message types of this slice; `news`, `announcement`, `task`, `poll`, `event`… join with their issues. */
 export const messageTypes = [
@@ -23,6 +25,8 @@ export const messageTypes = [
   'news',
   // Types, fields and app posting (docs/decisions.md, "Messaging: types, fields and app posting").
   ...typeFieldMessageTypes,
+  // Concern: polls (docs/decisions.md, "Messaging: polls").
+  'poll',
 ] as const;
 export type MessageType = (typeof messageTypes)[number];
 
@@ -70,6 +74,8 @@ export const MessageResource = Type.Object(
     sharedFrom: Type.Union([Ref(), Type.Null()], { description: 'read-only: the message this one shares' }),
     // Concern: timelines, threads, bubbling (issue #10).
     ...TimelineResourceFields,
+    // Concern: polls (issue #11).
+    ...PollResourceFields,
     // Concern: private-message recipients on edit.
     $excludedRecipients: Type.Optional(
       Type.Array(Ref('user'), {
@@ -82,6 +88,8 @@ export const MessageResource = Type.Object(
         read: Type.Boolean({ description: 'whether the caller marked the message read' }),
         // Concern: message actions (subscriptions).
         subscribed: Type.Boolean({ description: 'whether the caller is notified of new comments' }),
+        // Concern: polls.
+        ...PollUserFields,
       },
       { description: 'The caller’s standing towards the message' },
     ),
@@ -101,7 +109,13 @@ export const MessageCollection = halCollection('messages', MessageResource, 'Mes
 export const MessageCreateBody = Type.Object(
   {
     type: Type.Union(
-      [Type.Literal('update'), Type.Literal('news'), ...typeFieldMessageTypes.map((t) => Type.Literal(t))],
+      [
+        Type.Literal('update'),
+        Type.Literal('news'),
+        ...typeFieldMessageTypes.map((t) => Type.Literal(t)),
+        // Concern: polls (with `poll`, `isAnonymous`).
+        Type.Literal('poll'),
+      ],
       {
         description:
           '`update`, `news` (network administrators; in a group `post_message`), `announcement` (network administrators; in a group `edit_group`), `app_update` (apps only) or `private_message` (with `recipients`)',
@@ -117,6 +131,8 @@ export const MessageCreateBody = Type.Object(
     mentions: Type.Optional(MentionsField),
     // Concern: timelines, threads, bubbling (issue #10).
     ...ProfileCreateFields,
+    // Concern: polls (issue #11).
+    ...PollCreateFields,
   },
   { additionalProperties: false },
 );
