@@ -1,7 +1,7 @@
 /**
  * Polls (issue #11), spec "States and transitions" (Poll row): reactivating an ended poll. A
- * compare-and-set on the end time (`poll.endsAt <= now`): a poll that has not ended is 409, and two
- * concurrent reactivations make one change. The outbox event `events.messaging.poll.reactivated`
+ * compare-and-set on the end time (`poll.endsAt <= now`) under the poll's claim (lock.ts): a poll
+ * that has not ended is 409, and two concurrent reactivations make one change (on FerretDB too). The outbox event `events.messaging.poll.reactivated`
  * carries the alert `poll_reactivated` for the voters (the caller left out), 500 recipients per
  * event, read by keyset on the unique vote index.
  */
@@ -11,6 +11,7 @@ import type { WriteDeps } from '../messages/deps.js';
 import type { MessageDoc } from '../messages/models.js';
 import { messageSummary, presentOne, userRef } from '../messages/presentation.js';
 import { findReadablePoll } from './access.js';
+import { underPollClaim } from './lock.js';
 import { reactivatedEndsAt, requireReactivator } from './rules.js';
 
 /** Most recipients named by one event. */
@@ -49,13 +50,16 @@ export async function reactivatePoll(deps: WriteDeps, caller: Caller, pollEID: s
   const { models, rpc } = deps;
   const { message: poll, access } = await findReadablePoll(models, rpc, caller, pollEID);
   requireReactivator(poll.authorEID, caller.profileEID, access.networkAdmin);
-  const now = new Date();
-  const reactivated = await models.Message.findOneAndUpdate(
-    { _id: poll._id, networkEID: caller.networkEID, 'poll.endsAt': { $lte: now } },
-    { $set: { 'poll.endsAt': reactivatedEndsAt(poll.poll, now) } },
-    { new: true },
-  ).lean<MessageDoc>();
-  if (!reactivated) throw new DomainError('MESSAGING_ERR_POLL_NOT_ENDED');
+  const reactivated = await underPollClaim(models, pollEID, async () => {
+    const now = new Date();
+    const fresh = await models.Message.findOneAndUpdate(
+      { _id: poll._id, networkEID: caller.networkEID, 'poll.endsAt': { $lte: now } },
+      { $set: { 'poll.endsAt': reactivatedEndsAt(poll.poll, now) } },
+      { new: true },
+    ).lean<MessageDoc>();
+    if (!fresh) throw new DomainError('MESSAGING_ERR_POLL_NOT_ENDED');
+    return fresh;
+  });
   await recordReactivated(deps, caller, reactivated);
   return presentOne(models, caller, reactivated);
 }

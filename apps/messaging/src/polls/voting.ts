@@ -1,59 +1,36 @@
 /**
  * Polls (issue #11): voting. One vote per person and poll (unique index); voting again replaces the
- * vote. The counts move by atomic `$inc` only, each after the vote document changed: a new vote
- * `+1`; a change swaps atomically (`findOneAndUpdate` on the old answer returns what it replaced)
- * and moves one count from the old answer to the new. Concurrent votes and changes leave the
- * counts equal to the votes stored (e2e: tests/e2e/polls/voting.test.ts).
+ * vote. The counts move by `$inc` only, each right after the vote document changed: a first vote
+ * `+1`, a change `-1` on the old answer and `+1` on the new. The changes of one poll run under its
+ * claim (lock.ts), so concurrent votes and changes leave the counts equal to the votes stored on
+ * MongoDB and FerretDB alike (e2e: tests/e2e/polls/voting.test.ts).
  */
 import { DomainError } from '@ncs/contracts';
-import { isDuplicateKeyError, type RequestOf } from '@ncs/service-kit';
+import type { RequestOf } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
 import type { WriteDeps } from '../messages/deps.js';
 import { reread } from '../messages/writing.js';
 import { findReadablePoll, type PollMessage } from './access.js';
+import { underPollClaim } from './lock.js';
 import { hasAnswer, hasEnded } from './rules.js';
 
 type VoteBody = RequestOf<'poll.vote'>['body'];
 
-/** Records the caller's first vote; false when the caller had voted already. */
-async function firstVote({ models }: WriteDeps, caller: Caller, poll: PollMessage, answerEID: string) {
-  const pollEID = String(poll._id);
-  try {
-    await models.PollVote.create({
-      networkEID: caller.networkEID,
-      pollEID,
-      profileEID: caller.profileEID,
-      answerEID,
-      votedAt: new Date(),
-    });
-  } catch (error) {
-    if (isDuplicateKeyError(error)) return false;
-    throw error;
+/** Records the caller's vote for `answerEID` and moves the counts (the poll's claim is held). */
+async function recordVote({ models }: WriteDeps, caller: Caller, poll: PollMessage, answerEID: string) {
+  const mine = { networkEID: caller.networkEID, pollEID: String(poll._id), profileEID: caller.profileEID };
+  const current = await models.PollVote.findOne(mine, { answerEID: 1 }).lean<{ answerEID: string }>();
+  if (current?.answerEID === answerEID) return;
+  const votedAt = new Date();
+  if (!current) {
+    await models.PollVote.create({ ...mine, answerEID, votedAt });
+  } else {
+    await models.PollVote.updateOne(mine, { $set: { answerEID, votedAt } });
   }
-  await models.Message.updateOne(
-    { _id: poll._id, networkEID: caller.networkEID },
-    { $inc: { [`poll.counts.${answerEID}`]: 1, 'poll.numVoters': 1 } },
-  );
-  return true;
-}
-
-/** Moves the caller's vote to `answerEID` (nothing when it is there already). */
-async function changeVote({ models }: WriteDeps, caller: Caller, poll: PollMessage, answerEID: string) {
-  const replaced = await models.PollVote.findOneAndUpdate(
-    {
-      networkEID: caller.networkEID,
-      pollEID: String(poll._id),
-      profileEID: caller.profileEID,
-      answerEID: { $ne: answerEID },
-    },
-    { $set: { answerEID, votedAt: new Date() } },
-    { new: false, projection: { answerEID: 1 } },
-  ).lean<{ answerEID: string }>();
-  if (!replaced) return;
-  await models.Message.updateOne(
-    { _id: poll._id, networkEID: caller.networkEID },
-    { $inc: { [`poll.counts.${replaced.answerEID}`]: -1, [`poll.counts.${answerEID}`]: 1 } },
-  );
+  const moves = current
+    ? { [`poll.counts.${current.answerEID}`]: -1, [`poll.counts.${answerEID}`]: 1 }
+    : { [`poll.counts.${answerEID}`]: 1, 'poll.numVoters': 1 };
+  await models.Message.updateOne({ _id: poll._id, networkEID: caller.networkEID }, { $inc: moves });
 }
 
 export async function vote(deps: WriteDeps, caller: Caller, pollEID: string, body: VoteBody) {
@@ -64,8 +41,6 @@ export async function vote(deps: WriteDeps, caller: Caller, pollEID: string, bod
       { pointer: '/body/answerEID', message: 'names no answer of this poll' },
     ]);
   }
-  if (!(await firstVote(deps, caller, poll, body.answerEID))) {
-    await changeVote(deps, caller, poll, body.answerEID);
-  }
+  await underPollClaim(deps.models, pollEID, () => recordVote(deps, caller, poll, body.answerEID));
   return reread(deps.models, caller, poll);
 }

@@ -53,4 +53,10 @@ export const pollsErrors = {
     title: 'Forbidden',
     message: 'The poll is anonymous: its voters are not revealed.',
   },
+  MESSAGING_ERR_POLL_BUSY: {
+    status: 409,
+    code: -373,
+    title: 'Conflict',
+    message: 'Too many changes to this poll at once; retry shortly.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
