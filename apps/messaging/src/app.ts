@@ -17,6 +17,8 @@ import { registerMessagingModels, type MessagingModels } from './messages/models
 import { countScheduledItems } from './scheduling/scheduled-items.js';
 import { backgroundWork } from './scheduling/worker.js';
 import { commentersPage } from './timelines/commenters.js';
+// Concern: polls (issue #11).
+import { pollInternalHandlers } from './polls/handlers.js';
 
 /** Internal requests are always about one network (set by the gateway or the asking service). */
 function requireNetwork(ctx: RequestContext): string {
@@ -46,6 +48,8 @@ export function internalHandlers(models?: MessagingModels, rpc?: RpcClient): Rec
       models && rpc
         ? commentersPage(models, rpc, ctx, body)
         : Promise.reject(new DomainError('SERVICE_UNAVAILABLE')),
+    // Concern: polls: the gateway's question for `/polls/{pollEID}/…` (the poll's network).
+    ...(models ? pollInternalHandlers(models) : {}),
   };
 }
 

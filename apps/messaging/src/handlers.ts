@@ -27,6 +27,9 @@ import { listMessages } from './timelines/messages-list.js';
 import { userTimeline } from './timelines/reading.js';
 // Concern: tasks (issue #11).
 import { tasksHandlers } from './tasks/handlers.js';
+// Concern: polls (issue #11).
+import { pollsRoutes } from '@ncs/contracts';
+import { pollHandlers } from './polls/handlers.js';
 
 /** What the handlers use. */
 export interface MessagingDependencies {
@@ -37,6 +40,7 @@ export interface MessagingDependencies {
 
 export const messagingHandlers = defineHandlers<MessagingDependencies>()(
   [...messagesRoutes, ...searchRoutes, ...tasksRoutes], // + concern: tasks
+  [...messagesRoutes, ...searchRoutes, ...pollsRoutes], // + polls
   {
     // Types, fields and app posting: an app token posts an app_update (messages/app-posting.ts).
     'message.create': ({ ctx, body }, deps) => postMessageAs(deps, ctx, body),
@@ -99,5 +103,7 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
       userTimeline(models, rpc, callerOf(ctx), params.profileEID, query),
     // Concern: tasks (issue #11): complete, reopen, the caller's tasks, recipients, progress.
     ...tasksHandlers,
+    // Concern: polls (issue #11).
+    ...pollHandlers,
   },
 );

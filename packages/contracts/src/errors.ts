@@ -20,6 +20,8 @@ import { oauthErrors } from './oauth/errors.js';
 import { settingsErrors } from './settings/errors.js';
 // Concern: tasks (issue #11).
 import { tasksErrors } from './tasks/errors.js';
+// Concern: polls (issue #11).
+import { pollsErrors } from './polls/errors.js';
 
 export const errorCatalogue = {
   ...httpErrors,
@@ -33,6 +35,8 @@ export const errorCatalogue = {
   ...messagesErrors,
   // Concern: tasks (issue #11).
   ...tasksErrors,
+  // Concern: polls (issue #11).
+  ...pollsErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -68,3 +68,9 @@ export * from './tasks/resources.js';
 export { tasksRoutes } from './tasks/routes.js';
 export { tasksErrors } from './tasks/errors.js';
 export { tasksLinkRelations } from './tasks/links.js';
+// Concern: polls (issue #11).
+export * from './messages/poll-fields.js';
+export * from './polls/resources.js';
+export { pollsRoutes } from './polls/routes.js';
+export { pollsErrors } from './polls/errors.js';
+export { pollsLinkRelations } from './polls/links.js';

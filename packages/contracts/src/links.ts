@@ -13,6 +13,8 @@ import { networkLinkRelations } from './network/links.js';
 import { settingsLinkRelations } from './settings/links.js';
 // Concern: tasks (issue #11).
 import { tasksLinkRelations } from './tasks/links.js';
+// Concern: polls (issue #11).
+import { pollsLinkRelations } from './polls/links.js';
 
 export const linkRelations: LinkRelations = {
   ...directoryLinkRelations,
@@ -24,6 +26,8 @@ export const linkRelations: LinkRelations = {
   ...messagesLinkRelations,
   // Concern: tasks (issue #11).
   ...tasksLinkRelations,
+  // Concern: polls (issue #11).
+  ...pollsLinkRelations,
 };
 
 const isSet = (value: unknown) => value !== undefined && value !== null && value !== false;

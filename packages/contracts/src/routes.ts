@@ -15,6 +15,8 @@ import { searchRoutes } from './search/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 // Concern: tasks (issue #11).
 import { tasksRoutes } from './tasks/routes.js';
+// Concern: polls (issue #11).
+import { pollsRoutes } from './polls/routes.js';
 
 const routeTable = [
   oauthTokenRoute,
@@ -29,6 +31,8 @@ const routeTable = [
   ...searchRoutes,
   // Concern: tasks (issue #11).
   ...tasksRoutes,
+  // Concern: polls (issue #11).
+  ...pollsRoutes,
 ] as const satisfies readonly RouteDefinition[];
 
 /** The table as plain definitions, for code that walks every route. */

@@ -16,6 +16,8 @@ import { newKbCategory, newKbPage } from '../../support/factories/kb.js';
 import { installOverHttp, newApp, registerManifest } from '../../support/factories/apps.js';
 import { setXid } from '../../support/factories/directory.js';
 import { ensureSchemathesis } from '../../support/schemathesis.js';
+// Concern: polls (issue #11).
+import { newPoll } from '../../support/factories/polls.js';
 
 afterAll(closeFactories);
 
@@ -57,6 +59,8 @@ describe('schemathesis against /openapi.json', () => {
     const app = await newApp({ name: 'Schemathesis app' });
     await registerManifest(app);
     await installOverHttp(network, app);
+    // Concern: polls: a poll for the `/polls/…` operations.
+    const poll = await newPoll(network.networkEID, token);
 
     const env = {
       ...process.env,
@@ -71,6 +75,9 @@ describe('schemathesis against /openapi.json', () => {
       NCS_XID: 'schemathesis-xid',
       NCS_INVITATION_EID: invitation.body.EID,
       NCS_APP_EID: app.clientId,
+      // Concern: polls.
+      NCS_POLL_EID: poll.EID,
+      NCS_ANSWER_EID: poll.poll.answers[0]!.EID,
     };
     // Two schemathesis processes, each over half of the paths, run side by side: one worker per
     // process (threads in one process race in CPython's ast module, see schemathesis.toml), yet

@@ -15,6 +15,8 @@ import { callOwner } from './call-owner.js';
 import { readInput } from './input.js';
 import { negotiate, requestContext } from './negotiate.js';
 import { clampPageLimit, scopeToNetwork } from './scope.js';
+// Concern: polls (network-less paths whose network is the resource's).
+import { networkOfResource } from './network-from-resource.js';
 import { compileRouteValidator, embedTreeFor, validate } from './validate.js';
 
 export interface RoutingDeps {
@@ -42,7 +44,8 @@ export function registerTableRoutes(app: FastifyInstance, deps: RoutingDeps): vo
         // Path and query first, then the network (a network the caller is not in is 404 whatever
         // the body says), then the body.
         validate(validator, version, input, ['params', 'query'], requestId);
-        const ctx = scopeToNetwork(route, baseCtx, token, input);
+        const ownerNetwork = token ? await networkOfResource(deps.rpc, route, input, baseCtx) : undefined;
+        const ctx = scopeToNetwork(route, baseCtx, token, input, ownerNetwork);
         validate(validator, version, input, ['body'], requestId);
         const embed = embedTreeFor(route, input.query.embed, requestId);
         clampPageLimit(route, input.query, ctx);

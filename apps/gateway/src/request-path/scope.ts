@@ -12,6 +12,8 @@ import {
   type TokenPrincipal,
 } from '@ncs/contracts';
 import type { RouteInput } from './input.js';
+// Concern: polls (network-less paths whose network is the resource's).
+import { resourceNotFound } from './network-from-resource.js';
 
 /**
  * The network of a `network` route: the path's `{networkEID}`, else the route's `networkQuery`
@@ -22,7 +24,9 @@ function requestedNetwork(
   token: TokenPrincipal,
   params: Record<string, string>,
   query: Record<string, unknown>,
+  ownerNetwork?: string, // Concern: polls: the network of the path's resource (`networkFrom`).
 ): string | undefined {
+  if (ownerNetwork !== undefined) return ownerNetwork;
   if (params.networkEID !== undefined || route.networkQuery === undefined) return params.networkEID;
   const named = query[route.networkQuery];
   if (typeof named === 'string') return named;
@@ -38,12 +42,17 @@ export function scopeToNetwork(
   base: RequestContext,
   token: TokenPrincipal | undefined,
   input: RouteInput,
+  ownerNetwork?: string, // Concern: polls (`networkFrom` routes).
 ): RequestContext {
   if (!token) return base;
   if (route.scope === 'network') {
-    const networkEID = requestedNetwork(route, token, input.params as Record<string, string>, input.query);
+    const params = input.params as Record<string, string>;
+    const networkEID = requestedNetwork(route, token, params, input.query, ownerNetwork);
     const membership = token.memberships.find((m) => m.networkEID === networkEID);
-    if (!networkEID || !membership) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
+    if (!networkEID || !membership) {
+      // Concern: polls: an unknown resource and another network's answer alike.
+      throw route.networkFrom ? resourceNotFound(route) : new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
+    }
     // An app (client-credentials) token has a membership per installation, without a profile.
     const principal: Principal = {
       ...(token.accountId ? { accountId: token.accountId } : {}),

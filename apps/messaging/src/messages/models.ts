@@ -13,6 +13,8 @@ import { registerSubscriptionModel, type SubscriptionDoc } from './subscription-
 import { registerCommenterModel, type CommenterDoc } from '../timelines/commenters-model.js';
 // Concern: tasks (issue #11).
 import { registerAssignmentModel, taskSchema, type AssignmentDoc } from '../tasks/models.js';
+// Concern: polls (issue #11).
+import { pollSchema, registerPollVoteModel, type PollVoteDoc } from '../polls/model.js';
 
 // Concern: timelines, threads, bubbling: why and when a message last moved up (timelines/rules.ts).
 const bubbleSchema = new Schema(
@@ -96,6 +98,9 @@ const messageSchema = new Schema(
     bubble: { type: bubbleSchema, default: null },
     // Concern: tasks (tasks/models.ts): a task's kind, due date, completion and counts.
     task: { type: taskSchema, default: null },
+    // Concern: polls (polls/model.ts): a poll's answers, end time and counts; whether it is anonymous.
+    poll: { type: pollSchema, default: undefined },
+    isAnonymous: { type: Boolean, default: undefined },
   },
   { strict: true, timestamps, collection: 'messages' },
 );
@@ -159,6 +164,8 @@ export interface MessagingModels {
   readonly Commenter: Model<CommenterDoc>;
   // Concern: tasks.
   readonly TaskAssignment: Model<AssignmentDoc>;
+  // Concern: polls (issue #11).
+  readonly PollVote: Model<PollVoteDoc>;
 }
 
 export function registerMessagingModels(connection: Connection): MessagingModels {
@@ -171,5 +178,7 @@ export function registerMessagingModels(connection: Connection): MessagingModels
     Subscription: registerSubscriptionModel(connection),
     Commenter: registerCommenterModel(connection),
     TaskAssignment: registerAssignmentModel(connection),
+    // Concern: polls (issue #11).
+    PollVote: registerPollVoteModel(connection),
   };
 }

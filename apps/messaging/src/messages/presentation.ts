@@ -13,6 +13,8 @@ import { excludedRecipientsFor, presentTypeFields } from './type-presentation.js
 import { threadFieldsOf } from '../timelines/rules.js';
 // Concern: tasks (issue #11).
 import { taskResourceFieldsOf, taskViewsOf } from '../tasks/presentation.js';
+// Concern: polls (issue #11).
+import { pollPresenter } from '../polls/presentation.js';
 
 export const userRef = (EID: string) => ({ type: 'user', EID });
 /** The author: a person, or the app of an app_update (types, fields and app posting). */
@@ -66,16 +68,19 @@ export async function presentMessages(
   const read = await readByCaller(models, caller, ids);
   const subscribed = await subscribedByCaller(models, caller, ids); // concern: subscriptions
   const taskViews = await taskViewsOf(models, caller, docs); // concern: tasks
-  return docs.map((doc) => ({
-    ...presentMessage(
-      doc,
-      liked.has(String(doc._id)),
-      read.has(String(doc._id)),
-      subscribed.has(String(doc._id)),
-    ),
-    ...excludedRecipientsFor(doc, caller), // private-message recipients on edit
-    ...taskResourceFieldsOf(doc, taskViews), // concern: tasks (and a child task's `parent`)
-  }));
+  const withPoll = await pollPresenter(models, caller, docs); // concern: polls
+  return docs.map((doc) =>
+    withPoll(doc, {
+      ...presentMessage(
+        doc,
+        liked.has(String(doc._id)),
+        read.has(String(doc._id)),
+        subscribed.has(String(doc._id)),
+      ),
+      ...excludedRecipientsFor(doc, caller), // private-message recipients on edit
+      ...taskResourceFieldsOf(doc, taskViews), // concern: tasks (and a child task's `parent`)
+    }),
+  );
 }
 
 export async function presentOne(models: MessagingModels, caller: Caller, doc: MessageDoc) {

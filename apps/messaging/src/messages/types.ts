@@ -29,6 +29,8 @@ const fieldsByType: Readonly<Record<string, readonly TypeField[]>> = {
   private_message: ['reactable', 'embeds', 'parentFolder', 'recipients'],
   // Concern: tasks (issue #11): a task is placed like an update, never scheduled.
   task: ['reactable', 'embeds', 'parentFolder', 'group'],
+  // Concern: polls (issue #11): the question in `htmlBody`, answers in `poll` (polls/rules.ts).
+  poll: ['reactable', 'embeds', 'parentFolder', 'group'],
 };
 
 export const fieldProblem = (field: string, message: string) =>

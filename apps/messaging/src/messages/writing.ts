@@ -27,6 +27,8 @@ import { countComment, threadParentOf } from '../timelines/threads.js';
 import type { LatestCreateBody } from './announcement-gate.js';
 // Concern: tasks (issue #11).
 import { recordTaskPosted, taskFieldsOf, taskPlanOf } from '../tasks/posting.js';
+// Concern: polls (issue #11).
+import { pollFieldsOf } from '../polls/rules.js';
 
 export type { WriteDeps } from './deps.js';
 
@@ -69,6 +71,7 @@ export async function postMessage(
     ...(await newsFieldsOf(models, caller, access, body)), // news and scheduled items
     ...(await typeFieldsOf(rpc, caller, access, body)), // types, fields and app posting
     ...taskFieldsOf(taskPlan), // concern: tasks
+    ...pollFieldsOf(body, new Date()), // polls: answers, end time, isAnonymous
   });
   const message = created.toObject<MessageDoc>();
   await outbox.record('message', createdVerbOf(message), {

@@ -82,6 +82,22 @@ export interface RouteDefinition {
    * fields; when every part is unavailable the answer is 503; any other error is answered as is.
    */
   readonly assembledFrom?: readonly AssemblyPart[];
+  // Concern: polls (issue #11): paths without a network, such as `/polls/{pollEID}/…`.
+  /**
+   * For a `network` route whose path names no network: the network is that of the path's resource.
+   * The gateway asks the owner's internal `subject` (body `{ EID }`, the path parameter `param`;
+   * reply `{ networkEID }`, null for no such resource), then scopes the request as if the path named
+   * that network (membership from the token, 404 otherwise). An unknown resource and a network the
+   * caller is not in answer the same error, `notFound` (a name of the error catalogue).
+   */
+  readonly networkFrom?: NetworkFromResource;
+}
+
+/** Concern: polls. Where a network-less route's network comes from (`RouteDefinition.networkFrom`). */
+export interface NetworkFromResource {
+  readonly subject: string;
+  readonly param: string;
+  readonly notFound: string;
 }
 
 /** One owner of some fields of a gateway-assembled resource (an internal subject, not a route). */

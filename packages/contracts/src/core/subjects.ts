@@ -76,6 +76,12 @@ export const internalSubjects = {
    * `ProfileNamePageRequest`, reply `ProfileNamePage`: items as `embed` presents users).
    */
   profileNamePage: rpcSubject('auth', 'profile', 'namePage'),
+  // Concern: polls (issue #11).
+  /**
+   * Gateway → messaging: the network of a poll, for the network-less `/polls/{pollEID}/…` routes
+   * (body `{ EID }`; reply `{ networkEID: string | null }`, null when no such poll exists).
+   */
+  pollNetwork: rpcSubject('messaging', 'poll', 'network'),
 } as const;
 
 /** One answer of `postableTypes`: the message types the caller may post on that profile. */

@@ -16,6 +16,8 @@ import { MentionsField } from './mention-resources.js';
 import { ProfileCreateFields, ThreadCommentFields, TimelineResourceFields } from './timeline-resources.js';
 // Concern: tasks (issue #11).
 import { TaskCreateFields, TaskResourceFields, taskMessageTypes } from './task-fields.js';
+// Concern: polls (issue #11).
+import { PollCreateFields, PollResourceFields, PollUserFields } from './poll-fields.js';
 
 /** Message types of this slice; `news`, `announcement`, `task`, `poll`, `event`… join with their issues. */
 export const messageTypes = [
@@ -27,6 +29,8 @@ export const messageTypes = [
   ...typeFieldMessageTypes,
   // Concern: tasks (docs/decisions.md, "Messaging: tasks").
   ...taskMessageTypes,
+  // Concern: polls (docs/decisions.md, "Messaging: polls").
+  'poll',
 ] as const;
 export type MessageType = (typeof messageTypes)[number];
 
@@ -74,6 +78,8 @@ export const MessageResource = Type.Object(
     sharedFrom: Type.Union([Ref(), Type.Null()], { description: 'read-only: the message this one shares' }),
     // Concern: timelines, threads, bubbling (issue #10).
     ...TimelineResourceFields,
+    // Concern: polls (issue #11).
+    ...PollResourceFields,
     // Concern: private-message recipients on edit.
     $excludedRecipients: Type.Optional(
       Type.Array(Ref('user'), {
@@ -88,6 +94,8 @@ export const MessageResource = Type.Object(
         read: Type.Boolean({ description: 'whether the caller marked the message read' }),
         // Concern: message actions (subscriptions).
         subscribed: Type.Boolean({ description: 'whether the caller is notified of new comments' }),
+        // Concern: polls.
+        ...PollUserFields,
       },
       { description: 'The caller’s standing towards the message' },
     ),
@@ -113,6 +121,8 @@ export const MessageCreateBody = Type.Object(
         ...typeFieldMessageTypes.map((t) => Type.Literal(t)),
         // Concern: tasks (issue #11).
         ...taskMessageTypes.map((t) => Type.Literal(t)),
+        // Concern: polls (with `poll`, `isAnonymous`).
+        Type.Literal('poll'),
       ],
       {
         description:
@@ -131,6 +141,8 @@ export const MessageCreateBody = Type.Object(
     ...ProfileCreateFields,
     // Concern: tasks (issue #11).
     ...TaskCreateFields,
+    // Concern: polls (issue #11).
+    ...PollCreateFields,
   },
   { additionalProperties: false },
 );

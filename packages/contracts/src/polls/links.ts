@@ -1,0 +1,19 @@
+/**
+ * HAL link relations of polls (spread into `linkRelations`, links.ts): a poll has the relations of
+ * an update plus its network-less `/polls/…` actions; a voter links to the person and the poll.
+ */
+import type { LinkRelations } from '../core/links.js';
+import { messagesLinkRelations } from '../messages/links.js';
+
+export const pollsLinkRelations: LinkRelations = {
+  poll: [
+    ...(messagesLinkRelations.update ?? []),
+    { rel: 'votes', href: '/polls/{EID}/votes/' },
+    { rel: 'reactivate', href: '/polls/{EID}/reactivate' },
+  ],
+  poll_voter: [
+    { rel: 'user', href: '/networks/{networkEID}/users/{user.EID}/' },
+    { rel: 'poll', href: '/networks/{networkEID}/messages/{poll.EID}/' },
+    { rel: 'voters', href: '/polls/{poll.EID}/voters/{answer.EID}/' },
+  ],
+};
