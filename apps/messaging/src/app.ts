@@ -17,6 +17,8 @@ import { registerMessagingModels, type MessagingModels } from './messages/models
 import { countScheduledItems } from './scheduling/scheduled-items.js';
 import { backgroundWork } from './scheduling/worker.js';
 import { commentersPage } from './timelines/commenters.js';
+// Concern: events (issue #11).
+import { countUnrespondedEvents } from './events/badge.js';
 
 /** Internal requests are always about one network (set by the gateway or the asking service). */
 function requireNetwork(ctx: RequestContext): string {
@@ -34,7 +36,10 @@ export function internalHandlers(models?: MessagingModels, rpc?: RpcClient): Rec
       const profileEID = ctx.principal?.profileEID;
       const numScheduledItems =
         models && profileEID ? await countScheduledItems(models, networkEID, profileEID) : 0;
-      return { numScheduledItems, numUnrespondedEvents: 0 };
+      // Concern: events: the caller's open invitations without an answer (events/badge.ts).
+      const numUnrespondedEvents =
+        models && profileEID ? await countUnrespondedEvents(models, networkEID, profileEID) : 0;
+      return { numScheduledItems, numUnrespondedEvents };
     },
     // Auth's lobby asks for the network's AI assistant; none can be created yet (AI assistants issue).
     [internalSubjects.aiAssistantProfile]: ({ ctx }) => {

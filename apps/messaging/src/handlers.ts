@@ -3,7 +3,7 @@
  * `searchRoutes`), by route
  * id. A constant: the conformance test lists it without a database.
  */
-import { messagesRoutes, searchRoutes } from '@ncs/contracts';
+import { eventsRoutes, messagesRoutes, searchRoutes } from '@ncs/contracts';
 import { defineHandlers, withStatus, type Outbox, type RpcClient } from '@ncs/service-kit';
 import { callerOf } from './messages/access.js';
 import type { MessagingModels } from './messages/models.js';
@@ -25,6 +25,8 @@ import { search } from './search/search.js';
 // Concern: timelines, threads, bubbling (issue #10).
 import { listMessages } from './timelines/messages-list.js';
 import { userTimeline } from './timelines/reading.js';
+// Concern: events (issue #11).
+import { answerEvent, setCanceled } from './events/actions.js';
 
 /** What the handlers use. */
 export interface MessagingDependencies {
@@ -34,7 +36,7 @@ export interface MessagingDependencies {
 }
 
 export const messagingHandlers = defineHandlers<MessagingDependencies>()(
-  [...messagesRoutes, ...searchRoutes],
+  [...messagesRoutes, ...searchRoutes, ...eventsRoutes],
   {
     // Types, fields and app posting: an app token posts an app_update (messages/app-posting.ts).
     'message.create': ({ ctx, body }, deps) => postMessageAs(deps, ctx, body),
@@ -95,5 +97,10 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
       listMessages(models, rpc, callerOf(ctx), query),
     'timeline.user': ({ ctx, params, query }, { models, rpc }) =>
       userTimeline(models, rpc, callerOf(ctx), params.profileEID, query),
+    // Concern: events (issue #11).
+    'event.rsvp': ({ ctx, params, body }, deps) =>
+      answerEvent(deps, callerOf(ctx), params.messageEID, body.rsvp),
+    'event.cancel': ({ ctx, params }, deps) => setCanceled(deps, callerOf(ctx), params.messageEID, true),
+    'event.reinstate': ({ ctx, params }, deps) => setCanceled(deps, callerOf(ctx), params.messageEID, false),
   },
 );

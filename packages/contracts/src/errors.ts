@@ -18,6 +18,8 @@ import { kbErrors } from './kb/errors.js';
 import { messagesErrors } from './messages/errors.js';
 import { oauthErrors } from './oauth/errors.js';
 import { settingsErrors } from './settings/errors.js';
+// Concern: events (issue #11).
+import { eventsErrors } from './events/errors.js';
 
 export const errorCatalogue = {
   ...httpErrors,
@@ -29,6 +31,8 @@ export const errorCatalogue = {
   ...settingsErrors,
   ...appsErrors,
   ...messagesErrors,
+  // Concern: events (issue #11).
+  ...eventsErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -62,3 +62,8 @@ export * from './gates.js';
 export * from './scopes.js';
 export * from './openapi/document.js';
 export type * from './openapi/types.js';
+// Concern: events (issue #11).
+export * from './messages/event-fields.js';
+export * from './events/resources.js';
+export { eventsRoutes } from './events/routes.js';
+export { eventsErrors } from './events/errors.js';

@@ -13,6 +13,8 @@ import { networkRoutes } from './network/routes.js';
 import { oauthRoutes, oauthTokenRoute } from './oauth/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { settingsRoutes } from './settings/routes.js';
+// Concern: events (issue #11).
+import { eventsRoutes } from './events/routes.js';
 
 const routeTable = [
   oauthTokenRoute,
@@ -25,6 +27,8 @@ const routeTable = [
   ...appsRoutes,
   ...messagesRoutes,
   ...searchRoutes,
+  // Concern: events (issue #11).
+  ...eventsRoutes,
 ] as const satisfies readonly RouteDefinition[];
 
 /** The table as plain definitions, for code that walks every route. */

@@ -11,6 +11,8 @@ import { newsJobSchema, type NewsJobDoc } from '../news/jobs-model.js';
 import { registerClaimModel, type ClaimDoc } from '../scheduling/lease.js';
 import { registerSubscriptionModel, type SubscriptionDoc } from './subscription-model.js';
 import { registerCommenterModel, type CommenterDoc } from '../timelines/commenters-model.js';
+// Concern: events (issue #11).
+import { eventSchema, registerEventResponseModel, type EventResponseDoc } from '../events/models.js';
 
 // Concern: timelines, threads, bubbling: why and when a message last moved up (timelines/rules.ts).
 const bubbleSchema = new Schema(
@@ -92,6 +94,8 @@ const messageSchema = new Schema(
     profileEID: { type: String, default: null },
     /** The last activity that moved the message up its timeline (read-only for clients). */
     bubble: { type: bubbleSchema, default: null },
+    // Concern: events (issue #11): the event object of a message of type `event` (events/models.ts).
+    event: { type: eventSchema, default: undefined },
   },
   { strict: true, timestamps, collection: 'messages' },
 );
@@ -151,6 +155,8 @@ export interface MessagingModels {
   readonly Subscription: Model<SubscriptionDoc>;
   // Concern: timelines (users filter `commented`).
   readonly Commenter: Model<CommenterDoc>;
+  // Concern: events: invitations and answers.
+  readonly EventResponse: Model<EventResponseDoc>;
 }
 
 export function registerMessagingModels(connection: Connection): MessagingModels {
@@ -162,5 +168,6 @@ export function registerMessagingModels(connection: Connection): MessagingModels
     Read: connection.model<ReadDoc>('MessageRead', readSchema),
     Subscription: registerSubscriptionModel(connection),
     Commenter: registerCommenterModel(connection),
+    EventResponse: registerEventResponseModel(connection),
   };
 }

@@ -11,6 +11,8 @@ import { newsFieldsOf } from '../news/presentation.js';
 // Concern: types, fields and app posting.
 import { excludedRecipientsFor, presentTypeFields } from './type-presentation.js';
 import { threadFieldsOf } from '../timelines/rules.js';
+// Concern: events (issue #11).
+import { rsvpsOfCaller, withEventFields } from '../events/presentation.js';
 
 export const userRef = (EID: string) => ({ type: 'user', EID });
 /** The author: a person, or the app of an app_update (types, fields and app posting). */
@@ -63,15 +65,24 @@ export async function presentMessages(
   const liked = new Set(likes.map((like) => like.messageEID));
   const read = await readByCaller(models, caller, ids);
   const subscribed = await subscribedByCaller(models, caller, ids); // concern: subscriptions
-  return docs.map((doc) => ({
-    ...presentMessage(
+  const rsvps = await rsvpsOfCaller(models, caller, docs); // concern: events
+  return docs.map((doc) =>
+    // Concern: events: the event object, `_user.rsvp` and `_user.permissions`.
+    withEventFields(
+      {
+        ...presentMessage(
+          doc,
+          liked.has(String(doc._id)),
+          read.has(String(doc._id)),
+          subscribed.has(String(doc._id)),
+        ),
+        ...excludedRecipientsFor(doc, caller), // private-message recipients on edit
+      },
       doc,
-      liked.has(String(doc._id)),
-      read.has(String(doc._id)),
-      subscribed.has(String(doc._id)),
+      caller,
+      rsvps,
     ),
-    ...excludedRecipientsFor(doc, caller), // private-message recipients on edit
-  }));
+  );
 }
 
 export async function presentOne(models: MessagingModels, caller: Caller, doc: MessageDoc) {

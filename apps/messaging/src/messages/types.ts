@@ -27,6 +27,8 @@ const fieldsByType: Readonly<Record<string, readonly TypeField[]>> = {
   announcement: ['reactable', 'embeds', 'parentFolder', 'headerBackground', 'scheduledAt', 'group'],
   app_update: ['reactable', 'embeds', 'appData', 'group'],
   private_message: ['reactable', 'embeds', 'parentFolder', 'recipients'],
+  // Concern: events (issue #11): an event is placed like an update (not scheduled).
+  event: ['reactable', 'embeds', 'parentFolder', 'headerBackground', 'group'],
 };
 
 export const fieldProblem = (field: string, message: string) =>

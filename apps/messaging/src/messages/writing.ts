@@ -25,6 +25,8 @@ import { profileTargetOf } from '../timelines/profiles.js';
 import { countComment, threadParentOf } from '../timelines/threads.js';
 // Concern: the 1.4.8 gate, `event` renamed `announcement`.
 import type { LatestCreateBody } from './announcement-gate.js';
+// Concern: events (issue #11).
+import { eventFieldsOf, recordInvitations } from '../events/writing.js';
 
 export type { WriteDeps } from './deps.js';
 
@@ -65,6 +67,7 @@ export async function postMessage(
     timelineAt: new Date(),
     ...(await newsFieldsOf(models, caller, access, body)), // news and scheduled items
     ...(await typeFieldsOf(rpc, caller, access, body)), // types, fields and app posting
+    ...(await eventFieldsOf(rpc, caller, body)), // concern: events (a private one: on no timeline)
   });
   const message = created.toObject<MessageDoc>();
   await outbox.record('message', createdVerbOf(message), {
@@ -75,6 +78,7 @@ export async function postMessage(
   await supersedeOlder({ models, rpc, outbox }, message, actorOf(caller)); // types, fields and app posting
   await recordMentions(outbox, message); // concern: mentions
   await addSubscription(models, caller.networkEID, String(message._id), caller.profileEID); // subscriptions
+  await recordInvitations(models, outbox, message); // concern: events
   return presentOne(models, caller, message);
 }
 

@@ -14,6 +14,13 @@ import { TypeCreateFields, TypeResourceFields, typeFieldMessageTypes } from './t
 import { MentionsField } from './mention-resources.js';
 // Concern: timelines, threads, bubbling (issue #10).
 import { ProfileCreateFields, ThreadCommentFields, TimelineResourceFields } from './timeline-resources.js';
+// Concern: events (issue #11).
+import {
+  EventCreateFields,
+  EventResourceFields,
+  EventUserFields,
+  eventMessageTypes,
+} from './event-fields.js';
 
 /** Message types of this slice; `news`, `announcement`, `task`, `poll`, `event`… join with their issues. */
 export const messageTypes = [
@@ -23,6 +30,8 @@ export const messageTypes = [
   'news',
   // Types, fields and app posting (docs/decisions.md, "Messaging: types, fields and app posting").
   ...typeFieldMessageTypes,
+  // Concern: events (docs/decisions.md, "Messaging: events and RSVP").
+  ...eventMessageTypes,
 ] as const;
 export type MessageType = (typeof messageTypes)[number];
 
@@ -70,6 +79,8 @@ export const MessageResource = Type.Object(
     sharedFrom: Type.Union([Ref(), Type.Null()], { description: 'read-only: the message this one shares' }),
     // Concern: timelines, threads, bubbling (issue #10).
     ...TimelineResourceFields,
+    // Concern: events (issue #11): the event object.
+    ...EventResourceFields,
     // Concern: private-message recipients on edit.
     $excludedRecipients: Type.Optional(
       Type.Array(Ref('user'), {
@@ -82,6 +93,8 @@ export const MessageResource = Type.Object(
         read: Type.Boolean({ description: 'whether the caller marked the message read' }),
         // Concern: message actions (subscriptions).
         subscribed: Type.Boolean({ description: 'whether the caller is notified of new comments' }),
+        // Concern: events: the caller's RSVP and message permissions.
+        ...EventUserFields,
       },
       { description: 'The caller’s standing towards the message' },
     ),
@@ -101,7 +114,13 @@ export const MessageCollection = halCollection('messages', MessageResource, 'Mes
 export const MessageCreateBody = Type.Object(
   {
     type: Type.Union(
-      [Type.Literal('update'), Type.Literal('news'), ...typeFieldMessageTypes.map((t) => Type.Literal(t))],
+      [
+        Type.Literal('update'),
+        Type.Literal('news'),
+        ...typeFieldMessageTypes.map((t) => Type.Literal(t)),
+        // Concern: events (issue #11).
+        ...eventMessageTypes.map((t) => Type.Literal(t)),
+      ],
       {
         description:
           '`update`, `news` (network administrators; in a group `post_message`), `announcement` (network administrators; in a group `edit_group`), `app_update` (apps only) or `private_message` (with `recipients`)',
@@ -117,6 +136,8 @@ export const MessageCreateBody = Type.Object(
     mentions: Type.Optional(MentionsField),
     // Concern: timelines, threads, bubbling (issue #10).
     ...ProfileCreateFields,
+    // Concern: events (issue #11).
+    ...EventCreateFields,
   },
   { additionalProperties: false },
 );
