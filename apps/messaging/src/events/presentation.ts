@@ -6,7 +6,7 @@
 import { toTimestamp, type PlainResource, type RsvpAnswer } from '@ncs/contracts';
 import type { Caller } from '../messages/access.js';
 import type { MessageDoc, MessagingModels } from '../messages/models.js';
-import { messagePermissionsOf, isPrivateEvent, type StoredEvent } from './rules.js';
+import { messagePermissionsOf, isPrivateEvent } from './rules.js';
 
 const userRef = (EID: string) => ({ type: 'user', EID });
 
