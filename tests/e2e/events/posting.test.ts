@@ -1,0 +1,233 @@
+/**
+ * Events (issue #11) over HTTP: posting a message of type `event` with its event object, -38 on an
+ * inverted range, the event object required (and taken by no other type), private events read by
+ * their author and invitees only (404 for others, on no timeline) with ONE `invited` event naming
+ * the invitees, the 1.4.8 gate from the side of calendar events, and `event` never postable on a
+ * profile. Decisions: docs/decisions.md, "Messaging: events and RSVP".
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, mediaType } from '../../support/api.js';
+import { EventReader } from '../../support/events.js';
+import {
+  closeFactories,
+  newNetwork,
+  type TestNetwork,
+  type TestPerson,
+} from '../../support/factories/core.js';
+import { newGroup, type Collection } from '../../support/factories/groups.js';
+import { eventOf, hoursFromNow, newEvent, postEvent } from '../../support/factories/events.js';
+import {
+  groupTimelinePath,
+  messagesPath,
+  timelinePath,
+  type MessageBody,
+} from '../../support/factories/messages.js';
+
+const events = new EventReader();
+afterAll(async () => {
+  await events.close();
+  await closeFactories();
+});
+
+let network: TestNetwork;
+let author: TestPerson;
+let invitee: TestPerson;
+let authorToken: string;
+let inviteeToken: string;
+let otherToken: string;
+beforeAll(async () => {
+  await events.open();
+  network = await newNetwork('Events posting');
+  [author, invitee] = [await network.newMember(), await network.newMember()];
+  [authorToken, inviteeToken, otherToken] = await Promise.all([
+    author.token(),
+    invitee.token(),
+    (await network.newMember()).token(),
+  ]);
+});
+
+const getAs = (EID: string, token: string, accept?: string) =>
+  call<MessageBody>(messagesPath(network.networkEID, `${EID}/`), { token, ...(accept ? { accept } : {}) });
+const timelineEIDs = async (path: string, token: string) => {
+  const answer = await call<Collection<MessageBody>>(`${path}?limit=50`, { token });
+  expect(answer.status, answer.text).toBe(200);
+  return (answer.body._embedded.messages ?? []).map((m) => m.EID);
+};
+
+describe('posting an event', () => {
+  it('stores the event object with read-only canceled and responderCounts; on the timeline', async () => {
+    const start = hoursFromNow(48);
+    const end = hoursFromNow(50);
+    const made = await postEvent(network.networkEID, authorToken, {
+      start,
+      end,
+      allDay: true,
+      location: 'Hall',
+    });
+    expect(made.status, made.text).toBe(201);
+    const body = eventOf(made.body);
+    expect(body).toMatchObject({ type: 'event', htmlBody: '<p>Team meeting</p>' });
+    expect(body.event).toEqual({
+      start: expect.any(String),
+      end: expect.any(String),
+      allDay: true,
+      location: 'Hall',
+      private: false,
+      invitees: [],
+      canceled: false,
+      responderCounts: { yes: 0, no: 0, maybe: 0 },
+    });
+    expect(Date.parse(body.event.start)).toBe(Date.parse(start));
+    expect(Date.parse(body.event.end)).toBe(Date.parse(end));
+    expect(body._user).toMatchObject({ rsvp: null, permissions: ['like', 'rsvp', 'cancel'] });
+    expect(body._links.self).toBeDefined();
+    const read = eventOf((await getAs(body.EID, otherToken)).body);
+    expect(read._user).toMatchObject({ rsvp: null, permissions: ['like', 'rsvp'] });
+    expect(await timelineEIDs(timelinePath(network.networkEID), otherToken)).toContain(body.EID);
+  });
+
+  it('takes group, reactable; an update’s _user lists like only', async () => {
+    const group = await newGroup(network.networkEID, authorToken);
+    const made = await newEvent(
+      network.networkEID,
+      authorToken,
+      {},
+      {
+        group: { type: 'group', EID: group.EID },
+        reactable: false,
+      },
+    );
+    expect(made).toMatchObject({ group: { EID: group.EID }, reactable: false });
+    expect(eventOf(made)._user.permissions).toEqual(['rsvp', 'cancel']);
+    expect(await timelineEIDs(groupTimelinePath(network.networkEID, group.EID), authorToken)).toContain(
+      made.EID,
+    );
+    const update = await call<MessageBody>(messagesPath(network.networkEID), {
+      token: authorToken,
+      json: { type: 'update', htmlBody: '<p>u</p>' },
+    });
+    expect(update.body._user).toMatchObject({ permissions: ['like'] });
+    expect(update.body).not.toHaveProperty('event');
+  });
+
+  it('answers -38 naming start and end when end is before start', async () => {
+    const answer = await postEvent(network.networkEID, authorToken, {
+      start: hoursFromNow(5),
+      end: hoursFromNow(4),
+    });
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(answer.body.code).toBe(-38);
+    expect(answer.body.errors?.map((e) => e.pointer)).toEqual(['/body/event/start', '/body/event/end']);
+  });
+
+  it('needs the event object; refuses it on another type; refuses a malformed time (400 naming the field)', async () => {
+    const cases: [Record<string, unknown>, string, number | undefined][] = [
+      [{ type: 'event', htmlBody: '<p>x</p>' }, '/body/event', -384],
+      [
+        { type: 'update', htmlBody: '<p>x</p>', event: { start: hoursFromNow(1), end: hoursFromNow(2) } },
+        '/body/event',
+        undefined,
+      ],
+      [
+        { type: 'event', htmlBody: '<p>x</p>', event: { start: 'tomorrow', end: hoursFromNow(2) } },
+        '/body/event/start',
+        undefined,
+      ],
+      [{ type: 'event', htmlBody: '<p>x</p>', event: { start: hoursFromNow(1) } }, '/body/event', undefined],
+    ];
+    for (const [json, pointer, code] of cases) {
+      const answer = await call<MessageBody>(messagesPath(network.networkEID), { token: authorToken, json });
+      expect(answer.status, answer.text).toBe(400);
+      expect(answer.body.errors?.map((e) => e.pointer).join(' '), answer.text).toContain(pointer);
+      if (code !== undefined) expect(answer.body.code).toBe(code);
+    }
+  });
+
+  it('is never postable on a profile (403 -312 naming /body/type)', async () => {
+    const answer = await postEvent(
+      network.networkEID,
+      authorToken,
+      {},
+      {
+        profile: { type: 'user', EID: invitee.profileEID },
+      },
+    );
+    expect(answer.status, answer.text).toBe(403);
+    expect(answer.body.code).toBe(-312);
+    expect(answer.body.errors?.map((e) => e.pointer)).toContain('/body/type');
+  });
+});
+
+describe('private events', () => {
+  it('are read by the author and the invitees only, on no timeline; invitations are one event', async () => {
+    const made = await newEvent(network.networkEID, authorToken, { invitees: [invitee.profileEID] });
+    const body = eventOf(made);
+    expect(body.event).toMatchObject({
+      private: true,
+      invitees: [{ type: 'user', EID: invitee.profileEID }],
+    });
+    expect(body._user.permissions).toEqual(['like', 'cancel']);
+    const asInvitee = await getAs(made.EID, inviteeToken);
+    expect(asInvitee.status, asInvitee.text).toBe(200);
+    expect(eventOf(asInvitee.body)._user).toMatchObject({ rsvp: null, permissions: ['like', 'rsvp'] });
+    expect((await getAs(made.EID, otherToken)).status).toBe(404);
+    expect((await getAs(made.EID, await network.admin.token())).status).toBe(404);
+    expect(await timelineEIDs(timelinePath(network.networkEID), inviteeToken)).not.toContain(made.EID);
+    const invited = await events.eventsOf('events.messaging.message.invited', network.networkEID, 1);
+    expect(
+      invited.find((e) => (e.data as { message: { EID: string } }).message.EID === made.EID),
+    ).toMatchObject({
+      actor: { type: 'user', EID: author.profileEID },
+      data: {
+        alert: 'event_invitation',
+        message: { type: 'event', EID: made.EID },
+        recipients: [{ type: 'user', EID: invitee.profileEID }],
+      },
+    });
+  });
+
+  it('refuses an invitee who is not a member (400 naming the item)', async () => {
+    const outsider = await newNetwork('Events outsider');
+    const answer = await postEvent(network.networkEID, authorToken, {
+      invitees: [invitee.profileEID, outsider.admin.profileEID],
+    });
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.body.errors?.map((e) => e.pointer)).toEqual(['/body/event/invitees/1/EID']);
+  });
+
+  it('another network’s administrator gets 404, through either network', async () => {
+    const made = await newEvent(network.networkEID, authorToken);
+    const other = await newNetwork('Events other tenant');
+    const stranger = await other.admin.token();
+    expect((await getAs(made.EID, stranger)).status).toBe(404);
+    const viaOwn = await call(messagesPath(other.networkEID, `${made.EID}/`), { token: stranger });
+    expect(viaOwn.status).toBe(404);
+  });
+});
+
+describe('the 1.4.8 gate from the side of calendar events', () => {
+  const OLD = mediaType('1.4.7');
+  it('an old client posting `event` gets an announcement; a current one a calendar event', async () => {
+    const admin = await network.admin.token();
+    const old = await call<MessageBody>(messagesPath(network.networkEID), {
+      token: admin,
+      accept: OLD,
+      json: { type: 'event', htmlBody: '<p>Old event</p>' },
+    });
+    expect(old.status, old.text).toBe(201);
+    expect(old.body.type).toBe('event');
+    expect(old.body).not.toHaveProperty('event');
+    expect((await getAs(old.body.EID, admin)).body.type).toBe('announcement');
+    const current = await postEvent(network.networkEID, admin);
+    expect(current.status, current.text).toBe(201);
+    expect(eventOf(current.body)).toMatchObject({ type: 'event', event: { canceled: false } });
+  });
+
+  it('an old client reads a calendar event as `event` with its event object', async () => {
+    const made = await newEvent(network.networkEID, authorToken);
+    const old = await getAs(made.EID, otherToken, OLD);
+    expect(old.status, old.text).toBe(200);
+    expect(old.body).toMatchObject({ type: 'event', event: { location: 'Room 1', canceled: false } });
+  });
+});
