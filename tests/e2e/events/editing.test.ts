@@ -79,7 +79,7 @@ describe('editing an event', () => {
     expect(await recordedFor('details_changed', made.EID, 0)).toEqual([]);
   });
 
-  it('location and details: one event each, to the invitees; bubble reason location_changed', async () => {
+  it('location and details: one event each, to the invitees; a private event does not bubble', async () => {
     const made = await newEvent(network.networkEID, authorToken, { invitees: [responder.profileEID] });
     const edited = await editAs(network.networkEID, made.EID, authorToken, {
       htmlBody: '<p>Bring slides</p>',
