@@ -11,6 +11,7 @@ import { EventReader } from '../../support/events.js';
 import {
   closeFactories,
   newNetwork,
+  uniqueSuffix,
   type TestNetwork,
   type TestPerson,
 } from '../../support/factories/core.js';
@@ -161,7 +162,13 @@ describe('posting an event', () => {
 
 describe('private events', () => {
   it('are read by the author and the invitees only, on no timeline; invitations are one event', async () => {
-    const made = await newEvent(network.networkEID, authorToken, { invitees: [invitee.profileEID] });
+    const word = `privatevent${uniqueSuffix()}`;
+    const made = await newEvent(
+      network.networkEID,
+      authorToken,
+      { invitees: [invitee.profileEID] },
+      { htmlBody: `<p>Secret ${word}</p>` },
+    );
     const body = eventOf(made);
     expect(body.event).toMatchObject({
       private: true,
@@ -174,6 +181,18 @@ describe('private events', () => {
     expect((await getAs(made.EID, otherToken)).status).toBe(404);
     expect((await getAs(made.EID, await network.admin.token())).status).toBe(404);
     expect(await timelineEIDs(timelinePath(network.networkEID), inviteeToken)).not.toContain(made.EID);
+    const found = async (token: string) => {
+      const answer = await call<Collection<MessageBody>>(
+        `/networks/${network.networkEID}/search/?q=${word}`,
+        {
+          token,
+        },
+      );
+      expect(answer.status, answer.text).toBe(200);
+      return (answer.body._embedded.results ?? []).map((m) => m.EID);
+    };
+    expect(await found(inviteeToken)).toEqual([made.EID]);
+    expect(await found(otherToken)).toEqual([]);
     const invited = await events.eventsOf('events.messaging.message.invited', network.networkEID, 1);
     expect(
       invited.find((e) => (e.data as { message: { EID: string } }).message.EID === made.EID),
