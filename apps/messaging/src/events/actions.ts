@@ -1,12 +1,12 @@
 /**
  * Concern: events (issue #11). The event actions, each allowed only with the message permission of
- * the same name (events/rules.ts, else 403): `rsvp` (answering again replaces the answer; the
- * counters change by atomic `$inc` after a compare-and-set of the caller's row, so concurrent
- * answers stay counted right), `cancel` and `reinstate` (compare-and-set on `event.canceled`: a
+ * the same name (events/rules.ts, else 403): `rsvp` (answering again replaces the answer by a
+ * compare-and-set of the caller's row; `responderCounts` is then set from the rows and checked
+ * again, so concurrent answers stay counted right on MongoDB and FerretDB), `cancel` and `reinstate` (compare-and-set on `event.canceled`: a
  * second cancel is 409). Cancelling records `events.messaging.message.canceled` (alert
  * `event_canceled` to the invitees of a private event); reinstating `…reinstated` (no alert).
  */
-import { DomainError, type RsvpAnswer } from '@ncs/contracts';
+import { DomainError, rsvpAnswers, type RsvpAnswer } from '@ncs/contracts';
 import { isDuplicateKeyError } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
 import type { WriteDeps } from '../messages/deps.js';
@@ -15,7 +15,7 @@ import { messageSummary, userRef } from '../messages/presentation.js';
 import { findReadableMessage } from '../messages/reading.js';
 import { reread } from '../messages/writing.js';
 import { eventSummary } from './presentation.js';
-import { counterChange, isOpenEvent, isPrivateEvent, mayCancel, mayRsvp } from './rules.js';
+import { isOpenEvent, isPrivateEvent, mayCancel, mayRsvp } from './rules.js';
 
 type EventDoc = MessageDoc & { event: NonNullable<MessageDoc['event']> };
 
@@ -56,17 +56,45 @@ async function swapAnswer(
   throw new DomainError('CONFLICT');
 }
 
+/** The answers counted from the rows (index `{networkEID, messageEID, rsvp}`). */
+async function countAnswers(models: MessagingModels, message: EventDoc) {
+  const [yes, no, maybe] = await Promise.all(
+    rsvpAnswers.map((rsvp) =>
+      models.EventResponse.countDocuments({
+        networkEID: message.networkEID,
+        messageEID: String(message._id),
+        rsvp,
+      }),
+    ),
+  );
+  return { yes: yes ?? 0, no: no ?? 0, maybe: maybe ?? 0 };
+}
+
+/**
+ * `responderCounts` set from the rows, then checked again: a writer whose counts went stale
+ * meanwhile writes again, so the last write holds the counts of every answer given (FerretDB 1.24
+ * applies `$inc` as a read and a write: of 20 parallel increments 9 were kept).
+ */
+async function recountResponders(models: MessagingModels, message: EventDoc) {
+  let counts = await countAnswers(models, message);
+  for (let round = 0; round < 5; round += 1) {
+    await models.Message.updateOne(
+      { _id: message._id, networkEID: message.networkEID },
+      { $set: { 'event.responderCounts': counts } },
+    );
+    const again = await countAnswers(models, message);
+    if (again.yes === counts.yes && again.no === counts.no && again.maybe === counts.maybe) return;
+    counts = again;
+  }
+}
+
 export async function answerEvent(deps: WriteDeps, caller: Caller, messageEID: string, rsvp: RsvpAnswer) {
   const message = await findEvent(deps, caller, messageEID);
   if (!mayRsvp(message.event, caller.profileEID)) throw new DomainError('EVENTS_ERR_RSVP_FORBIDDEN');
   if (!isOpenEvent(message.event, new Date())) throw new DomainError('EVENTS_ERR_CLOSED');
   const previous = await swapAnswer(deps.models, caller, message, rsvp);
-  const change = counterChange(previous, rsvp);
-  if (Object.keys(change).length > 0) {
-    await deps.models.Message.updateOne(
-      { _id: message._id, networkEID: caller.networkEID },
-      { $inc: change },
-    );
+  if (previous !== rsvp) {
+    await recountResponders(deps.models, message);
     await deps.outbox.record('message', 'rsvp', {
       networkEID: caller.networkEID,
       actor: userRef(caller.profileEID),

@@ -49,6 +49,8 @@ const responseSchema = new Schema(
 );
 // One answer per person and event (a row is created once: an invitation or the first answer).
 responseSchema.index({ networkEID: 1, messageEID: 1, profileEID: 1 }, { unique: true });
+// `responderCounts`: the answers of one event, counted after each change.
+responseSchema.index({ networkEID: 1, messageEID: 1, rsvp: 1 });
 // `numUnrespondedEvents`: the caller's open invitations without an answer.
 responseSchema.index({ networkEID: 1, profileEID: 1, rsvp: 1, closed: 1, end: 1 });
 

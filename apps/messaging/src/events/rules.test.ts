@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counterChange, eventEditOf, messagePermissionsOf, mayRsvp, requireDateRange } from './rules.js';
+import { eventEditOf, messagePermissionsOf, mayRsvp, requireDateRange } from './rules.js';
 
 const now = new Date('2030-01-01T10:00:00Z');
 const later = (hours: number) => new Date(now.getTime() + hours * 3_600_000);
@@ -65,16 +65,5 @@ describe('eventEditOf', () => {
     expect(() => eventEditOf(publicEvent, { end: later(0).toISOString() }, false)).toThrow(
       expect.objectContaining({ code: -38 }),
     );
-  });
-});
-
-describe('counterChange', () => {
-  it('counts a first answer, moves a changed one, keeps a repeated one', () => {
-    expect(counterChange(null, 'yes')).toEqual({ 'event.responderCounts.yes': 1 });
-    expect(counterChange('yes', 'no')).toEqual({
-      'event.responderCounts.no': 1,
-      'event.responderCounts.yes': -1,
-    });
-    expect(counterChange('maybe', 'maybe')).toEqual({});
   });
 });

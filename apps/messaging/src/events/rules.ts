@@ -3,7 +3,7 @@
  * the date range (-38), who holds which message permission, what an edit changes and why the
  * event moves up. Decisions: docs/decisions.md, "Messaging: events and RSVP".
  */
-import { DomainError, type MessagePermissions, type RsvpAnswer } from '@ncs/contracts';
+import { DomainError, type MessagePermissions } from '@ncs/contracts';
 
 export interface StoredEvent {
   readonly start: Date;
@@ -103,12 +103,3 @@ export function eventEditOf(
 
 /** The alert of a change (spec: Events). */
 export const alertOfChange = (change: EventChange) => `event_${change}`;
-
-/** Answering again: what the counters change by (`previous` the stored answer, null before any). */
-export function counterChange(previous: RsvpAnswer | null, next: RsvpAnswer): Record<string, number> {
-  if (previous === next) return {};
-  return {
-    [`event.responderCounts.${next}`]: 1,
-    ...(previous ? { [`event.responderCounts.${previous}`]: -1 } : {}),
-  };
-}
