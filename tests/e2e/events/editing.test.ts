@@ -6,57 +6,29 @@
  * `bubble.reason`; -38 on an inverted range; `event` refused on another type. Decisions:
  * docs/decisions.md, "Messaging: events and RSVP".
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../support/api.js';
-import { EventReader } from '../../support/events.js';
 import { editAs } from '../../support/factories/actions.js';
-import {
-  closeFactories,
-  newNetwork,
-  type TestNetwork,
-  type TestPerson,
-} from '../../support/factories/core.js';
 import type { Collection } from '../../support/factories/groups.js';
-import { eventOf, hoursFromNow, newEvent, rsvp } from '../../support/factories/events.js';
+import { eventOf, eventsSuite, hoursFromNow, newEvent, rsvp } from '../../support/factories/events.js';
 import { newMessage, timelinePath, type MessageBody } from '../../support/factories/messages.js';
 
-const events = new EventReader();
-afterAll(async () => {
-  await events.close();
-  await closeFactories();
-});
+const w = eventsSuite('Events editing');
 
-let network: TestNetwork;
-let author: TestPerson;
-let responder: TestPerson;
-let authorToken: string;
-let responderToken: string;
-beforeAll(async () => {
-  await events.open();
-  network = await newNetwork('Events editing');
-  [author, responder] = [await network.newMember(), await network.newMember()];
-  [authorToken, responderToken] = await Promise.all([author.token(), responder.token()]);
-});
-
-/** The events `verb` of the event `EID` (`count` 0: what is there now, without waiting). */
-const recordedFor = async (verb: string, EID: string, count = 1) =>
-  (await events.eventsOf(`events.messaging.message.${verb}`, network.networkEID, count)).filter(
-    (e) => (e.data as { message: { EID: string } }).message.EID === EID,
-  );
 const firstOnTimeline = async () => {
-  const answer = await call<Collection<MessageBody>>(`${timelinePath(network.networkEID)}?limit=1`, {
-    token: responderToken,
+  const answer = await call<Collection<MessageBody>>(`${timelinePath(w.network.networkEID)}?limit=1`, {
+    token: w.guestToken,
   });
   return answer.body._embedded.messages?.[0];
 };
 
 describe('editing an event', () => {
   it('date/time: alert to responders, bubbles with date_time_changed', async () => {
-    const made = await newEvent(network.networkEID, authorToken);
-    expect((await rsvp(network.networkEID, made.EID, responderToken, 'yes')).status).toBe(200);
-    await newMessage(network.networkEID, authorToken); // the event is no longer first
+    const made = await newEvent(w.network.networkEID, w.authorToken);
+    expect((await rsvp(w.network.networkEID, made.EID, w.guestToken, 'yes')).status).toBe(200);
+    await newMessage(w.network.networkEID, w.authorToken); // the event is no longer first
     const end = hoursFromNow(30);
-    const edited = await editAs(network.networkEID, made.EID, authorToken, {
+    const edited = await editAs(w.network.networkEID, made.EID, w.authorToken, {
       htmlBody: '<p>Team meeting</p>',
       event: { end },
     });
@@ -64,24 +36,24 @@ describe('editing an event', () => {
     expect(Date.parse(eventOf(edited.body).event.end)).toBe(Date.parse(end));
     expect(edited.body.bubble).toMatchObject({ reason: 'date_time_changed' });
     expect(await firstOnTimeline()).toMatchObject({ EID: made.EID, bubble: { reason: 'date_time_changed' } });
-    const [recorded] = await recordedFor('date_time_changed', made.EID);
+    const [recorded] = await w.recorded('date_time_changed', made.EID);
     expect(recorded).toMatchObject({
-      actor: { type: 'user', EID: author.profileEID },
+      actor: { type: 'user', EID: w.author.profileEID },
       data: {
         alert: 'event_date_time_changed',
-        recipients: [{ type: 'user', EID: responder.profileEID }],
+        recipients: [{ type: 'user', EID: w.guest.profileEID }],
         event: { end: expect.any(String) },
         previous: { end: made.event && (made.event as { end: string }).end },
       },
     });
     // Recorded in the same request before the alerts seen above: none of the other kinds.
-    expect(await recordedFor('location_changed', made.EID, 0)).toEqual([]);
-    expect(await recordedFor('details_changed', made.EID, 0)).toEqual([]);
+    expect(await w.recorded('location_changed', made.EID, 0)).toEqual([]);
+    expect(await w.recorded('details_changed', made.EID, 0)).toEqual([]);
   });
 
   it('location and details: one event each, to the invitees; a private event does not bubble', async () => {
-    const made = await newEvent(network.networkEID, authorToken, { invitees: [responder.profileEID] });
-    const edited = await editAs(network.networkEID, made.EID, authorToken, {
+    const made = await newEvent(w.network.networkEID, w.authorToken, { invitees: [w.guest.profileEID] });
+    const edited = await editAs(w.network.networkEID, made.EID, w.authorToken, {
       htmlBody: '<p>Bring slides</p>',
       event: { location: 'Room 2' },
     });
@@ -93,33 +65,35 @@ describe('editing an event', () => {
       ['location_changed', 'event_location_changed'],
       ['details_changed', 'event_details_changed'],
     ]) {
-      const [recorded] = await recordedFor(verb!, made.EID);
+      const [recorded] = await w.recorded(verb!, made.EID);
       expect(recorded, verb).toMatchObject({
-        data: { alert, recipients: [{ type: 'user', EID: responder.profileEID }] },
+        data: { alert, recipients: [{ type: 'user', EID: w.guest.profileEID }] },
       });
     }
-    expect(await recordedFor('date_time_changed', made.EID, 0)).toEqual([]);
+    expect(await w.recorded('date_time_changed', made.EID, 0)).toEqual([]);
   });
 
   it('details only: bubbles a public event with details_changed', async () => {
-    const made = await newEvent(network.networkEID, authorToken);
-    const edited = await editAs(network.networkEID, made.EID, authorToken, { htmlBody: '<p>New agenda</p>' });
+    const made = await newEvent(w.network.networkEID, w.authorToken);
+    const edited = await editAs(w.network.networkEID, made.EID, w.authorToken, {
+      htmlBody: '<p>New agenda</p>',
+    });
     expect(edited.status, edited.text).toBe(200);
     expect(edited.body.bubble).toMatchObject({ reason: 'details_changed' });
-    expect(await recordedFor('details_changed', made.EID)).toHaveLength(1);
+    expect(await w.recorded('details_changed', made.EID)).toHaveLength(1);
   });
 
   it('-38 naming start and end on an inverted range; event refused on an update (400 naming it)', async () => {
-    const made = await newEvent(network.networkEID, authorToken);
-    const inverted = await editAs(network.networkEID, made.EID, authorToken, {
+    const made = await newEvent(w.network.networkEID, w.authorToken);
+    const inverted = await editAs(w.network.networkEID, made.EID, w.authorToken, {
       htmlBody: '<p>x</p>',
       event: { start: hoursFromNow(40) },
     });
     expect(inverted.status, inverted.text).toBe(400);
     expect(inverted.body.code).toBe(-38);
     expect(inverted.body.errors?.map((e) => e.pointer)).toEqual(['/body/event/start', '/body/event/end']);
-    const update = await newMessage(network.networkEID, authorToken);
-    const refused = await editAs(network.networkEID, update.EID, authorToken, {
+    const update = await newMessage(w.network.networkEID, w.authorToken);
+    const refused = await editAs(w.network.networkEID, update.EID, w.authorToken, {
       htmlBody: '<p>x</p>',
       event: { location: 'Room 3' },
     });

@@ -5,18 +5,11 @@
  * the invitees, the 1.4.8 gate from the side of calendar events, and `event` never postable on a
  * profile. Decisions: docs/decisions.md, "Messaging: events and RSVP".
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, mediaType } from '../../support/api.js';
-import { EventReader } from '../../support/events.js';
-import {
-  closeFactories,
-  newNetwork,
-  uniqueSuffix,
-  type TestNetwork,
-  type TestPerson,
-} from '../../support/factories/core.js';
+import { newNetwork, uniqueSuffix } from '../../support/factories/core.js';
 import { newGroup, type Collection } from '../../support/factories/groups.js';
-import { eventOf, hoursFromNow, newEvent, postEvent } from '../../support/factories/events.js';
+import { eventOf, eventsSuite, hoursFromNow, newEvent, postEvent } from '../../support/factories/events.js';
 import {
   groupTimelinePath,
   messagesPath,
@@ -24,31 +17,10 @@ import {
   type MessageBody,
 } from '../../support/factories/messages.js';
 
-const events = new EventReader();
-afterAll(async () => {
-  await events.close();
-  await closeFactories();
-});
-
-let network: TestNetwork;
-let author: TestPerson;
-let invitee: TestPerson;
-let authorToken: string;
-let inviteeToken: string;
-let otherToken: string;
-beforeAll(async () => {
-  await events.open();
-  network = await newNetwork('Events posting');
-  [author, invitee] = [await network.newMember(), await network.newMember()];
-  [authorToken, inviteeToken, otherToken] = await Promise.all([
-    author.token(),
-    invitee.token(),
-    (await network.newMember()).token(),
-  ]);
-});
+const w = eventsSuite('Events posting');
 
 const getAs = (EID: string, token: string, accept?: string) =>
-  call<MessageBody>(messagesPath(network.networkEID, `${EID}/`), { token, ...(accept ? { accept } : {}) });
+  call<MessageBody>(messagesPath(w.network.networkEID, `${EID}/`), { token, ...(accept ? { accept } : {}) });
 const timelineEIDs = async (path: string, token: string) => {
   const answer = await call<Collection<MessageBody>>(`${path}?limit=50`, { token });
   expect(answer.status, answer.text).toBe(200);
@@ -59,7 +31,7 @@ describe('posting an event', () => {
   it('stores the event object with read-only canceled and responderCounts; on the timeline', async () => {
     const start = hoursFromNow(48);
     const end = hoursFromNow(50);
-    const made = await postEvent(network.networkEID, authorToken, {
+    const made = await postEvent(w.network.networkEID, w.authorToken, {
       start,
       end,
       allDay: true,
@@ -82,16 +54,16 @@ describe('posting an event', () => {
     expect(Date.parse(body.event.end)).toBe(Date.parse(end));
     expect(body._user).toMatchObject({ rsvp: null, permissions: ['like', 'rsvp', 'cancel'] });
     expect(body._links.self).toBeDefined();
-    const read = eventOf((await getAs(body.EID, otherToken)).body);
+    const read = eventOf((await getAs(body.EID, w.otherToken)).body);
     expect(read._user).toMatchObject({ rsvp: null, permissions: ['like', 'rsvp'] });
-    expect(await timelineEIDs(timelinePath(network.networkEID), otherToken)).toContain(body.EID);
+    expect(await timelineEIDs(timelinePath(w.network.networkEID), w.otherToken)).toContain(body.EID);
   });
 
   it('takes group, reactable; an update’s _user lists like only', async () => {
-    const group = await newGroup(network.networkEID, authorToken);
+    const group = await newGroup(w.network.networkEID, w.authorToken);
     const made = await newEvent(
-      network.networkEID,
-      authorToken,
+      w.network.networkEID,
+      w.authorToken,
       {},
       {
         group: { type: 'group', EID: group.EID },
@@ -100,11 +72,11 @@ describe('posting an event', () => {
     );
     expect(made).toMatchObject({ group: { EID: group.EID }, reactable: false });
     expect(eventOf(made)._user.permissions).toEqual(['rsvp', 'cancel']);
-    expect(await timelineEIDs(groupTimelinePath(network.networkEID, group.EID), authorToken)).toContain(
+    expect(await timelineEIDs(groupTimelinePath(w.network.networkEID, group.EID), w.authorToken)).toContain(
       made.EID,
     );
-    const update = await call<MessageBody>(messagesPath(network.networkEID), {
-      token: authorToken,
+    const update = await call<MessageBody>(messagesPath(w.network.networkEID), {
+      token: w.authorToken,
       json: { type: 'update', htmlBody: '<p>u</p>' },
     });
     expect(update.body._user).toMatchObject({ permissions: ['like'] });
@@ -112,7 +84,7 @@ describe('posting an event', () => {
   });
 
   it('answers -38 naming start and end when end is before start', async () => {
-    const answer = await postEvent(network.networkEID, authorToken, {
+    const answer = await postEvent(w.network.networkEID, w.authorToken, {
       start: hoursFromNow(5),
       end: hoursFromNow(4),
     });
@@ -138,7 +110,10 @@ describe('posting an event', () => {
       [{ type: 'event', htmlBody: '<p>x</p>', event: { start: hoursFromNow(1) } }, '/body/event', undefined],
     ];
     for (const [json, pointer, code] of cases) {
-      const answer = await call<MessageBody>(messagesPath(network.networkEID), { token: authorToken, json });
+      const answer = await call<MessageBody>(messagesPath(w.network.networkEID), {
+        token: w.authorToken,
+        json,
+      });
       expect(answer.status, answer.text).toBe(400);
       expect(answer.body.errors?.map((e) => e.pointer).join(' '), answer.text).toContain(pointer);
       if (code !== undefined) expect(answer.body.code).toBe(code);
@@ -147,11 +122,11 @@ describe('posting an event', () => {
 
   it('is never postable on a profile (403 -312 naming /body/type)', async () => {
     const answer = await postEvent(
-      network.networkEID,
-      authorToken,
+      w.network.networkEID,
+      w.authorToken,
       {},
       {
-        profile: { type: 'user', EID: invitee.profileEID },
+        profile: { type: 'user', EID: w.guest.profileEID },
       },
     );
     expect(answer.status, answer.text).toBe(403);
@@ -164,26 +139,26 @@ describe('private events', () => {
   it('are read by the author and the invitees only, on no timeline; invitations are one event', async () => {
     const word = `privatevent${uniqueSuffix()}`;
     const made = await newEvent(
-      network.networkEID,
-      authorToken,
-      { invitees: [invitee.profileEID] },
+      w.network.networkEID,
+      w.authorToken,
+      { invitees: [w.guest.profileEID] },
       { htmlBody: `<p>Secret ${word}</p>` },
     );
     const body = eventOf(made);
     expect(body.event).toMatchObject({
       private: true,
-      invitees: [{ type: 'user', EID: invitee.profileEID }],
+      invitees: [{ type: 'user', EID: w.guest.profileEID }],
     });
     expect(body._user.permissions).toEqual(['like', 'cancel']);
-    const asInvitee = await getAs(made.EID, inviteeToken);
+    const asInvitee = await getAs(made.EID, w.guestToken);
     expect(asInvitee.status, asInvitee.text).toBe(200);
     expect(eventOf(asInvitee.body)._user).toMatchObject({ rsvp: null, permissions: ['like', 'rsvp'] });
-    expect((await getAs(made.EID, otherToken)).status).toBe(404);
-    expect((await getAs(made.EID, await network.admin.token())).status).toBe(404);
-    expect(await timelineEIDs(timelinePath(network.networkEID), inviteeToken)).not.toContain(made.EID);
+    expect((await getAs(made.EID, w.otherToken)).status).toBe(404);
+    expect((await getAs(made.EID, await w.network.admin.token())).status).toBe(404);
+    expect(await timelineEIDs(timelinePath(w.network.networkEID), w.guestToken)).not.toContain(made.EID);
     const found = async (token: string) => {
       const answer = await call<Collection<MessageBody>>(
-        `/networks/${network.networkEID}/search/?q=${word}`,
+        `/networks/${w.network.networkEID}/search/?q=${word}`,
         {
           token,
         },
@@ -191,32 +166,30 @@ describe('private events', () => {
       expect(answer.status, answer.text).toBe(200);
       return (answer.body._embedded.results ?? []).map((m) => m.EID);
     };
-    expect(await found(inviteeToken)).toEqual([made.EID]);
-    expect(await found(otherToken)).toEqual([]);
-    const invited = await events.eventsOf('events.messaging.message.invited', network.networkEID, 1);
-    expect(
-      invited.find((e) => (e.data as { message: { EID: string } }).message.EID === made.EID),
-    ).toMatchObject({
-      actor: { type: 'user', EID: author.profileEID },
+    expect(await found(w.guestToken)).toEqual([made.EID]);
+    expect(await found(w.otherToken)).toEqual([]);
+    const [invited] = await w.recorded('invited', made.EID);
+    expect(invited).toMatchObject({
+      actor: { type: 'user', EID: w.author.profileEID },
       data: {
         alert: 'event_invitation',
         message: { type: 'event', EID: made.EID },
-        recipients: [{ type: 'user', EID: invitee.profileEID }],
+        recipients: [{ type: 'user', EID: w.guest.profileEID }],
       },
     });
   });
 
   it('refuses an invitee who is not a member (400 naming the item)', async () => {
     const outsider = await newNetwork('Events outsider');
-    const answer = await postEvent(network.networkEID, authorToken, {
-      invitees: [invitee.profileEID, outsider.admin.profileEID],
+    const answer = await postEvent(w.network.networkEID, w.authorToken, {
+      invitees: [w.guest.profileEID, outsider.admin.profileEID],
     });
     expect(answer.status, answer.text).toBe(400);
     expect(answer.body.errors?.map((e) => e.pointer)).toEqual(['/body/event/invitees/1/EID']);
   });
 
   it('another network’s administrator gets 404, through either network', async () => {
-    const made = await newEvent(network.networkEID, authorToken);
+    const made = await newEvent(w.network.networkEID, w.authorToken);
     const other = await newNetwork('Events other tenant');
     const stranger = await other.admin.token();
     expect((await getAs(made.EID, stranger)).status).toBe(404);
@@ -228,8 +201,8 @@ describe('private events', () => {
 describe('the 1.4.8 gate from the side of calendar events', () => {
   const OLD = mediaType('1.4.7');
   it('an old client posting `event` gets an announcement; a current one a calendar event', async () => {
-    const admin = await network.admin.token();
-    const old = await call<MessageBody>(messagesPath(network.networkEID), {
+    const admin = await w.network.admin.token();
+    const old = await call<MessageBody>(messagesPath(w.network.networkEID), {
       token: admin,
       accept: OLD,
       json: { type: 'event', htmlBody: '<p>Old event</p>' },
@@ -238,14 +211,14 @@ describe('the 1.4.8 gate from the side of calendar events', () => {
     expect(old.body.type).toBe('event');
     expect(old.body).not.toHaveProperty('event');
     expect((await getAs(old.body.EID, admin)).body.type).toBe('announcement');
-    const current = await postEvent(network.networkEID, admin);
+    const current = await postEvent(w.network.networkEID, admin);
     expect(current.status, current.text).toBe(201);
     expect(eventOf(current.body)).toMatchObject({ type: 'event', event: { canceled: false } });
   });
 
   it('an old client reads a calendar event as `event` with its event object', async () => {
-    const made = await newEvent(network.networkEID, authorToken);
-    const old = await getAs(made.EID, otherToken, OLD);
+    const made = await newEvent(w.network.networkEID, w.authorToken);
+    const old = await getAs(made.EID, w.otherToken, OLD);
     expect(old.status, old.text).toBe(200);
     expect(old.body).toMatchObject({ type: 'event', event: { location: 'Room 1', canceled: false } });
   });

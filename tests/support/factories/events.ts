@@ -3,6 +3,9 @@
  * to now.
  */
 import { call, type ApiResponse } from '../api.js';
+import { afterAll, beforeAll } from 'vitest';
+import { EventReader } from '../events.js';
+import { closeFactories, newNetwork } from './core.js';
 import { messagesPath, type MessageBody } from './messages.js';
 
 /** An ISO time `hours` from now. */
@@ -92,4 +95,59 @@ export async function unresponded(networkEID: string, token: string): Promise<nu
   });
   if (answer.status !== 200) throw new Error(`badgecounters: ${answer.status} ${answer.text}`);
   return answer.body.numUnrespondedEvents;
+}
+
+/** A network for events tests: an author, a guest, another member and the administrator, with tokens. */
+export async function eventsWorld(name: string) {
+  const network = await newNetwork(name);
+  const [author, guest, other] = [
+    await network.newMember(),
+    await network.newMember(),
+    await network.newMember(),
+  ];
+  const [authorToken, guestToken, otherToken, adminToken] = await Promise.all([
+    author.token(),
+    guest.token(),
+    other.token(),
+    network.admin.token(),
+  ]);
+  return { network, author, guest, authorToken, guestToken, otherToken, adminToken };
+}
+
+/** The domain events `events.messaging.message.<verb>` about the message `EID` (`count` 0: no wait). */
+export async function recordedAbout(
+  reader: EventReader,
+  networkEID: string,
+  verb: string,
+  EID: string,
+  count = 1,
+) {
+  const found = await reader.eventsOf(`events.messaging.message.${verb}`, networkEID, count);
+  return found.filter((e) => (e.data as { message: { EID: string } }).message.EID === EID);
+}
+
+export type EventsWorld = Awaited<ReturnType<typeof eventsWorld>>;
+
+/**
+ * Registers the hooks of an events test file: a world filled before its tests (`eventsWorld`) and
+ * a domain-event reader, both closed after them.
+ */
+export function eventsSuite(name: string) {
+  const reader = new EventReader();
+  /** The domain events `verb` about the message `EID` in the world's network (`count` 0: no wait). */
+  const recorded = (verb: string, EID: string, count = 1) =>
+    recordedAbout(reader, world.network.networkEID, verb, EID, count);
+  const world = { events: reader, recorded } as EventsWorld & {
+    readonly events: EventReader;
+    readonly recorded: typeof recorded;
+  };
+  beforeAll(async () => {
+    await reader.open();
+    Object.assign(world, await eventsWorld(name));
+  });
+  afterAll(async () => {
+    await reader.close();
+    await closeFactories();
+  });
+  return world;
 }
