@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventEditOf, messagePermissionsOf, mayRsvp, requireDateRange } from './rules.js';
+import { dateOf, eventEditOf, messagePermissionsOf, mayRsvp, requireDateRange } from './rules.js';
 
 const now = new Date('2030-01-01T10:00:00Z');
 const later = (hours: number) => new Date(now.getTime() + hours * 3_600_000);
@@ -23,6 +23,18 @@ describe('requireDateRange', () => {
           expect.objectContaining({ pointer: '/body/event/start' }),
           expect.objectContaining({ pointer: '/body/event/end' }),
         ],
+      }),
+    );
+  });
+});
+
+describe('dateOf', () => {
+  it('refuses a date-time JavaScript cannot represent, naming the field', () => {
+    expect(dateOf('2030-01-01T10:00:00Z', '/body/event/start')).toEqual(new Date('2030-01-01T10:00:00Z'));
+    expect(() => dateOf('2030-12-31T23:59:60Z', '/body/event/end')).toThrow(
+      expect.objectContaining({
+        status: 400,
+        details: [expect.objectContaining({ pointer: '/body/event/end' })],
       }),
     );
   });

@@ -32,6 +32,17 @@ export function requireDateRange(start: Date, end: Date, prefix = '/body/event')
   }
 }
 
+/** A date-time of the body as a date; one JavaScript cannot represent (e.g. a leap second) is a 400 naming it. */
+export function dateOf(value: string, pointer: string): Date {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) {
+    throw new DomainError('VALIDATION_FAILED', undefined, [
+      { pointer, message: 'is not a date-time we can store' },
+    ]);
+  }
+  return date;
+}
+
 export const isPrivateEvent = (event: StoredEvent) => (event.inviteeEIDs?.length ?? 0) > 0;
 
 /** An event takes answers until it is canceled or has ended. */
@@ -83,8 +94,8 @@ export function eventEditOf(
   readonly event: Required<Omit<StoredEvent, 'inviteeEIDs' | 'canceled'>>;
   readonly changes: EventChange[];
 } {
-  const start = edit?.start !== undefined ? new Date(edit.start) : before.start;
-  const end = edit?.end !== undefined ? new Date(edit.end) : before.end;
+  const start = edit?.start !== undefined ? dateOf(edit.start, '/body/event/start') : before.start;
+  const end = edit?.end !== undefined ? dateOf(edit.end, '/body/event/end') : before.end;
   requireDateRange(start, end);
   const allDay = edit?.allDay ?? before.allDay ?? false;
   const location = edit?.location !== undefined ? edit.location : (before.location ?? null);

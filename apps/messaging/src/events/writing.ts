@@ -13,7 +13,7 @@ import type { MessageDoc, MessagingModels } from '../messages/models.js';
 import { messageSummary, userRef } from '../messages/presentation.js';
 import { activeRecipientEIDs } from '../messages/recipients.js';
 import { fieldProblem } from '../messages/types.js';
-import { requireDateRange } from './rules.js';
+import { dateOf, requireDateRange } from './rules.js';
 
 type CreateBody = RequestOf<'message.create'>['body'];
 
@@ -29,8 +29,8 @@ export async function eventFieldsOf(rpc: RpcClient, caller: Caller, body: Create
       { pointer: '/body/event', message: 'is required for type event' },
     ]);
   }
-  const start = new Date(given.start);
-  const end = new Date(given.end);
+  const start = dateOf(given.start, '/body/event/start');
+  const end = dateOf(given.end, '/body/event/end');
   requireDateRange(start, end);
   const inviteeEIDs = given.invitees
     ? await activeRecipientEIDs(rpc, caller, given.invitees, 'event/invitees')
