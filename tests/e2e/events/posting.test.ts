@@ -179,6 +179,21 @@ describe('private events', () => {
     });
   });
 
+  it('are neither moved nor shared onto a timeline (400 -332)', async () => {
+    const made = await newEvent(w.network.networkEID, w.authorToken, { invitees: [w.guest.profileEID] });
+    for (const [verb, json] of [
+      ['move', { group: null }],
+      ['share', { htmlBody: '<p>Look</p>' }],
+    ] as const) {
+      const answer = await call<MessageBody>(messagesPath(w.network.networkEID, `${made.EID}/${verb}`), {
+        token: w.authorToken,
+        json,
+      });
+      expect(answer.status, `${verb} ${answer.text}`).toBe(400);
+      expect(answer.body.code).toBe(-332);
+    }
+  });
+
   it('refuses an invitee who is not a member (400 naming the item)', async () => {
     const outsider = await newNetwork('Events outsider');
     const answer = await postEvent(w.network.networkEID, w.authorToken, {
