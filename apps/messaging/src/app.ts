@@ -19,6 +19,8 @@ import { backgroundWork } from './scheduling/worker.js';
 import { commentersPage } from './timelines/commenters.js';
 // Concern: polls (issue #11).
 import { pollInternalHandlers } from './polls/handlers.js';
+// Concern: events (issue #11).
+import { countUnrespondedEvents } from './events/badge.js';
 
 /** Internal requests are always about one network (set by the gateway or the asking service). */
 function requireNetwork(ctx: RequestContext): string {
@@ -36,7 +38,10 @@ export function internalHandlers(models?: MessagingModels, rpc?: RpcClient): Rec
       const profileEID = ctx.principal?.profileEID;
       const numScheduledItems =
         models && profileEID ? await countScheduledItems(models, networkEID, profileEID) : 0;
-      return { numScheduledItems, numUnrespondedEvents: 0 };
+      // Concern: events: the caller's open invitations without an answer (events/badge.ts).
+      const numUnrespondedEvents =
+        models && profileEID ? await countUnrespondedEvents(models, networkEID, profileEID) : 0;
+      return { numScheduledItems, numUnrespondedEvents };
     },
     // Auth's lobby asks for the network's AI assistant; none can be created yet (AI assistants issue).
     [internalSubjects.aiAssistantProfile]: ({ ctx }) => {

@@ -3,7 +3,7 @@
  * `searchRoutes`), by route
  * id. A constant: the conformance test lists it without a database.
  */
-import { messagesRoutes, searchRoutes, tasksRoutes } from '@ncs/contracts';
+import { eventsRoutes, messagesRoutes, searchRoutes, tasksRoutes } from '@ncs/contracts';
 import { defineHandlers, withStatus, type Outbox, type RpcClient } from '@ncs/service-kit';
 import { callerOf } from './messages/access.js';
 import type { MessagingModels } from './messages/models.js';
@@ -30,6 +30,8 @@ import { tasksHandlers } from './tasks/handlers.js';
 // Concern: polls (issue #11).
 import { pollsRoutes } from '@ncs/contracts';
 import { pollHandlers } from './polls/handlers.js';
+// Concern: events (issue #11).
+import { answerEvent, setCanceled } from './events/actions.js';
 
 /** What the handlers use. */
 export interface MessagingDependencies {
@@ -39,8 +41,8 @@ export interface MessagingDependencies {
 }
 
 export const messagingHandlers = defineHandlers<MessagingDependencies>()(
-  [...messagesRoutes, ...searchRoutes, ...tasksRoutes], // + concern: tasks
-  [...messagesRoutes, ...searchRoutes, ...pollsRoutes], // + polls
+  // + concerns of issue #11: tasks, polls, events.
+  [...messagesRoutes, ...searchRoutes, ...tasksRoutes, ...pollsRoutes, ...eventsRoutes],
   {
     // Types, fields and app posting: an app token posts an app_update (messages/app-posting.ts).
     'message.create': ({ ctx, body }, deps) => postMessageAs(deps, ctx, body),
@@ -105,5 +107,10 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
     ...tasksHandlers,
     // Concern: polls (issue #11).
     ...pollHandlers,
+    // Concern: events (issue #11).
+    'event.rsvp': ({ ctx, params, body }, deps) =>
+      answerEvent(deps, callerOf(ctx), params.messageEID, body.rsvp),
+    'event.cancel': ({ ctx, params }, deps) => setCanceled(deps, callerOf(ctx), params.messageEID, true),
+    'event.reinstate': ({ ctx, params }, deps) => setCanceled(deps, callerOf(ctx), params.messageEID, false),
   },
 );

@@ -22,6 +22,8 @@ import { settingsErrors } from './settings/errors.js';
 import { tasksErrors } from './tasks/errors.js';
 // Concern: polls (issue #11).
 import { pollsErrors } from './polls/errors.js';
+// Concern: events (issue #11).
+import { eventsErrors } from './events/errors.js';
 
 export const errorCatalogue = {
   ...httpErrors,
@@ -37,6 +39,8 @@ export const errorCatalogue = {
   ...tasksErrors,
   // Concern: polls (issue #11).
   ...pollsErrors,
+  // Concern: events (issue #11).
+  ...eventsErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -74,3 +74,8 @@ export * from './polls/resources.js';
 export { pollsRoutes } from './polls/routes.js';
 export { pollsErrors } from './polls/errors.js';
 export { pollsLinkRelations } from './polls/links.js';
+// Concern: events (issue #11).
+export * from './messages/event-fields.js';
+export * from './events/resources.js';
+export { eventsRoutes } from './events/routes.js';
+export { eventsErrors } from './events/errors.js';

@@ -17,6 +17,8 @@ import { settingsRoutes } from './settings/routes.js';
 import { tasksRoutes } from './tasks/routes.js';
 // Concern: polls (issue #11).
 import { pollsRoutes } from './polls/routes.js';
+// Concern: events (issue #11).
+import { eventsRoutes } from './events/routes.js';
 
 const routeTable = [
   oauthTokenRoute,
@@ -33,6 +35,8 @@ const routeTable = [
   ...tasksRoutes,
   // Concern: polls (issue #11).
   ...pollsRoutes,
+  // Concern: events (issue #11).
+  ...eventsRoutes,
 ] as const satisfies readonly RouteDefinition[];
 
 /** The table as plain definitions, for code that walks every route. */

@@ -1,9 +1,10 @@
 /**
  * The 1.4.8 gate `messages.eventRenamedAnnouncement` over HTTP (spec: Versioning): before 1.4.8
  * an announcement is posted and read as `type: 'event'` (single message, timeline, messages list,
- * search); from 1.4.8 `event` is refused (400 naming `/body/type`) and announcements read
- * `announcement`. And `GET …/timeline/?type=` takes `announcement` and `app_update`. Decisions:
- * docs/decisions.md, "Messaging: types, fields and app posting".
+ * search); from 1.4.8 announcements read `announcement` and `event` is a calendar event (issue
+ * #11; before it, this file asserted a 400 naming `/body/type`). And `GET …/timeline/?type=`
+ * takes `announcement` and `app_update`. Decisions: docs/decisions.md, "Messaging: types, fields
+ * and app posting".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, mediaType } from '../../support/api.js';
@@ -90,17 +91,27 @@ describe('`event` is the announcement of clients older than 1.4.8', () => {
     }
   });
 
-  it('refuses `event` from 1.4.8 on (400 naming /body/type), and `announcement` before 1.4.8', async () => {
-    for (const [accept, type] of [
-      [mediaType('1.4.8'), 'event'],
-      [mediaType(), 'event'],
-      [OLD, 'announcement'],
+  // Changed on purpose by events (issue #11): from 1.4.8 `event` is a calendar event, so a body
+  // without its event object is refused naming /body/event (tests/e2e/events/posting.test.ts).
+  it('takes `event` from 1.4.8 on as a calendar event (400 naming /body/event without it), and refuses `announcement` before 1.4.8', async () => {
+    for (const [accept, type, pointer] of [
+      [mediaType('1.4.8'), 'event', '/body/event'],
+      [mediaType(), 'event', '/body/event'],
+      [OLD, 'announcement', '/body/type'],
     ] as const) {
       const refused = await postAt(accept, { type, htmlBody: '<p>x</p>' });
       expect(refused.status, `${accept} ${type} ${refused.text}`).toBe(400);
       expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-      expect(refused.body.errors?.map((e) => e.pointer)).toContain('/body/type');
+      expect(refused.body.errors?.map((e) => e.pointer)).toContain(pointer);
     }
+    const start = new Date(Date.now() + 86_400_000).toISOString();
+    const calendar = await postAt(mediaType('1.4.8'), {
+      type: 'event',
+      htmlBody: '<p>x</p>',
+      event: { start, end: start },
+    });
+    expect(calendar.status, calendar.text).toBe(201);
+    expect(calendar.body).toMatchObject({ type: 'event', event: { canceled: false } });
     const latest = await postAt(mediaType('1.4.8'), { type: 'announcement', htmlBody: '<p>x</p>' });
     expect(latest.status, latest.text).toBe(201);
     expect(latest.body.type).toBe('announcement');

@@ -52,6 +52,8 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   'message.edit': () => ({ htmlBody: '<p>Cross-tenant</p>' }),
   'message.move': () => ({ group: null }),
   'message.share': () => ({ htmlBody: '<p>Cross-tenant</p>' }),
+  // Concern: events (issue #11).
+  'event.rsvp': () => ({ rsvp: 'yes' }),
 };
 
 /** Query parameters a route requires. */

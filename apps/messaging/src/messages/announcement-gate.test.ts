@@ -7,10 +7,9 @@ describe('latestCreateBody (gate messages.eventRenamedAnnouncement)', () => {
   it('reads `event` as an announcement before 1.4.8', () => {
     expect(latestCreateBody({ version: '1.4.7' }, body)).toEqual({ ...body, type: 'announcement' });
   });
-  it('refuses `event` from 1.4.8 on, naming /body/type', () => {
-    expect(() => latestCreateBody({ version: '1.4.8' }, body)).toThrow(
-      expect.objectContaining({ details: [expect.objectContaining({ pointer: '/body/type' })] }),
-    );
+  // Changed on purpose by events (issue #11): from 1.4.8 `event` is a calendar event, no longer refused.
+  it('keeps `event` (a calendar event) from 1.4.8 on', () => {
+    expect(latestCreateBody({ version: '1.4.8' }, body)).toEqual(body);
   });
   it('leaves every other type alone in every version', () => {
     for (const version of ['1.4.7', '2026.1.13']) {

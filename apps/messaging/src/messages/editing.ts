@@ -21,6 +21,8 @@ import {
   recipientEventData,
   requireParticipantMentions,
 } from './recipient-edits.js';
+// Concern: events (issue #11).
+import { eventEditFor, recordEventEdit } from '../events/editing.js';
 
 type EditBody = RequestOf<'message.edit'>['body'];
 
@@ -41,6 +43,7 @@ export async function editMessage(
   const recipients = await recipientChangeOf(rpc, caller, message, body); // recipients on edit
   requireParticipantMentions(recipients?.set.participantEIDs ?? message.participantEIDs, body.mentions);
   const mentions = body.mentions && (await checkedMentions(rpc, caller, body.mentions));
+  const eventEdit = eventEditFor(message, body, htmlBody, new Date()); // concern: events
   const edited = await models.Message.findOneAndUpdate(
     { _id: message._id, networkEID: caller.networkEID, removedAt: null },
     {
@@ -51,6 +54,7 @@ export async function editMessage(
         ...(body.title !== undefined ? { title: body.title } : {}),
         ...(mentions ? { mentions } : {}),
         ...recipients?.set,
+        ...eventEdit?.set, // concern: events: the event object and its bubble
       },
     },
     { returnDocument: 'after' },
@@ -67,5 +71,6 @@ export async function editMessage(
     },
   });
   await recordMentions(outbox, edited, message.mentions ?? []); // the newly mentioned only
+  await recordEventEdit({ models, outbox }, caller, message, edited, eventEdit); // concern: events
   return presentOne(models, caller, edited);
 }

@@ -15,6 +15,8 @@ import { registerCommenterModel, type CommenterDoc } from '../timelines/commente
 import { registerAssignmentModel, taskSchema, type AssignmentDoc } from '../tasks/models.js';
 // Concern: polls (issue #11).
 import { pollSchema, registerPollVoteModel, type PollVoteDoc } from '../polls/model.js';
+// Concern: events (issue #11).
+import { eventSchema, registerEventResponseModel, type EventResponseDoc } from '../events/models.js';
 
 // Concern: timelines, threads, bubbling: why and when a message last moved up (timelines/rules.ts).
 const bubbleSchema = new Schema(
@@ -101,6 +103,8 @@ const messageSchema = new Schema(
     // Concern: polls (polls/model.ts): a poll's answers, end time and counts; whether it is anonymous.
     poll: { type: pollSchema, default: undefined },
     isAnonymous: { type: Boolean, default: undefined },
+    // Concern: events (issue #11): the event object of a message of type `event` (events/models.ts).
+    event: { type: eventSchema, default: undefined },
   },
   { strict: true, timestamps, collection: 'messages' },
 );
@@ -166,6 +170,8 @@ export interface MessagingModels {
   readonly TaskAssignment: Model<AssignmentDoc>;
   // Concern: polls (issue #11).
   readonly PollVote: Model<PollVoteDoc>;
+  // Concern: events: invitations and answers.
+  readonly EventResponse: Model<EventResponseDoc>;
 }
 
 export function registerMessagingModels(connection: Connection): MessagingModels {
@@ -180,5 +186,6 @@ export function registerMessagingModels(connection: Connection): MessagingModels
     TaskAssignment: registerAssignmentModel(connection),
     // Concern: polls (issue #11).
     PollVote: registerPollVoteModel(connection),
+    EventResponse: registerEventResponseModel(connection),
   };
 }

@@ -15,6 +15,8 @@ import { threadFieldsOf } from '../timelines/rules.js';
 import { taskResourceFieldsOf, taskViewsOf } from '../tasks/presentation.js';
 // Concern: polls (issue #11).
 import { pollPresenter } from '../polls/presentation.js';
+// Concern: events (issue #11).
+import { rsvpsOfCaller, withEventFields } from '../events/presentation.js';
 
 export const userRef = (EID: string) => ({ type: 'user', EID });
 /** The author: a person, or the app of an app_update (types, fields and app posting). */
@@ -69,15 +71,24 @@ export async function presentMessages(
   const subscribed = await subscribedByCaller(models, caller, ids); // concern: subscriptions
   const taskViews = await taskViewsOf(models, caller, docs); // concern: tasks
   const withPoll = await pollPresenter(models, caller, docs); // concern: polls
+  const rsvps = await rsvpsOfCaller(models, caller, docs); // concern: events
   return docs.map((doc) =>
     withPoll(doc, {
-      ...presentMessage(
+      // Concern: events: the event object, `_user.rsvp` and `_user.permissions`.
+      ...withEventFields(
+        {
+          ...presentMessage(
+            doc,
+            liked.has(String(doc._id)),
+            read.has(String(doc._id)),
+            subscribed.has(String(doc._id)),
+          ),
+          ...excludedRecipientsFor(doc, caller), // private-message recipients on edit
+        },
         doc,
-        liked.has(String(doc._id)),
-        read.has(String(doc._id)),
-        subscribed.has(String(doc._id)),
+        caller,
+        rsvps,
       ),
-      ...excludedRecipientsFor(doc, caller), // private-message recipients on edit
       ...taskResourceFieldsOf(doc, taskViews), // concern: tasks (and a child task's `parent`)
     }),
   );

@@ -13,6 +13,8 @@ import type { WriteDeps } from './deps.js';
 import { messageSummary, userRef } from './presentation.js';
 import { findReadableMessage } from './reading.js';
 import { forgetCommenter } from '../timelines/commenters.js';
+// Concern: events (issue #11).
+import { closeEventResponses } from '../events/actions.js';
 
 export async function removeMessage({ models, rpc, outbox }: WriteDeps, caller: Caller, messageEID: string) {
   const { message, access } = await findReadableMessage(models, rpc, caller, messageEID);
@@ -46,6 +48,7 @@ export async function removeMessage({ models, rpc, outbox }: WriteDeps, caller: 
       { $inc: { numComments: -1 } },
     );
   }
+  await closeEventResponses(models, message); // concern: events: no longer an open invitation
   await outbox.record('message', 'removed', {
     networkEID: caller.networkEID,
     actor: userRef(caller.profileEID),

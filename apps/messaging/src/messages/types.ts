@@ -31,6 +31,8 @@ const fieldsByType: Readonly<Record<string, readonly TypeField[]>> = {
   task: ['reactable', 'embeds', 'parentFolder', 'group'],
   // Concern: polls (issue #11): the question in `htmlBody`, answers in `poll` (polls/rules.ts).
   poll: ['reactable', 'embeds', 'parentFolder', 'group'],
+  // Concern: events (issue #11): an event is placed like an update (not scheduled).
+  event: ['reactable', 'embeds', 'parentFolder', 'headerBackground', 'group'],
 };
 
 export const fieldProblem = (field: string, message: string) =>

@@ -29,6 +29,8 @@ import type { LatestCreateBody } from './announcement-gate.js';
 import { recordTaskPosted, taskFieldsOf, taskPlanOf } from '../tasks/posting.js';
 // Concern: polls (issue #11).
 import { pollFieldsOf } from '../polls/rules.js';
+// Concern: events (issue #11).
+import { eventFieldsOf, recordInvitations } from '../events/writing.js';
 
 export type { WriteDeps } from './deps.js';
 
@@ -72,6 +74,7 @@ export async function postMessage(
     ...(await typeFieldsOf(rpc, caller, access, body)), // types, fields and app posting
     ...taskFieldsOf(taskPlan), // concern: tasks
     ...pollFieldsOf(body, new Date()), // polls: answers, end time, isAnonymous
+    ...(await eventFieldsOf(rpc, caller, body)), // concern: events (a private one: on no timeline)
   });
   const message = created.toObject<MessageDoc>();
   await outbox.record('message', createdVerbOf(message), {
@@ -83,6 +86,7 @@ export async function postMessage(
   await recordMentions(outbox, message); // concern: mentions
   await addSubscription(models, caller.networkEID, String(message._id), caller.profileEID); // subscriptions
   await recordTaskPosted({ models, rpc, outbox }, caller, message, taskPlan); // concern: tasks
+  await recordInvitations(models, outbox, message); // concern: events
   return presentOne(models, caller, message);
 }
 

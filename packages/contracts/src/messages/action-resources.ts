@@ -10,6 +10,8 @@ import { HTML_BODY_MAX_LENGTH } from './resources.js';
 import { NEWS_TITLE_MAX_LENGTH } from './news-resources.js';
 import { MentionsField } from './mention-resources.js';
 import { RECIPIENTS_MAX_ITEMS } from './type-fields.js';
+// Concern: events (issue #11).
+import { EventEditFields } from './event-fields.js';
 
 export const ReaderResource = Type.Object(
   {
@@ -56,6 +58,8 @@ export const MessageEditBody = Type.Object(
         description: 'private_message only: recipients who may no longer read it (its author edits)',
       }),
     ),
+    // Concern: events (issue #11): the event object's fields to change.
+    ...EventEditFields,
   },
   { additionalProperties: false },
 );

@@ -19,7 +19,8 @@ const MessageCreateBodyBefore148 = Type.Object(
     ...MessageCreateBody.properties,
     type: Type.Union(
       [
-        ...latestTypes.filter((literal) => literal.const !== 'announcement'),
+        // Concern: events: from 1.4.8 `event` is a calendar event; before it, an announcement.
+        ...latestTypes.filter((literal) => literal.const !== 'announcement' && literal.const !== 'event'),
         Type.Literal(LEGACY_ANNOUNCEMENT_TYPE),
       ],
       { description: 'As from 1.4.8, with `event` (an announcement) in place of `announcement`' },

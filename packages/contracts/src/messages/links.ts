@@ -56,4 +56,6 @@ export const messagesLinkRelations: LinkRelations = {
     { rel: 'user', href: '/networks/{networkEID}/users/{user.EID}/' },
     { rel: 'message', href: '/networks/{networkEID}/messages/{message.EID}/' },
   ],
+  // Concern: events (issue #11): an event is placed like an update.
+  event: messageRelations,
 };

@@ -18,6 +18,13 @@ import { ProfileCreateFields, ThreadCommentFields, TimelineResourceFields } from
 import { TaskCreateFields, TaskResourceFields, taskMessageTypes } from './task-fields.js';
 // Concern: polls (issue #11).
 import { PollCreateFields, PollResourceFields, PollUserFields } from './poll-fields.js';
+// Concern: events (issue #11).
+import {
+  EventCreateFields,
+  EventResourceFields,
+  EventUserFields,
+  eventMessageTypes,
+} from './event-fields.js';
 
 /** Message types of this slice; `news`, `announcement`, `task`, `poll`, `event`… join with their issues. */
 export const messageTypes = [
@@ -31,6 +38,8 @@ export const messageTypes = [
   ...taskMessageTypes,
   // Concern: polls (docs/decisions.md, "Messaging: polls").
   'poll',
+  // Concern: events (docs/decisions.md, "Messaging: events and RSVP").
+  ...eventMessageTypes,
 ] as const;
 export type MessageType = (typeof messageTypes)[number];
 
@@ -80,6 +89,8 @@ export const MessageResource = Type.Object(
     ...TimelineResourceFields,
     // Concern: polls (issue #11).
     ...PollResourceFields,
+    // Concern: events (issue #11): the event object.
+    ...EventResourceFields,
     // Concern: private-message recipients on edit.
     $excludedRecipients: Type.Optional(
       Type.Array(Ref('user'), {
@@ -96,6 +107,8 @@ export const MessageResource = Type.Object(
         subscribed: Type.Boolean({ description: 'whether the caller is notified of new comments' }),
         // Concern: polls.
         ...PollUserFields,
+        // Concern: events: the caller's RSVP and message permissions.
+        ...EventUserFields,
       },
       { description: 'The caller’s standing towards the message' },
     ),
@@ -123,6 +136,8 @@ export const MessageCreateBody = Type.Object(
         ...taskMessageTypes.map((t) => Type.Literal(t)),
         // Concern: polls (with `poll`, `isAnonymous`).
         Type.Literal('poll'),
+        // Concern: events (issue #11).
+        ...eventMessageTypes.map((t) => Type.Literal(t)),
       ],
       {
         description:
@@ -143,6 +158,8 @@ export const MessageCreateBody = Type.Object(
     ...TaskCreateFields,
     // Concern: polls (issue #11).
     ...PollCreateFields,
+    // Concern: events (issue #11).
+    ...EventCreateFields,
   },
   { additionalProperties: false },
 );

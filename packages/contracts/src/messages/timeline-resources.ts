@@ -10,9 +10,15 @@ import { PaginationQuery, subResourcePagination } from '../core/pagination.js';
 import { embedQuery } from '../core/route-definition.js';
 import { Eid, Nullable, Ref, Timestamp } from '../core/schemas.js';
 import { TimelineQuery } from './news-resources.js';
+// Concern: events (issue #11).
+import { eventBubbleReasons } from './event-fields.js';
 
 /** Why a message moved up its timeline (spec: `bubble` with read-only `reason`). */
-export const bubbleReasons = ['new_comment'] as const;
+export const bubbleReasons = [
+  'new_comment',
+  // Concern: events: an edited event moves up (messages/event-fields.ts).
+  ...eventBubbleReasons,
+] as const;
 
 export const Bubble = Type.Object(
   {
