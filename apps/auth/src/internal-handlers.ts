@@ -13,6 +13,8 @@ import { findGroupsForEmbed } from './groups/themes.js';
 import type { AuthModels } from './models.js';
 import { searchDirectory } from './search/directory-search.js';
 import { lookupAccessToken } from './oauth/token-management.js';
+// Notifications: alerts (issue #13).
+import { networkAdmins } from './directory/network-admins.js';
 
 export function internalHandlers(models: AuthModels, networkDomain: string): Record<string, RpcHandler> {
   return {
@@ -38,6 +40,8 @@ export function internalHandlers(models: AuthModels, networkDomain: string): Rec
     // Messaging's profile timelines: what the caller may post on each profile.
     [internalSubjects.postableTypes]: ({ ctx, body }: RpcRequest) =>
       postableTypesBatch(models, ctx, requestedEIDs(body)),
+    // Notifications: alerts (issue #13): who receives `orphaned_group`.
+    [internalSubjects.networkAdmins]: ({ ctx }: RpcRequest) => networkAdmins(models, ctx),
   };
 }
 

@@ -62,3 +62,8 @@ export * from './gates.js';
 export * from './scopes.js';
 export * from './openapi/document.js';
 export type * from './openapi/types.js';
+// Notifications: alerts (issue #13).
+export * from './notifications/resources.js';
+export { notificationsRoutes } from './notifications/routes.js';
+export { notificationsErrors } from './notifications/errors.js';
+export { notificationsLinkRelations } from './notifications/links.js';

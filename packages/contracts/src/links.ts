@@ -10,6 +10,8 @@ import { groupsLinkRelations } from './groups/links.js';
 import { kbLinkRelations } from './kb/links.js';
 import { messagesLinkRelations } from './messages/links.js';
 import { networkLinkRelations } from './network/links.js';
+// Notifications: alerts (issue #13).
+import { notificationsLinkRelations } from './notifications/links.js';
 import { settingsLinkRelations } from './settings/links.js';
 
 export const linkRelations: LinkRelations = {
@@ -20,6 +22,8 @@ export const linkRelations: LinkRelations = {
   ...settingsLinkRelations,
   ...appsLinkRelations,
   ...messagesLinkRelations,
+  // Notifications: alerts (issue #13).
+  ...notificationsLinkRelations,
 };
 
 const isSet = (value: unknown) => value !== undefined && value !== null && value !== false;

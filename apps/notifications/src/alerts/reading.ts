@@ -1,0 +1,183 @@
+/**
+ * Reading alerts: the caller's list (coalesced or individual), one alert, markread, and the
+ * presentation of both views as the `alert` resource (docs/decisions.md, "Notifications: alerts").
+ */
+import {
+  DomainError,
+  isEid,
+  type PlainCollection,
+  type PlainResource,
+  type RequestContext,
+} from '@ncs/contracts';
+import { pageOf, type RequestOf } from '@ncs/service-kit';
+import type { AlertDoc, AlertModels, OccurrenceDoc } from './models.js';
+import { GROUPS_SHOWN, readKeyOf } from './rules.js';
+
+export interface AlertCaller {
+  readonly networkEID: string;
+  readonly profileEID: string;
+}
+
+/** Alerts belong to users: an app token has no profile, hence no alerts. */
+export function alertCallerOf(ctx: RequestContext): AlertCaller {
+  const profileEID = ctx.principal?.profileEID;
+  if (!ctx.networkEID || !profileEID)
+    throw new DomainError('FORBIDDEN', 'Alerts belong to users; an app has none.');
+  return { networkEID: ctx.networkEID, profileEID };
+}
+
+const MESSAGE_TYPES = new Set([
+  'update',
+  'comment',
+  'news',
+  'announcement',
+  'private_message',
+  'app_update',
+  'task',
+  'poll',
+  'event',
+]);
+
+function linkHelpers(subject: { type: string; EID: string } | null | undefined) {
+  if (!subject) return {};
+  if (subject.type === 'group') return { group: { type: 'group', EID: subject.EID } };
+  if (MESSAGE_TYPES.has(subject.type)) return { message: { type: subject.type, EID: subject.EID } };
+  return {};
+}
+
+function parseAppData(text: string | null | undefined): Record<string, unknown> | null {
+  return text ? (JSON.parse(text) as Record<string, unknown>) : null;
+}
+
+const groupRefs = (EIDs: readonly string[]) =>
+  EIDs.slice(0, GROUPS_SHOWN).map((EID) => ({ type: 'group', EID }));
+
+export function presentAlert(doc: AlertDoc): PlainResource {
+  const subject = doc.subject ? { type: doc.subject.type, EID: doc.subject.EID } : null;
+  return {
+    type: 'alert',
+    EID: String(doc._id),
+    alertType: doc.alertType,
+    category: doc.category,
+    actionability: doc.actionable ? 'actionable' : 'non-actionable',
+    read: doc.read,
+    coalesced: true,
+    numCoalesced: doc.numCoalesced,
+    numGroups: doc.groupEIDs.length,
+    numOriginators: doc.numOriginators,
+    numAuthors: doc.numOriginators,
+    subject,
+    originators: doc.originators.map((o) => ({ type: o.type, EID: o.EID })),
+    groups: groupRefs(doc.groupEIDs),
+    appData: parseAppData(doc.appData),
+    ...linkHelpers(subject),
+    created: doc.created.toISOString(),
+    lastModified: doc.lastModified.toISOString(),
+  };
+}
+
+export function presentOccurrence(doc: OccurrenceDoc): PlainResource {
+  const subject = doc.subject ? { type: doc.subject.type, EID: doc.subject.EID } : null;
+  return {
+    type: 'alert',
+    EID: String(doc._id),
+    alertType: doc.alertType,
+    category: doc.category,
+    actionability: doc.actionable ? 'actionable' : 'non-actionable',
+    read: doc.read,
+    coalesced: false,
+    numCoalesced: 1,
+    numGroups: doc.groupEIDs.length,
+    numOriginators: doc.originator ? 1 : 0,
+    numAuthors: doc.originator ? 1 : 0,
+    subject,
+    originators: doc.originator ? [{ type: doc.originator.type, EID: doc.originator.EID }] : [],
+    groups: groupRefs(doc.groupEIDs),
+    appData: parseAppData(doc.appData),
+    ...linkHelpers(subject),
+    created: doc.created.toISOString(),
+    lastModified: doc.created.toISOString(),
+  };
+}
+
+export async function listAlerts(
+  models: AlertModels,
+  caller: AlertCaller,
+  query: RequestOf<'alert.list'>['query'],
+): Promise<PlainCollection> {
+  const filter = {
+    networkEID: caller.networkEID,
+    recipientEID: caller.profileEID,
+    ...(query.read === undefined ? {} : { read: query.read }),
+    ...(query.category === undefined ? {} : { category: query.category }),
+  };
+  const page = { limit: query.limit, offset: query.offset };
+  const shape = { itemType: 'alert', rel: 'alerts' };
+  if (query.coalesced === false) {
+    return pageOf(models.Occurrence, { filter, sort: { created: -1, _id: -1 } }, page, shape, (docs) =>
+      docs.map(presentOccurrence),
+    );
+  }
+  return pageOf(models.Alert, { filter, sort: { lastModified: -1, _id: -1 } }, page, shape, (docs) =>
+    docs.map(presentAlert),
+  );
+}
+
+export async function getAlert(models: AlertModels, caller: AlertCaller, alertEID: string) {
+  if (!isEid(alertEID)) throw new DomainError('NOTIF_ERR_ALERT_NOT_FOUND');
+  const owner = { _id: alertEID, networkEID: caller.networkEID, recipientEID: caller.profileEID };
+  const alert = await models.Alert.findOne(owner).lean<AlertDoc>();
+  if (alert) return presentAlert(alert);
+  const occurrence = await models.Occurrence.findOne(owner).lean<OccurrenceDoc>();
+  if (occurrence) return presentOccurrence(occurrence);
+  throw new DomainError('NOTIF_ERR_ALERT_NOT_FOUND');
+}
+
+/** Alerts marked per batch, and batches per request (a bound on one request's work). */
+const MARK_BATCH = 500;
+const MARK_BATCHES = 20;
+
+/**
+ * Marks the caller's unread alerts of `category` (or all) read, each with its own conditional
+ * update (it frees the alert's `openKey`, so the next occurrence opens a new alert), then their
+ * occurrences. Returns how many coalesced alerts it marked.
+ */
+export async function markRead(
+  models: AlertModels,
+  caller: AlertCaller,
+  body: RequestOf<'alert.markread'>['body'],
+): Promise<PlainResource> {
+  const filter = {
+    networkEID: caller.networkEID,
+    recipientEID: caller.profileEID,
+    read: false,
+    ...(body.category === 'all' ? {} : { category: body.category }),
+    ...(body.actionability === undefined ? {} : { actionable: body.actionability === 'actionable' }),
+  };
+  let numMarked = 0;
+  for (let batch = 0; batch < MARK_BATCHES; batch += 1) {
+    const unread = await models.Alert.find(filter, { _id: 1 }).limit(MARK_BATCH).lean();
+    if (unread.length === 0) break;
+    const result = await models.Alert.bulkWrite(
+      unread.map(({ _id }) => ({
+        updateOne: {
+          filter: { _id, networkEID: caller.networkEID, read: false },
+          update: { $set: { read: true, openKey: readKeyOf(String(_id)) } },
+        },
+      })),
+      { ordered: false },
+    );
+    numMarked += result.modifiedCount;
+    await models.Occurrence.updateMany(
+      {
+        networkEID: caller.networkEID,
+        recipientEID: caller.profileEID,
+        alertId: { $in: unread.map(({ _id }) => String(_id)) },
+        read: false,
+      },
+      { $set: { read: true } },
+    );
+    if (unread.length < MARK_BATCH) break;
+  }
+  return { type: 'alert_markread', numMarked };
+}
