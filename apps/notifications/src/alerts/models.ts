@@ -32,7 +32,7 @@ const alertSchema = new Schema(
     read: { type: Boolean, default: false },
     openKey: { type: String, required: true },
     subject: { type: refSchema, default: null },
-    /** Newest first, at most `ORIGINATORS_KEPT`. */
+    /** Each distinct originator once, in the order they joined (presented newest first). */
     originators: { type: [refSchema], default: [] },
     /** Every distinct originator's EID: what `numOriginators` counts. */
     originatorEIDs: { type: [String], default: [] },
@@ -74,7 +74,6 @@ const occurrenceSchema = new Schema(
 occurrenceSchema.index({ networkEID: 1, recipientEID: 1, eventId: 1 }, { unique: true });
 occurrenceSchema.index({ networkEID: 1, recipientEID: 1, created: -1, _id: -1 });
 occurrenceSchema.index({ networkEID: 1, recipientEID: 1, read: 1, category: 1, created: -1, _id: -1 });
-occurrenceSchema.index({ networkEID: 1, recipientEID: 1, alertId: 1 });
 
 export type AlertDoc = InferSchemaType<typeof alertSchema> & { readonly _id: Types.ObjectId };
 export type OccurrenceDoc = InferSchemaType<typeof occurrenceSchema> & Pick<StoredDocument, '_id'>;

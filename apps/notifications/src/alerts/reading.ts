@@ -11,7 +11,7 @@ import {
 } from '@ncs/contracts';
 import { pageOf, type RequestOf } from '@ncs/service-kit';
 import type { AlertDoc, AlertModels, OccurrenceDoc } from './models.js';
-import { GROUPS_SHOWN, readKeyOf } from './rules.js';
+import { GROUPS_SHOWN, ORIGINATORS_KEPT, readKeyOf } from './rules.js';
 
 export interface AlertCaller {
   readonly networkEID: string;
@@ -67,7 +67,10 @@ export function presentAlert(doc: AlertDoc): PlainResource {
     numOriginators: doc.numOriginators,
     numAuthors: doc.numOriginators,
     subject,
-    originators: doc.originators.map((o) => ({ type: o.type, EID: o.EID })),
+    originators: doc.originators
+      .slice(-ORIGINATORS_KEPT)
+      .reverse()
+      .map((o) => ({ type: o.type, EID: o.EID })),
     groups: groupRefs(doc.groupEIDs),
     appData: parseAppData(doc.appData),
     ...linkHelpers(subject),
@@ -139,8 +142,8 @@ const MARK_BATCHES = 20;
 
 /**
  * Marks the caller's unread alerts of `category` (or all) read, each with its own conditional
- * update (it frees the alert's `openKey`, so the next occurrence opens a new alert), then their
- * occurrences. Returns how many coalesced alerts it marked.
+ * update (it frees the alert's `openKey`, so the next occurrence opens a new alert), then the
+ * occurrences of the same filter. Returns how many coalesced alerts it marked.
  */
 export async function markRead(
   models: AlertModels,
@@ -168,16 +171,9 @@ export async function markRead(
       { ordered: false },
     );
     numMarked += result.modifiedCount;
-    await models.Occurrence.updateMany(
-      {
-        networkEID: caller.networkEID,
-        recipientEID: caller.profileEID,
-        alertId: { $in: unread.map(({ _id }) => String(_id)) },
-        read: false,
-      },
-      { $set: { read: true } },
-    );
     if (unread.length < MARK_BATCH) break;
   }
+  // The individual view follows: the occurrences the same filter names.
+  await models.Occurrence.updateMany(filter, { $set: { read: true } });
   return { type: 'alert_markread', numMarked };
 }

@@ -41,7 +41,7 @@ export function readKeyOf(alertEID: string): string {
   return `read:${alertEID}`;
 }
 
-/** Originators kept on a coalesced alert (newest first); `numOriginators` counts them all. */
+/** Originators shown on a coalesced alert (newest first); `numOriginators` counts them all. */
 export const ORIGINATORS_KEPT = 10;
 /** Groups shown on an alert; `numGroups` counts them all. */
 export const GROUPS_SHOWN = 10;

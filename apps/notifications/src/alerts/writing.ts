@@ -7,7 +7,7 @@
 import type { AlertType, ResourceRef } from '@ncs/contracts';
 import { isDuplicateKeyError } from '@ncs/service-kit';
 import type { AlertModels } from './models.js';
-import { categoryOf, isActionable, openKeyOf, ORIGINATORS_KEPT } from './rules.js';
+import { categoryOf, isActionable, openKeyOf } from './rules.js';
 
 /** One alert occurrence: what a consumer derives from a domain event, per recipient. */
 export interface AlertOccurrence {
@@ -57,45 +57,42 @@ async function recordOccurrence(models: AlertModels, o: AlertOccurrence) {
   }
 }
 
-/** Merges into the open alert (atomic conditional updates) or opens one (unique `openKey`). */
+/**
+ * Merges into the open alert (conditional updates: the precondition, still open and this
+ * originator new or known, is in the filter) or opens one (unique `openKey`). Updates, not
+ * findAndModify: FerretDB 1.24 runs findAndModify as a read and a write.
+ */
 async function mergeIntoAlert(models: AlertModels, o: AlertOccurrence): Promise<string> {
   const openKey = openKeyOf(o.type, o.subject, o.eventId);
   const owner = { networkEID: o.networkEID, recipientEID: o.recipientEID, openKey };
-  const now = new Date();
   const appData = o.appData === null ? null : JSON.stringify(o.appData);
-  const common = {
-    $set: { lastModified: now, appData },
-    ...(o.groupEIDs.length > 0 ? { $addToSet: { groupEIDs: { $each: [...o.groupEIDs] } } } : {}),
-  };
+  const groups = o.groupEIDs.length > 0 ? { groupEIDs: { $each: [...o.groupEIDs] } } : {};
   for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt += 1) {
-    if (!isActionable(o.type)) {
-      const merged = o.originator
-        ? ((await models.Alert.findOneAndUpdate(
-            { ...owner, originatorEIDs: { $ne: o.originator.EID } },
-            {
-              ...common,
-              $inc: { numCoalesced: 1, numOriginators: 1 },
-              $push: { originators: { $each: [o.originator], $position: 0, $slice: ORIGINATORS_KEPT } },
-              $addToSet: {
-                originatorEIDs: o.originator.EID,
-                ...(o.groupEIDs.length > 0 ? { groupEIDs: { $each: [...o.groupEIDs] } } : {}),
-              },
-            },
-            { projection: { _id: 1 } },
-          ).lean()) ??
-          (await models.Alert.findOneAndUpdate(
-            { ...owner, originatorEIDs: o.originator.EID },
-            { ...common, $inc: { numCoalesced: 1 } },
-            { projection: { _id: 1 } },
-          ).lean()))
-        : await models.Alert.findOneAndUpdate(
-            owner,
-            { ...common, $inc: { numCoalesced: 1 } },
-            {
-              projection: { _id: 1 },
-            },
-          ).lean();
-      if (merged) return String(merged._id);
+    const open = await models.Alert.findOne(owner, { _id: 1 }).lean();
+    if (open) {
+      // An actionable alert's key is its event's: found means this event was merged already.
+      if (isActionable(o.type)) return String(open._id);
+      const $set = { lastModified: new Date(), appData };
+      const still = { ...owner, _id: open._id };
+      if (o.originator) {
+        const added = await models.Alert.updateOne(
+          { ...still, originatorEIDs: { $ne: o.originator.EID } },
+          {
+            $set,
+            $inc: { numCoalesced: 1, numOriginators: 1 },
+            // Appended (FerretDB 1.24 ignores `$position`); presented newest first.
+            $push: { originators: o.originator },
+            $addToSet: { originatorEIDs: o.originator.EID, ...groups },
+          },
+        );
+        if (added.matchedCount > 0) return String(open._id);
+      }
+      const known = await models.Alert.updateOne(
+        o.originator ? { ...still, originatorEIDs: o.originator.EID } : still,
+        { $set, $inc: { numCoalesced: 1 }, ...(o.groupEIDs.length > 0 ? { $addToSet: groups } : {}) },
+      );
+      if (known.matchedCount > 0) return String(open._id);
+      continue; // read meanwhile: open a new one
     }
     try {
       const created = await models.Alert.create({
@@ -111,17 +108,12 @@ async function mergeIntoAlert(models: AlertModels, o: AlertOccurrence): Promise<
         groupEIDs: [...o.groupEIDs],
         appData,
         created: o.occurredAt,
-        lastModified: now,
+        lastModified: new Date(),
       });
       return String(created._id);
     } catch (error) {
+      // Another occurrence opened it meanwhile: merge into it on the next attempt.
       if (!isDuplicateKeyError(error)) throw error;
-      // Actionable: its key is the event's, so the alert exists already. Otherwise another
-      // occurrence opened it meanwhile: merge into it.
-      if (isActionable(o.type)) {
-        const existing = await models.Alert.findOne(owner, { _id: 1 }).lean();
-        if (existing) return String(existing._id);
-      }
     }
   }
   throw new Error(`alert ${o.type} for ${o.recipientEID}: could not merge after ${MERGE_ATTEMPTS} attempts`);
