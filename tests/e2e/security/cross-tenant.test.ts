@@ -18,6 +18,8 @@ import { closeFactories, newNetwork, type TestNetwork } from '../../support/fact
 import { newKbCategory, newKbPage } from '../../support/factories/kb.js';
 import { newMessage } from '../../support/factories/messages.js';
 import { followJob, newNews, type JobBody } from '../../support/factories/news.js';
+// Notifications: alerts (issue #13).
+import { waitForAlert } from '../../support/factories/notifications.js';
 
 afterAll(closeFactories);
 
@@ -50,6 +52,8 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   'message.edit': () => ({ htmlBody: '<p>Cross-tenant</p>' }),
   'message.move': () => ({ group: null }),
   'message.share': () => ({ htmlBody: '<p>Cross-tenant</p>' }),
+  // Notifications: alerts (issue #13).
+  'alert.markread': () => ({ category: 'all' }),
 };
 
 /** Query parameters a route requires. */
@@ -130,6 +134,19 @@ beforeAll(async () => {
     jobEID: job.body.EID,
     exportEID: exported.EID,
   };
+  // Notifications: alerts (issue #13): an alert of the victim's administrator (a mention).
+  const mention = await call(`/networks/${victim.networkEID}/messages/`, {
+    token: await member.token(),
+    json: {
+      type: 'update',
+      htmlBody: '<p>Admin</p>',
+      mentions: [{ type: 'user', EID: victim.admin.profileEID }],
+    },
+  });
+  expect(mention.status, mention.text).toBe(201);
+  const alert = await waitForAlert(victim.networkEID, victimToken, 'mention');
+  expect(alert).toBeDefined();
+  fixtures.alertEID = alert!.EID;
 });
 
 const networkRoutes = routes.filter((r) => r.scope === 'network' && r.path.includes('{networkEID}'));
