@@ -93,7 +93,8 @@ describe('coalescing', () => {
       alertType: 'message_activity_comment',
       numCoalesced: 3,
       numOriginators: 2,
-      originators: [user(cid.profileEID), user(bob.profileEID)],
+      // Newest first: Bob commented last.
+      originators: [user(bob.profileEID), user(cid.profileEID)],
     });
     expect(alerts[0]!.appData).toMatchObject({ comment: { type: 'comment' } });
 

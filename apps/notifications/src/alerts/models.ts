@@ -9,7 +9,8 @@
  *   "at most one open alert per type, subject and recipient" hold under concurrency, without
  *   partial indexes (FerretDB 1.x has none).
  * - `alert_occurrences`: each occurrence (one event for one recipient), the individual view; the
- *   unique index on the event id makes an event delivered twice one occurrence.
+ *   unique index on the event id makes an event delivered twice one occurrence. `alertId` names
+ *   the coalesced alert it belongs to: what that alert counts is derived from them (aggregates.ts).
  */
 import { Schema, type Connection, type InferSchemaType, type Model, type Types } from 'mongoose';
 import { alertCategories, alertTypes } from '@ncs/contracts';
@@ -32,13 +33,6 @@ const alertSchema = new Schema(
     read: { type: Boolean, default: false },
     openKey: { type: String, required: true },
     subject: { type: refSchema, default: null },
-    /** Each distinct originator once, in the order they joined (presented newest first). */
-    originators: { type: [refSchema], default: [] },
-    /** Every distinct originator's EID: what `numOriginators` counts. */
-    originatorEIDs: { type: [String], default: [] },
-    numOriginators: { type: Number, default: 0 },
-    numCoalesced: { type: Number, default: 1 },
-    groupEIDs: { type: [String], default: [] },
     /** The latest occurrence's, as JSON text (event data is the producer's: keys may hold `.` or `$`). */
     appData: { type: String, default: null },
     created: { type: Date, required: true },
@@ -74,6 +68,7 @@ const occurrenceSchema = new Schema(
 occurrenceSchema.index({ networkEID: 1, recipientEID: 1, eventId: 1 }, { unique: true });
 occurrenceSchema.index({ networkEID: 1, recipientEID: 1, created: -1, _id: -1 });
 occurrenceSchema.index({ networkEID: 1, recipientEID: 1, read: 1, category: 1, created: -1, _id: -1 });
+occurrenceSchema.index({ networkEID: 1, recipientEID: 1, alertId: 1 });
 
 export type AlertDoc = InferSchemaType<typeof alertSchema> & { readonly _id: Types.ObjectId };
 export type OccurrenceDoc = InferSchemaType<typeof occurrenceSchema> & Pick<StoredDocument, '_id'>;

@@ -11,6 +11,7 @@ import {
 } from '@ncs/contracts';
 import { pageOf, type RequestOf } from '@ncs/service-kit';
 import type { AlertDoc, AlertModels, OccurrenceDoc } from './models.js';
+import { alertAggregates, type AlertAggregate } from './aggregates.js';
 import { GROUPS_SHOWN, ORIGINATORS_KEPT, readKeyOf } from './rules.js';
 
 export interface AlertCaller {
@@ -52,8 +53,10 @@ function parseAppData(text: string | null | undefined): Record<string, unknown> 
 const groupRefs = (EIDs: readonly string[]) =>
   EIDs.slice(0, GROUPS_SHOWN).map((EID) => ({ type: 'group', EID }));
 
-export function presentAlert(doc: AlertDoc): PlainResource {
+export function presentAlert(doc: AlertDoc, aggregate: AlertAggregate | undefined): PlainResource {
   const subject = doc.subject ? { type: doc.subject.type, EID: doc.subject.EID } : null;
+  const originators = aggregate?.originators ?? [];
+  const groupEIDs = aggregate?.groupEIDs ?? [];
   return {
     type: 'alert',
     EID: String(doc._id),
@@ -62,21 +65,30 @@ export function presentAlert(doc: AlertDoc): PlainResource {
     actionability: doc.actionable ? 'actionable' : 'non-actionable',
     read: doc.read,
     coalesced: true,
-    numCoalesced: doc.numCoalesced,
-    numGroups: doc.groupEIDs.length,
-    numOriginators: doc.numOriginators,
-    numAuthors: doc.numOriginators,
+    // At least the occurrence that opened it (its mark may be a moment behind).
+    numCoalesced: Math.max(1, aggregate?.numCoalesced ?? 0),
+    numGroups: groupEIDs.length,
+    numOriginators: originators.length,
+    numAuthors: originators.length,
     subject,
-    originators: doc.originators
-      .slice(-ORIGINATORS_KEPT)
-      .reverse()
-      .map((o) => ({ type: o.type, EID: o.EID })),
-    groups: groupRefs(doc.groupEIDs),
+    originators: originators.slice(0, ORIGINATORS_KEPT),
+    groups: groupRefs(groupEIDs),
     appData: parseAppData(doc.appData),
     ...linkHelpers(subject),
     created: doc.created.toISOString(),
     lastModified: doc.lastModified.toISOString(),
   };
+}
+
+/** Coalesced alerts with what they count. */
+async function presentAlerts(models: AlertModels, caller: AlertCaller, docs: readonly AlertDoc[]) {
+  const owner = { networkEID: caller.networkEID, recipientEID: caller.profileEID };
+  const aggregates = await alertAggregates(
+    models,
+    owner,
+    docs.map((doc) => String(doc._id)),
+  );
+  return docs.map((doc) => presentAlert(doc, aggregates.get(String(doc._id))));
 }
 
 export function presentOccurrence(doc: OccurrenceDoc): PlainResource {
@@ -122,7 +134,7 @@ export async function listAlerts(
     );
   }
   return pageOf(models.Alert, { filter, sort: { lastModified: -1, _id: -1 } }, page, shape, (docs) =>
-    docs.map(presentAlert),
+    presentAlerts(models, caller, docs),
   );
 }
 
@@ -130,7 +142,7 @@ export async function getAlert(models: AlertModels, caller: AlertCaller, alertEI
   if (!isEid(alertEID)) throw new DomainError('NOTIF_ERR_ALERT_NOT_FOUND');
   const owner = { _id: alertEID, networkEID: caller.networkEID, recipientEID: caller.profileEID };
   const alert = await models.Alert.findOne(owner).lean<AlertDoc>();
-  if (alert) return presentAlert(alert);
+  if (alert) return (await presentAlerts(models, caller, [alert]))[0]!;
   const occurrence = await models.Occurrence.findOne(owner).lean<OccurrenceDoc>();
   if (occurrence) return presentOccurrence(occurrence);
   throw new DomainError('NOTIF_ERR_ALERT_NOT_FOUND');

@@ -58,40 +58,25 @@ async function recordOccurrence(models: AlertModels, o: AlertOccurrence) {
 }
 
 /**
- * Merges into the open alert (conditional updates: the precondition, still open and this
- * originator new or known, is in the filter) or opens one (unique `openKey`). Updates, not
- * findAndModify: FerretDB 1.24 runs findAndModify as a read and a write.
+ * The recipient's open alert for this occurrence: found and touched (a conditional update: still
+ * open, the precondition in the filter), or opened (unique `openKey`: of two instances opening it
+ * at once, one inserts and the other finds it). What the alert counts is derived from its
+ * occurrences (aggregates.ts), so nothing here is incremented.
  */
 async function mergeIntoAlert(models: AlertModels, o: AlertOccurrence): Promise<string> {
   const openKey = openKeyOf(o.type, o.subject, o.eventId);
   const owner = { networkEID: o.networkEID, recipientEID: o.recipientEID, openKey };
   const appData = o.appData === null ? null : JSON.stringify(o.appData);
-  const groups = o.groupEIDs.length > 0 ? { groupEIDs: { $each: [...o.groupEIDs] } } : {};
   for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt += 1) {
     const open = await models.Alert.findOne(owner, { _id: 1 }).lean();
     if (open) {
       // An actionable alert's key is its event's: found means this event was merged already.
       if (isActionable(o.type)) return String(open._id);
-      const $set = { lastModified: new Date(), appData };
-      const still = { ...owner, _id: open._id };
-      if (o.originator) {
-        const added = await models.Alert.updateOne(
-          { ...still, originatorEIDs: { $ne: o.originator.EID } },
-          {
-            $set,
-            $inc: { numCoalesced: 1, numOriginators: 1 },
-            // Appended (FerretDB 1.24 ignores `$position`); presented newest first.
-            $push: { originators: o.originator },
-            $addToSet: { originatorEIDs: o.originator.EID, ...groups },
-          },
-        );
-        if (added.matchedCount > 0) return String(open._id);
-      }
-      const known = await models.Alert.updateOne(
-        o.originator ? { ...still, originatorEIDs: o.originator.EID } : still,
-        { $set, $inc: { numCoalesced: 1 }, ...(o.groupEIDs.length > 0 ? { $addToSet: groups } : {}) },
+      const touched = await models.Alert.updateOne(
+        { ...owner, _id: open._id },
+        { $set: { lastModified: new Date(), appData } },
       );
-      if (known.matchedCount > 0) return String(open._id);
+      if (touched.matchedCount > 0) return String(open._id);
       continue; // read meanwhile: open a new one
     }
     try {
@@ -101,11 +86,6 @@ async function mergeIntoAlert(models: AlertModels, o: AlertOccurrence): Promise<
         category: categoryOf(o.type),
         actionable: isActionable(o.type),
         subject: o.subject,
-        originators: o.originator ? [o.originator] : [],
-        originatorEIDs: o.originator ? [o.originator.EID] : [],
-        numOriginators: o.originator ? 1 : 0,
-        numCoalesced: 1,
-        groupEIDs: [...o.groupEIDs],
         appData,
         created: o.occurredAt,
         lastModified: new Date(),
