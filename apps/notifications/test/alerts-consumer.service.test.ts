@@ -112,7 +112,7 @@ describe('the alerts consumer', () => {
     const { Occurrence, Alert } = instances[0]!.models;
     await until(async () => (await Occurrence.countDocuments({ networkEID: NET })) >= 60);
     // Let the second copies arrive too.
-    await until(async () => instances[0]!.handled + instances[1]!.handled >= 120, 10_000);
+    await until(() => Promise.resolve(instances[0]!.handled + instances[1]!.handled >= 120), 10_000);
     expect(await Occurrence.countDocuments({ networkEID: NET })).toBe(60);
     expect(await Alert.countDocuments({ networkEID: NET })).toBe(60);
     expect(instances[0]!.handled).toBeGreaterThan(0);

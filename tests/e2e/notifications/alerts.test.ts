@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { connect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { call, type WhoamiBody } from '../../support/api.js';
+import { appToken, installOverHttp, newApp, registerManifest } from '../../support/factories/apps.js';
 import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
 import { messagesPath, newComment, newMessage } from '../../support/factories/messages.js';
 import {
@@ -215,6 +216,14 @@ describe('tenancy', () => {
     expect(someoneElse.body.code).toBe(-400);
     const unknown = await call(alertsPath(network.networkEID, `${'0'.repeat(24)}/`), { token: annToken });
     expect(unknown.status).toBe(404);
+  });
+
+  it('answers 403 to an app token: alerts belong to users', async () => {
+    const app = await newApp({ name: 'Alerts app' });
+    await registerManifest(app);
+    await installOverHttp(network, app);
+    const answer = await call(alertsPath(network.networkEID), { token: await appToken(app) });
+    expect(answer.status, answer.text).toBe(403);
   });
 });
 
