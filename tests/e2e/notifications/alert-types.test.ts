@@ -107,26 +107,22 @@ describe('messaging alerts', () => {
       networkEID: network.networkEID,
       actor: user(requester.profileEID),
     };
+    // The producer's data: alert, job, subject field, recipient (apps/messaging news/jobs.ts).
+    const jobEnd = (alert: string, job: string, subjectField: string, more: Record<string, unknown>) => ({
+      alert,
+      job: { type: job, EID: jobEID },
+      [subjectField]: { type: 'news', EID: newsEID },
+      ...more,
+      recipient: user(requester.profileEID),
+    });
     const events: [string, Record<string, unknown>][] = [
       [
         'events.messaging.news.duplication_failed',
-        {
-          alert: 'DUPLICATION_PROCESS_FAILED',
-          job: { type: 'news_duplication', EID: jobEID },
-          original: { type: 'news', EID: newsEID },
-          copy: null,
-          recipient: user(requester.profileEID),
-        },
+        jobEnd('DUPLICATION_PROCESS_FAILED', 'news_duplication', 'original', { copy: null }),
       ],
       [
         'events.messaging.news.addressee_export_failed',
-        {
-          alert: 'NEWS_ADDRESSEE_EXPORT_FAILURE',
-          job: { type: 'news_addressee_export', EID: jobEID },
-          news: { type: 'news', EID: newsEID },
-          numAddressees: null,
-          recipient: user(requester.profileEID),
-        },
+        jobEnd('NEWS_ADDRESSEE_EXPORT_FAILURE', 'news_addressee_export', 'news', { numAddressees: null }),
       ],
     ];
     const nc = await connect({ servers: inject('natsUrl') });

@@ -5,9 +5,11 @@
 import {
   DomainError,
   isEid,
+  type AlertCategory,
   type PlainCollection,
   type PlainResource,
   type RequestContext,
+  type ResourceRef,
 } from '@ncs/contracts';
 import { pageOf, type RequestOf } from '@ncs/service-kit';
 import type { AlertDoc, AlertModels, OccurrenceDoc } from './models.js';
@@ -46,17 +48,17 @@ function linkHelpers(subject: { type: string; EID: string } | null | undefined) 
   return {};
 }
 
-function parseAppData(text: string | null | undefined): Record<string, unknown> | null {
-  return text ? (JSON.parse(text) as Record<string, unknown>) : null;
+/** What one view of an alert adds to what the alert and its occurrences share. */
+interface AlertView {
+  readonly coalesced: boolean;
+  readonly numCoalesced: number;
+  readonly originators: readonly ResourceRef[];
+  readonly groupEIDs: readonly string[];
+  readonly lastModified: Date;
 }
 
-const groupRefs = (EIDs: readonly string[]) =>
-  EIDs.slice(0, GROUPS_SHOWN).map((EID) => ({ type: 'group', EID }));
-
-export function presentAlert(doc: AlertDoc, aggregate: AlertAggregate | undefined): PlainResource {
+function present(doc: AlertDoc | OccurrenceDoc, view: AlertView): PlainResource {
   const subject = doc.subject ? { type: doc.subject.type, EID: doc.subject.EID } : null;
-  const originators = aggregate?.originators ?? [];
-  const groupEIDs = aggregate?.groupEIDs ?? [];
   return {
     type: 'alert',
     EID: String(doc._id),
@@ -64,20 +66,40 @@ export function presentAlert(doc: AlertDoc, aggregate: AlertAggregate | undefine
     category: doc.category,
     actionability: doc.actionable ? 'actionable' : 'non-actionable',
     read: doc.read,
+    coalesced: view.coalesced,
+    numCoalesced: view.numCoalesced,
+    numGroups: view.groupEIDs.length,
+    numOriginators: view.originators.length,
+    numAuthors: view.originators.length,
+    subject,
+    originators: view.originators.slice(0, ORIGINATORS_KEPT),
+    groups: view.groupEIDs.slice(0, GROUPS_SHOWN).map((EID) => ({ type: 'group', EID })),
+    appData: doc.appData ? (JSON.parse(doc.appData) as Record<string, unknown>) : null,
+    ...linkHelpers(subject),
+    created: doc.created.toISOString(),
+    lastModified: view.lastModified.toISOString(),
+  };
+}
+
+export function presentAlert(doc: AlertDoc, aggregate: AlertAggregate | undefined): PlainResource {
+  return present(doc, {
     coalesced: true,
     // At least the occurrence that opened it (its mark may be a moment behind).
     numCoalesced: Math.max(1, aggregate?.numCoalesced ?? 0),
-    numGroups: groupEIDs.length,
-    numOriginators: originators.length,
-    numAuthors: originators.length,
-    subject,
-    originators: originators.slice(0, ORIGINATORS_KEPT),
-    groups: groupRefs(groupEIDs),
-    appData: parseAppData(doc.appData),
-    ...linkHelpers(subject),
-    created: doc.created.toISOString(),
-    lastModified: doc.lastModified.toISOString(),
-  };
+    originators: aggregate?.originators ?? [],
+    groupEIDs: aggregate?.groupEIDs ?? [],
+    lastModified: doc.lastModified,
+  });
+}
+
+export function presentOccurrence(doc: OccurrenceDoc): PlainResource {
+  return present(doc, {
+    coalesced: false,
+    numCoalesced: 1,
+    originators: doc.originator ? [{ type: doc.originator.type, EID: doc.originator.EID }] : [],
+    groupEIDs: doc.groupEIDs,
+    lastModified: doc.created,
+  });
 }
 
 /** Coalesced alerts with what they count. */
@@ -91,27 +113,13 @@ async function presentAlerts(models: AlertModels, caller: AlertCaller, docs: rea
   return docs.map((doc) => presentAlert(doc, aggregates.get(String(doc._id))));
 }
 
-export function presentOccurrence(doc: OccurrenceDoc): PlainResource {
-  const subject = doc.subject ? { type: doc.subject.type, EID: doc.subject.EID } : null;
+/** The caller's alerts (or occurrences), by read state and category when given. */
+function ownFilter(caller: AlertCaller, read: boolean | undefined, category: AlertCategory | undefined) {
   return {
-    type: 'alert',
-    EID: String(doc._id),
-    alertType: doc.alertType,
-    category: doc.category,
-    actionability: doc.actionable ? 'actionable' : 'non-actionable',
-    read: doc.read,
-    coalesced: false,
-    numCoalesced: 1,
-    numGroups: doc.groupEIDs.length,
-    numOriginators: doc.originator ? 1 : 0,
-    numAuthors: doc.originator ? 1 : 0,
-    subject,
-    originators: doc.originator ? [{ type: doc.originator.type, EID: doc.originator.EID }] : [],
-    groups: groupRefs(doc.groupEIDs),
-    appData: parseAppData(doc.appData),
-    ...linkHelpers(subject),
-    created: doc.created.toISOString(),
-    lastModified: doc.created.toISOString(),
+    networkEID: caller.networkEID,
+    recipientEID: caller.profileEID,
+    ...(read === undefined ? {} : { read }),
+    ...(category === undefined ? {} : { category }),
   };
 }
 
@@ -120,12 +128,7 @@ export async function listAlerts(
   caller: AlertCaller,
   query: RequestOf<'alert.list'>['query'],
 ): Promise<PlainCollection> {
-  const filter = {
-    networkEID: caller.networkEID,
-    recipientEID: caller.profileEID,
-    ...(query.read === undefined ? {} : { read: query.read }),
-    ...(query.category === undefined ? {} : { category: query.category }),
-  };
+  const filter = ownFilter(caller, query.read, query.category);
   const page = { limit: query.limit, offset: query.offset };
   const shape = { itemType: 'alert', rel: 'alerts' };
   if (query.coalesced === false) {
@@ -163,10 +166,7 @@ export async function markRead(
   body: RequestOf<'alert.markread'>['body'],
 ): Promise<PlainResource> {
   const filter = {
-    networkEID: caller.networkEID,
-    recipientEID: caller.profileEID,
-    read: false,
-    ...(body.category === 'all' ? {} : { category: body.category }),
+    ...ownFilter(caller, false, body.category === 'all' ? undefined : body.category),
     ...(body.actionability === undefined ? {} : { actionable: body.actionability === 'actionable' }),
   };
   let numMarked = 0;

@@ -2,25 +2,21 @@
  * Pure rules of alerts: each type's category and actionability, and what merges (docs/decisions.md,
  * "Notifications: alerts").
  */
-import type { AlertCategory, AlertType, ResourceRef } from '@ncs/contracts';
-
-/** Outcomes of background work the recipient started. */
-const SYSTEM_TYPES: ReadonlySet<AlertType> = new Set<AlertType>([
-  'scheduled_update_published',
-  'journey_failed_to_launch',
-  'DUPLICATION_PROCESS_SUCEEDED',
-  'DUPLICATION_PROCESS_FAILED',
-  'NEWS_ADDRESSEE_EXPORT_SUCCESS',
-  'NEWS_ADDRESSEE_EXPORT_FAILURE',
-  'video_processing_complete',
-]);
+import {
+  alertCategories,
+  alertTypesByCategory,
+  type AlertCategory,
+  type AlertType,
+  type ResourceRef,
+} from '@ncs/contracts';
 
 /** Alerts that ask the recipient to act: each stays on its own (never coalesced). */
 const ACTIONABLE_TYPES: ReadonlySet<AlertType> = new Set<AlertType>(['orphaned_group', 'event_invitation']);
 
 export function categoryOf(type: AlertType): AlertCategory {
-  if (type === 'orphaned_group') return 'admin';
-  return SYSTEM_TYPES.has(type) ? 'system' : 'activity';
+  return alertCategories.find((category) =>
+    (alertTypesByCategory[category] as readonly AlertType[]).includes(type),
+  )!;
 }
 
 export function isActionable(type: AlertType): boolean {

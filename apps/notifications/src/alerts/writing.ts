@@ -33,16 +33,21 @@ export async function deliverAlert(models: AlertModels, occurrence: AlertOccurre
   await models.Occurrence.updateOne({ _id: occurrenceId }, { $set: { alertId } });
 }
 
+/** What an alert and its occurrences share. */
+const kindOf = (o: AlertOccurrence) => ({
+  alertType: o.type,
+  category: categoryOf(o.type),
+  actionable: isActionable(o.type),
+  subject: o.subject,
+});
+
 /** The occurrence's id, or null when an earlier delivery of the event already merged it. */
 async function recordOccurrence(models: AlertModels, o: AlertOccurrence) {
   const key = { networkEID: o.networkEID, recipientEID: o.recipientEID, eventId: o.eventId };
   try {
     const created = await models.Occurrence.create({
       ...key,
-      alertType: o.type,
-      category: categoryOf(o.type),
-      actionable: isActionable(o.type),
-      subject: o.subject,
+      ...kindOf(o),
       originator: o.originator,
       groupEIDs: [...o.groupEIDs],
       appData: o.appData === null ? null : JSON.stringify(o.appData),
@@ -82,10 +87,7 @@ async function mergeIntoAlert(models: AlertModels, o: AlertOccurrence): Promise<
     try {
       const created = await models.Alert.create({
         ...owner,
-        alertType: o.type,
-        category: categoryOf(o.type),
-        actionable: isActionable(o.type),
-        subject: o.subject,
+        ...kindOf(o),
         appData,
         created: o.occurredAt,
         lastModified: new Date(),

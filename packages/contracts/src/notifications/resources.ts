@@ -7,36 +7,40 @@ import { Type, type Static } from '@sinclair/typebox';
 import { PaginationQuery } from '../core/pagination.js';
 import { Eid, halCollection, halResource, Nullable, Ref, Timestamp } from '../core/schemas.js';
 
-/** Every alert type of the spec (constant-style names as in the interface). */
-export const alertTypes = [
-  'scheduled_update_published',
-  'poll_reactivated',
-  'journey_failed_to_launch',
-  'DUPLICATION_PROCESS_SUCEEDED',
-  'DUPLICATION_PROCESS_FAILED',
-  'NEWS_ADDRESSEE_EXPORT_SUCCESS',
-  'NEWS_ADDRESSEE_EXPORT_FAILURE',
-  'video_processing_complete',
-  'event_invitation',
-  'event_canceled',
-  'event_date_time_changed',
-  'event_location_changed',
-  'event_details_changed',
-  'message_activity_comment',
-  'mention',
-  'app',
-  'added_to_groups',
-  'removed_from_groups',
-  'orphaned_group',
-] as const;
-export type AlertType = (typeof alertTypes)[number];
-
 /**
+ * Every alert type of the spec (constant-style names as in the interface), by category:
  * `activity`: what people did that concerns the recipient; `system`: the outcome of background work
  * the recipient started; `admin`: network administration (counted in `numAdminAlerts`).
  */
-export const alertCategories = ['activity', 'system', 'admin'] as const;
-export type AlertCategory = (typeof alertCategories)[number];
+export const alertTypesByCategory = {
+  activity: [
+    'poll_reactivated',
+    'event_invitation',
+    'event_canceled',
+    'event_date_time_changed',
+    'event_location_changed',
+    'event_details_changed',
+    'message_activity_comment',
+    'mention',
+    'app',
+    'added_to_groups',
+    'removed_from_groups',
+  ],
+  system: [
+    'scheduled_update_published',
+    'journey_failed_to_launch',
+    'DUPLICATION_PROCESS_SUCEEDED',
+    'DUPLICATION_PROCESS_FAILED',
+    'NEWS_ADDRESSEE_EXPORT_SUCCESS',
+    'NEWS_ADDRESSEE_EXPORT_FAILURE',
+    'video_processing_complete',
+  ],
+  admin: ['orphaned_group'],
+} as const;
+export type AlertCategory = keyof typeof alertTypesByCategory;
+export const alertCategories = Object.keys(alertTypesByCategory) as AlertCategory[];
+export type AlertType = (typeof alertTypesByCategory)[AlertCategory][number];
+export const alertTypes: readonly AlertType[] = Object.values(alertTypesByCategory).flat();
 
 export const alertActionabilities = ['actionable', 'non-actionable'] as const;
 export type AlertActionability = (typeof alertActionabilities)[number];
