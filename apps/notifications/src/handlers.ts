@@ -12,7 +12,7 @@ import {
 import { defineHandlers, type RpcHandler } from '@ncs/service-kit';
 import { badgeCounters, userAlertCounters } from './alerts/counters.js';
 import type { AlertModels } from './alerts/models.js';
-import { alertCallerOf, getAlert, listAlerts, markRead } from './alerts/reading.js';
+import { alertCallerOf, listAlerts, markRead } from './alerts/reading.js';
 
 /** What the handlers use. */
 export interface NotificationsDependencies {
@@ -22,7 +22,6 @@ export interface NotificationsDependencies {
 export const notificationsHandlers = defineHandlers<NotificationsDependencies>()(notificationsRoutes, {
   'alert.list': ({ ctx, query }, { models }) => listAlerts(models, alertCallerOf(ctx), query),
   'alert.markread': ({ ctx, body }, { models }) => markRead(models, alertCallerOf(ctx), body),
-  'alert.get': ({ ctx, params }, { models }) => getAlert(models, alertCallerOf(ctx), params.alertEID),
 });
 
 /** `{ profiles: [{ networkEID, profileEID }] }`, checked (internal subjects have no route schema). */

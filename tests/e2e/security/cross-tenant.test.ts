@@ -18,8 +18,6 @@ import { closeFactories, newNetwork, type TestNetwork } from '../../support/fact
 import { newKbCategory, newKbPage } from '../../support/factories/kb.js';
 import { newMessage } from '../../support/factories/messages.js';
 import { followJob, newNews, type JobBody } from '../../support/factories/news.js';
-// Notifications: alerts (issue #13).
-import { waitForAlert } from '../../support/factories/notifications.js';
 
 afterAll(closeFactories);
 
@@ -134,19 +132,6 @@ beforeAll(async () => {
     jobEID: job.body.EID,
     exportEID: exported.EID,
   };
-  // Notifications: alerts (issue #13): an alert of the victim's administrator (a mention).
-  const mention = await call(`/networks/${victim.networkEID}/messages/`, {
-    token: await member.token(),
-    json: {
-      type: 'update',
-      htmlBody: '<p>Admin</p>',
-      mentions: [{ type: 'user', EID: victim.admin.profileEID }],
-    },
-  });
-  expect(mention.status, mention.text).toBe(201);
-  const alert = await waitForAlert(victim.networkEID, victimToken, 'mention');
-  expect(alert).toBeDefined();
-  fixtures.alertEID = alert!.EID;
 });
 
 const networkRoutes = routes.filter((r) => r.scope === 'network' && r.path.includes('{networkEID}'));

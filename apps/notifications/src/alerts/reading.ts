@@ -4,7 +4,6 @@
  */
 import {
   DomainError,
-  isEid,
   type AlertCategory,
   type PlainCollection,
   type PlainResource,
@@ -139,16 +138,6 @@ export async function listAlerts(
   return pageOf(models.Alert, { filter, sort: { lastModified: -1, _id: -1 } }, page, shape, (docs) =>
     presentAlerts(models, caller, docs),
   );
-}
-
-export async function getAlert(models: AlertModels, caller: AlertCaller, alertEID: string) {
-  if (!isEid(alertEID)) throw new DomainError('NOTIF_ERR_ALERT_NOT_FOUND');
-  const owner = { _id: alertEID, networkEID: caller.networkEID, recipientEID: caller.profileEID };
-  const alert = await models.Alert.findOne(owner).lean<AlertDoc>();
-  if (alert) return (await presentAlerts(models, caller, [alert]))[0]!;
-  const occurrence = await models.Occurrence.findOne(owner).lean<OccurrenceDoc>();
-  if (occurrence) return presentOccurrence(occurrence);
-  throw new DomainError('NOTIF_ERR_ALERT_NOT_FOUND');
 }
 
 /** Alerts marked per batch, and batches per request (a bound on one request's work). */

@@ -4,11 +4,4 @@
  */
 import type { ErrorDefinition } from '../core/errors.js';
 
-export const notificationsErrors = {
-  NOTIF_ERR_ALERT_NOT_FOUND: {
-    status: 404,
-    code: -400,
-    title: 'Not Found',
-    message: 'The alert does not exist.',
-  },
-} as const satisfies Record<string, ErrorDefinition>;
+export const notificationsErrors = {} as const satisfies Record<string, ErrorDefinition>;

@@ -6,7 +6,6 @@ import type { LinkRelations } from '../core/links.js';
 
 export const notificationsLinkRelations: LinkRelations = {
   alert: [
-    { rel: 'self', href: '/networks/{networkEID}/alerts/{EID}/' },
     { rel: 'message', href: '/networks/{networkEID}/messages/{message.EID}/' },
     { rel: 'group', href: '/networks/{networkEID}/groups/{group.EID}/' },
     { rel: 'alerts', href: '/networks/{networkEID}/alerts/' },

@@ -1,17 +1,12 @@
 /**
  * Route table entries of the notifications service (spec: "Search, timeline, alerts, messages":
  * `/alerts/markread`; Events). Part of `routes`. The spec writes markread without a network: it
- * is served per network, like the alert list (docs/decisions.md, "Notifications: alerts").
+ * is served per network, like the alert list. No route reads one alert: `…/alerts/{alertEID}/`
+ * would also match `…/alerts/markread` (docs/decisions.md, "Notifications: alerts").
  */
 import { route, type RouteDefinition } from '../core/route-definition.js';
-import { Eid, NetworkParams, strictObject } from '../core/schemas.js';
-import {
-  AlertCollection,
-  AlertListQuery,
-  AlertMarkreadBody,
-  AlertMarkreadResource,
-  AlertResource,
-} from './resources.js';
+import { NetworkParams } from '../core/schemas.js';
+import { AlertCollection, AlertListQuery, AlertMarkreadBody, AlertMarkreadResource } from './resources.js';
 
 const ALERTS = '/networks/{networkEID}/alerts';
 const common = { service: 'notifications', tag: 'Alerts', scope: 'network', format: 'hal' } as const;
@@ -36,14 +31,5 @@ export const notificationsRoutes = [
     params: NetworkParams,
     body: AlertMarkreadBody,
     reply: { status: 200, schema: AlertMarkreadResource },
-  }),
-  route({
-    ...common,
-    id: 'alert.get',
-    method: 'GET',
-    path: `${ALERTS}/{alertEID}/`,
-    summary: 'One alert of the caller (coalesced or individual)',
-    params: strictObject({ networkEID: Eid, alertEID: Eid }),
-    reply: { status: 200, schema: AlertResource },
   }),
 ] as const satisfies readonly RouteDefinition[];
