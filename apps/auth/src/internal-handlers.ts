@@ -15,6 +15,8 @@ import { searchDirectory } from './search/directory-search.js';
 import { lookupAccessToken } from './oauth/token-management.js';
 // Concern: tasks (issue #11).
 import { profileNamePage } from './directory/profile-name-page.js';
+// Notifications: alerts (issue #13).
+import { networkAdmins } from './directory/network-admins.js';
 
 export function internalHandlers(models: AuthModels, networkDomain: string): Record<string, RpcHandler> {
   return {
@@ -42,6 +44,8 @@ export function internalHandlers(models: AuthModels, networkDomain: string): Rec
       postableTypesBatch(models, ctx, requestedEIDs(body)),
     // Concern: tasks: the assignees of a split task by name (messaging's task progress).
     [internalSubjects.profileNamePage]: ({ ctx, body }: RpcRequest) => profileNamePage(models, ctx, body),
+    // Notifications: alerts (issue #13): who receives `orphaned_group`.
+    [internalSubjects.networkAdmins]: ({ ctx }: RpcRequest) => networkAdmins(models, ctx),
   };
 }
 

@@ -1,27 +1,30 @@
 /**
- * The notifications service as a module. It owns its database and answers `$SRV` discovery; its routes
- * join the route table with the issues that specify them (the conformance test keeps both in step).
+ * The notifications service as a module: its models, its handlers by NATS subject, and the durable
+ * consumer that turns domain events into alerts (started with the module, stopped before NATS
+ * closes). `main.ts` hosts it; the conformance test keeps `notificationsHandlers` in step with the
+ * route table.
  */
-import { DomainError, internalSubjects, routesOf } from '@ncs/contracts';
-import { bindRoutes, defineHandlers, type RpcHandler, type ServiceModule } from '@ncs/service-kit';
+import { routesOf } from '@ncs/contracts';
+import { bindRoutes, type EventConsumer, type ServiceModule, type ServiceRuntime } from '@ncs/service-kit';
+import { registerAlertModels } from './alerts/models.js';
+import { startAlertsConsumer } from './consumers/alerts-consumer.js';
+import { internalHandlers, notificationsHandlers } from './handlers.js';
 
-/** Handlers of the route table's notifications routes, by route id (none yet). */
-export const notificationsHandlers = defineHandlers<null>()(routesOf('notifications'), {});
+export { internalHandlers, notificationsHandlers } from './handlers.js';
 
-/** Handlers of internal subjects (not HTTP routes), by subject. */
-export function internalHandlers(): Record<string, RpcHandler> {
+export function buildNotificationsService(runtime: ServiceRuntime): ServiceModule {
+  const models = registerAlertModels(runtime.db);
+  const handlers = bindRoutes(routesOf('notifications'), notificationsHandlers, { models });
+  for (const [subject, handler] of Object.entries(internalHandlers(models))) handlers.set(subject, handler);
+  let consumer: EventConsumer | undefined;
   return {
-    // The gateway's part of `badgeCounters.get`. No alerts are stored yet: the real counts come
-    // with the alerts issue.
-    [internalSubjects.notificationsBadgeCounters]: ({ ctx }) => {
-      if (!ctx.networkEID) throw new DomainError('BAD_REQUEST', 'The request names no network.');
-      return Promise.resolve({ numAdminAlerts: 0, numUnreadAlertsCoalesced: 0 });
+    handlers,
+    start() {
+      consumer = startAlertsConsumer(runtime, models);
+      return Promise.resolve();
+    },
+    async stop() {
+      await consumer?.stop();
     },
   };
-}
-
-export function buildNotificationsService(): ServiceModule {
-  const handlers = bindRoutes(routesOf('notifications'), notificationsHandlers, null);
-  for (const [subject, handler] of Object.entries(internalHandlers())) handlers.set(subject, handler);
-  return { handlers };
 }

@@ -16,6 +16,8 @@ import { directoryErrors } from './directory/errors.js';
 import { groupsErrors } from './groups/errors.js';
 import { kbErrors } from './kb/errors.js';
 import { messagesErrors } from './messages/errors.js';
+// Notifications: alerts (issue #13).
+import { notificationsErrors } from './notifications/errors.js';
 import { oauthErrors } from './oauth/errors.js';
 import { settingsErrors } from './settings/errors.js';
 // Concern: tasks (issue #11).
@@ -41,6 +43,8 @@ export const errorCatalogue = {
   ...pollsErrors,
   // Concern: events (issue #11).
   ...eventsErrors,
+  // Notifications: alerts (issue #13).
+  ...notificationsErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errorCatalogue;

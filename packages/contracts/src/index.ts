@@ -79,3 +79,8 @@ export * from './messages/event-fields.js';
 export * from './events/resources.js';
 export { eventsRoutes } from './events/routes.js';
 export { eventsErrors } from './events/errors.js';
+// Notifications: alerts (issue #13).
+export * from './notifications/resources.js';
+export { notificationsRoutes } from './notifications/routes.js';
+export { notificationsErrors } from './notifications/errors.js';
+export { notificationsLinkRelations } from './notifications/links.js';

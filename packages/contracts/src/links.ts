@@ -10,6 +10,8 @@ import { groupsLinkRelations } from './groups/links.js';
 import { kbLinkRelations } from './kb/links.js';
 import { messagesLinkRelations } from './messages/links.js';
 import { networkLinkRelations } from './network/links.js';
+// Notifications: alerts (issue #13).
+import { notificationsLinkRelations } from './notifications/links.js';
 import { settingsLinkRelations } from './settings/links.js';
 // Concern: tasks (issue #11).
 import { tasksLinkRelations } from './tasks/links.js';
@@ -28,6 +30,8 @@ export const linkRelations: LinkRelations = {
   ...tasksLinkRelations,
   // Concern: polls (issue #11).
   ...pollsLinkRelations,
+  // Notifications: alerts (issue #13).
+  ...notificationsLinkRelations,
 };
 
 const isSet = (value: unknown) => value !== undefined && value !== null && value !== false;

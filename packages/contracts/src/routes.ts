@@ -10,6 +10,8 @@ import { groupsRoutes } from './groups/routes.js';
 import { kbRoutes } from './kb/routes.js';
 import { messagesRoutes } from './messages/routes.js';
 import { networkRoutes } from './network/routes.js';
+// Notifications: alerts (issue #13).
+import { notificationsRoutes } from './notifications/routes.js';
 import { oauthRoutes, oauthTokenRoute } from './oauth/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { settingsRoutes } from './settings/routes.js';
@@ -37,6 +39,8 @@ const routeTable = [
   ...pollsRoutes,
   // Concern: events (issue #11).
   ...eventsRoutes,
+  // Notifications: alerts (issue #13).
+  ...notificationsRoutes,
 ] as const satisfies readonly RouteDefinition[];
 
 /** The table as plain definitions, for code that walks every route. */

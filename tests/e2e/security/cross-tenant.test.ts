@@ -54,6 +54,8 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   'message.share': () => ({ htmlBody: '<p>Cross-tenant</p>' }),
   // Concern: events (issue #11).
   'event.rsvp': () => ({ rsvp: 'yes' }),
+  // Notifications: alerts (issue #13).
+  'alert.markread': () => ({ category: 'all' }),
 };
 
 /** Query parameters a route requires. */

@@ -17,12 +17,16 @@ import { profilesWhoCommented } from './profile-commented-filter.js';
 import { listProfiles, profileListOptions } from './profile-list.js';
 import { getProfile } from './profiles.js';
 import { getProfileByXid, updateProfileByXid } from './xid.js';
+import { withAlertCounters } from './whoami-alerts.js';
 
 /** The core routes of a network's entry points, outside `directoryRoutes`. */
 const aggregateHandler: RouteHandler<AuthRoute<'aggregate.get'>, AuthDependencies> = ({ ctx }, { models }) =>
   getAggregate(models, ctx);
-const whoamiHandler: RouteHandler<AuthRoute<'whoami.get'>, AuthDependencies> = ({ ctx }, { models }) =>
-  presentWhoami(models, ctx);
+// Notifications: alerts (issue #13): the `_user` alert counters are asked of notifications.
+const whoamiHandler: RouteHandler<AuthRoute<'whoami.get'>, AuthDependencies> = async (
+  { ctx },
+  { models, rpc },
+) => withAlertCounters(rpc, ctx, await presentWhoami(models, ctx));
 
 export const directoryHandlers = {
   'aggregate.get': aggregateHandler,

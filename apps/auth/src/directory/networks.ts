@@ -216,7 +216,7 @@ export async function presentWhoami(models: AuthModels, ctx: RequestContext): Pr
           _user: {
             profile: { type: 'user', EID: String(profile._id) },
             role: reportedRole(profile.role, ctx.version),
-            // Alert counters are owned by the notifications service; zero until it provides them.
+            // Alert counters are owned by the notifications service: filled in by whoami-alerts.ts.
             numNonActionRequiredAlertsCoalesced: 0,
             numActionRequiredAlerts: 0,
           },

@@ -82,6 +82,14 @@ export const internalSubjects = {
    * (body `{ EID }`; reply `{ networkEID: string | null }`, null when no such poll exists).
    */
   pollNetwork: rpcSubject('messaging', 'poll', 'network'),
+  // Notifications: alerts (issue #13).
+  /**
+   * Auth → notifications: the whoami `_user` alert counters of several profiles in one batch (body
+   * `AlertCountersRequest`, reply `AlertCountersReply`, contracts notifications/resources.ts).
+   */
+  alertCounters: rpcSubject('notifications', 'alertCounters', 'batch'),
+  /** Notifications → auth: the active network admins of `ctx.networkEID` (reply `NetworkAdminsReply`). */
+  networkAdmins: rpcSubject('auth', 'network', 'admins'),
 } as const;
 
 /** One answer of `postableTypes`: the message types the caller may post on that profile. */

@@ -1,0 +1,110 @@
+/**
+ * Which alert a domain event makes, for whom (spec: Events; docs/decisions.md, "Notifications:
+ * alerts"). Pure: the consumer resolves `networkAdmins` and writes.
+ *
+ * - Messaging (and every producer that follows its convention): `data.alert` names the alert type,
+ *   `data.recipient` or `data.recipients` the people, the subject is `data.message` (else
+ *   `original`, `news`, `job`), the originator the event's actor; other references and plain
+ *   values of `data` become `appData`.
+ * - Auth: `membership.added` → `added_to_groups` to the member (not when they added themselves);
+ *   `membership.removed` of an active membership → `removed_from_groups` (not a leave);
+ *   `group.orphaned` → `orphaned_group` to the network admins. Group alerts are about the network
+ *   (so additions to several groups merge, `numGroups` counting them).
+ */
+import { alertTypes, type AlertType, type DomainEvent, type ResourceRef } from '@ncs/contracts';
+
+export interface AlertPlan {
+  readonly type: AlertType;
+  readonly recipients: readonly string[] | 'networkAdmins';
+  readonly subject: ResourceRef | null;
+  readonly originator: ResourceRef | null;
+  readonly groupEIDs: readonly string[];
+  readonly appData: Record<string, unknown> | null;
+}
+
+/** The subjects the alerts consumer receives. */
+export const ALERT_EVENT_SUBJECTS = [
+  'events.messaging.>',
+  'events.auth.membership.added',
+  'events.auth.membership.removed',
+  'events.auth.group.orphaned',
+] as const;
+
+const SUBJECT_FIELDS = ['message', 'original', 'news', 'job'] as const;
+const NOT_APP_DATA = new Set(['alert', 'recipient', 'recipients', 'message']);
+
+function isRef(value: unknown): value is ResourceRef {
+  if (typeof value !== 'object' || value === null) return false;
+  const ref = value as Record<string, unknown>;
+  return typeof ref.type === 'string' && typeof ref.EID === 'string';
+}
+
+const refOf = (value: ResourceRef): ResourceRef => ({ type: value.type, EID: value.EID });
+const isAlertType = (value: unknown): value is AlertType =>
+  typeof value === 'string' && (alertTypes as readonly string[]).includes(value);
+
+function groupOf(value: unknown): string[] {
+  if (typeof value !== 'object' || value === null) return [];
+  const group = (value as Record<string, unknown>).group;
+  return isRef(group) ? [group.EID] : [];
+}
+
+/** References and plain values of `data`, minus what the alert already carries. */
+function appDataOf(data: Record<string, unknown>): Record<string, unknown> | null {
+  const entries = Object.entries(data).flatMap(([key, value]): [string, unknown][] => {
+    if (NOT_APP_DATA.has(key)) return [];
+    if (isRef(value)) return [[key, refOf(value)]];
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) return [[key, value]];
+    return [];
+  });
+  return entries.length > 0 ? Object.fromEntries(entries) : null;
+}
+
+function recipientsOf(data: Record<string, unknown>): string[] {
+  const listed = Array.isArray(data.recipients) ? data.recipients : [data.recipient];
+  return [...new Set(listed.filter(isRef).map((ref) => ref.EID))];
+}
+
+function fromConvention(event: DomainEvent): AlertPlan | null {
+  const { data } = event;
+  if (!isAlertType(data.alert)) return null;
+  const subjectField = SUBJECT_FIELDS.find((field) => isRef(data[field]));
+  const subject = subjectField === undefined ? null : refOf(data[subjectField] as ResourceRef);
+  return {
+    type: data.alert,
+    recipients: recipientsOf(data),
+    subject,
+    originator: event.actor ? refOf(event.actor) : null,
+    groupEIDs: groupOf(subjectField === undefined ? undefined : data[subjectField]),
+    appData: appDataOf(data),
+  };
+}
+
+function fromAuth(event: DomainEvent, networkEID: string): AlertPlan | null {
+  const { data } = event;
+  const group = isRef(data.group) ? refOf(data.group) : null;
+  if (group === null) return null;
+  const originator = event.actor ? refOf(event.actor) : null;
+  const network = { type: 'network', EID: networkEID };
+  const member = isRef(data.user) ? data.user.EID : null;
+  const common = { originator, groupEIDs: [group.EID], appData: null };
+  switch (event.type) {
+    case 'auth.membership.added':
+      if (member === null || member === originator?.EID || data.state !== 'active') return null;
+      return { ...common, type: 'added_to_groups', recipients: [member], subject: network };
+    case 'auth.membership.removed':
+      if (member === null || data.self === true || data.state !== 'active') return null;
+      return { ...common, type: 'removed_from_groups', recipients: [member], subject: network };
+    case 'auth.group.orphaned':
+      return { ...common, type: 'orphaned_group', recipients: 'networkAdmins', subject: group };
+    default:
+      return null;
+  }
+}
+
+/** The alert an event makes, or null when it makes none. */
+export function planAlert(event: DomainEvent): AlertPlan | null {
+  if (event.networkEID === undefined) return null;
+  if (event.type.startsWith('auth.')) return fromAuth(event, event.networkEID);
+  return fromConvention(event);
+}

@@ -1,0 +1,53 @@
+/**
+ * The durable JetStream consumer that turns domain events into alerts: one pull consumer
+ * (`notifications-alerts`) shared by every notifications instance, an event acknowledged only after
+ * its alerts are written (service-kit `startEventConsumer`), idempotent on the event id per
+ * recipient (the occurrences' unique index). Decisions: docs/decisions.md, "Notifications: alerts".
+ */
+import { internalSubjects, LATEST_VERSION, type DomainEvent, type NetworkAdminsReply } from '@ncs/contracts';
+import { startEventConsumer, type EventConsumer, type ServiceRuntime } from '@ncs/service-kit';
+import type { AlertModels } from '../alerts/models.js';
+import { deliverAlert } from '../alerts/writing.js';
+import { ALERT_EVENT_SUBJECTS, planAlert } from './alert-plans.js';
+
+export const ALERTS_DURABLE = 'notifications-alerts';
+
+async function networkAdminsOf(runtime: ServiceRuntime, event: DomainEvent, networkEID: string) {
+  const ctx = { version: LATEST_VERSION, requestId: `alert-${event.id}`, networkEID };
+  const reply = await runtime.rpc.request<NetworkAdminsReply>(internalSubjects.networkAdmins, { ctx });
+  return reply.profileEIDs;
+}
+
+/** Writes the alerts of one event; throws (so the event is redelivered) when a write fails. */
+export async function applyEvent(runtime: ServiceRuntime, models: AlertModels, event: DomainEvent) {
+  const plan = planAlert(event);
+  if (plan === null || event.networkEID === undefined) return;
+  const networkEID = event.networkEID;
+  const recipients =
+    plan.recipients === 'networkAdmins' ? await networkAdminsOf(runtime, event, networkEID) : plan.recipients;
+  const occurredAt = new Date(event.occurredAt);
+  for (const recipientEID of recipients) {
+    await deliverAlert(models, {
+      networkEID,
+      recipientEID,
+      type: plan.type,
+      eventId: event.id,
+      occurredAt: Number.isNaN(occurredAt.getTime()) ? new Date() : occurredAt,
+      subject: plan.subject,
+      originator: plan.originator,
+      groupEIDs: plan.groupEIDs,
+      appData: plan.appData,
+    });
+  }
+}
+
+export function startAlertsConsumer(runtime: ServiceRuntime, models: AlertModels): EventConsumer {
+  return startEventConsumer({
+    nats: runtime.nats,
+    connection: runtime.db,
+    durable: ALERTS_DURABLE,
+    filterSubjects: ALERT_EVENT_SUBJECTS,
+    logger: runtime.logger,
+    handle: (event) => applyEvent(runtime, models, event),
+  });
+}
