@@ -130,7 +130,8 @@ describe('buildOpenApiDocument', () => {
         ).not.toThrow();
       }
     }
-  });
+    // Compiling every schema of the table takes seconds on a loaded 2-core machine.
+  }, 60_000);
 
   it('answers HAL routes in the vendor media type and application/hal+json, with 401, 406 and default problems', () => {
     const op = operationOf(routes.find((r) => r.id === 'network.get')!);
