@@ -3,12 +3,12 @@
  * of `message_reads`; the first read of a person increments `numReaders` and records
  * `events.messaging.message.read`.
  */
-import { toTimestamp, type PlainCollection } from '@ncs/contracts';
-import { isDuplicateKeyError, pageOf, type Page, type RpcClient } from '@ncs/service-kit';
+import type { PlainCollection } from '@ncs/contracts';
+import { isDuplicateKeyError, type Page, type RpcClient } from '@ncs/service-kit';
 import type { Caller } from './access.js';
 import type { MessagingModels } from './models.js';
 import { messageSummary, userRef } from './presentation.js';
-import { findReadableMessage } from './reading.js';
+import { findReadableMessage, pageOfPeople } from './reading.js';
 import { reread, type WriteDeps } from './writing.js';
 
 /** Marks a message read for the caller; reading it again changes nothing (no second event). */
@@ -41,18 +41,5 @@ export async function listReaders(
   page: Page,
 ): Promise<PlainCollection> {
   const { message } = await findReadableMessage(models, rpc, caller, messageEID);
-  return pageOf(
-    models.Read,
-    { filter: { networkEID: caller.networkEID, messageEID }, sort: { created: -1, _id: -1 } },
-    page,
-    { itemType: 'reader', rel: 'readers' },
-    (reads) =>
-      reads.map((read) => ({
-        type: 'reader',
-        EID: String(read._id),
-        user: userRef(read.profileEID),
-        message: { type: message.type, EID: messageEID },
-        created: toTimestamp(read.created),
-      })),
-  );
+  return pageOfPeople(models.Read, caller, message, page, { itemType: 'reader', rel: 'readers' });
 }

@@ -62,16 +62,19 @@ export async function presentMessages(
 ): Promise<PlainResource[]> {
   if (docs.length === 0) return [];
   const ids = docs.map((doc) => String(doc._id));
-  const likes = await models.Like.find(
-    { networkEID: caller.networkEID, messageEID: { $in: ids }, profileEID: caller.profileEID },
-    { messageEID: 1 },
-  ).lean<Pick<LikeDoc, 'messageEID'>[]>();
+  // The caller's standing towards the page: independent lookups, sent together.
+  const [likes, read, subscribed, taskViews, withPoll, rsvps] = await Promise.all([
+    models.Like.find(
+      { networkEID: caller.networkEID, messageEID: { $in: ids }, profileEID: caller.profileEID },
+      { messageEID: 1 },
+    ).lean<Pick<LikeDoc, 'messageEID'>[]>(),
+    readByCaller(models, caller, ids),
+    subscribedByCaller(models, caller, ids), // concern: subscriptions
+    taskViewsOf(models, caller, docs), // concern: tasks
+    pollPresenter(models, caller, docs), // concern: polls
+    rsvpsOfCaller(models, caller, docs), // concern: events
+  ]);
   const liked = new Set(likes.map((like) => like.messageEID));
-  const read = await readByCaller(models, caller, ids);
-  const subscribed = await subscribedByCaller(models, caller, ids); // concern: subscriptions
-  const taskViews = await taskViewsOf(models, caller, docs); // concern: tasks
-  const withPoll = await pollPresenter(models, caller, docs); // concern: polls
-  const rsvps = await rsvpsOfCaller(models, caller, docs); // concern: events
   return docs.map((doc) =>
     withPoll(doc, {
       // Concern: events: the event object, `_user.rsvp` and `_user.permissions`.

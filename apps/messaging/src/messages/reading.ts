@@ -9,6 +9,7 @@ import {
   type CallerGroupAccess,
   type PlainCollection,
 } from '@ncs/contracts';
+import type { Model } from 'mongoose';
 import { pageOf, type Page, type RpcClient } from '@ncs/service-kit';
 import { accessOf, type Caller } from './access.js';
 import type { MessageDoc, MessagingModels } from './models.js';
@@ -56,6 +57,15 @@ export async function getMessage(
 
 type Shape = { readonly itemType: string; readonly rel: string };
 
+/** A row of a person and a message (a like, a read). */
+interface PersonRow {
+  readonly _id: unknown;
+  readonly networkEID: string;
+  readonly messageEID: string;
+  readonly profileEID: string;
+  readonly created: Date;
+}
+
 /** A list belonging to a message the caller may read: empty while the message is locked. */
 async function listOfMessage(
   models: MessagingModels,
@@ -101,19 +111,34 @@ export function listLikers(
 ): Promise<PlainCollection> {
   const shape = { itemType: 'like', rel: 'likers' };
   return listOfMessage(models, rpc, caller, messageEID, page, shape, (message) =>
-    pageOf(
-      models.Like,
-      { filter: { networkEID: caller.networkEID, messageEID }, sort: { created: -1, _id: -1 } },
-      page,
-      shape,
-      (likes) =>
-        likes.map((like) => ({
-          type: 'like',
-          EID: String(like._id),
-          user: userRef(like.profileEID),
-          message: { type: message.type, EID: messageEID },
-          created: toTimestamp(like.created),
-        })),
-    ),
+    pageOfPeople(models.Like, caller, message, page, shape),
+  );
+}
+
+/**
+ * One page of the people rows of a message (its likes, its reads: `{networkEID, messageEID,
+ * profileEID, created}`), newest first, each presented as `{type, EID, user, message, created}`.
+ */
+export function pageOfPeople<Row extends PersonRow>(
+  model: Model<Row>,
+  caller: Caller,
+  message: MessageDoc,
+  page: Page,
+  shape: Shape,
+): Promise<PlainCollection> {
+  const messageEID = String(message._id);
+  return pageOf(
+    model,
+    { filter: { networkEID: caller.networkEID, messageEID }, sort: { created: -1, _id: -1 } },
+    page,
+    shape,
+    (rows) =>
+      rows.map((row) => ({
+        type: shape.itemType,
+        EID: String(row._id),
+        user: userRef(row.profileEID),
+        message: { type: message.type, EID: messageEID },
+        created: toTimestamp(row.created),
+      })),
   );
 }

@@ -4,26 +4,18 @@
  * subscriptions, mentions, apps".
  */
 import { Type } from '@sinclair/typebox';
-import { Eid, halCollection, HalEmbedded, HalLinks, Ref, Timestamp } from '../core/schemas.js';
+import { halCollection, Ref } from '../core/schemas.js';
 import { Name, Text } from '../core/text-hygiene.js';
-import { HTML_BODY_MAX_LENGTH } from './resources.js';
+import { HTML_BODY_MAX_LENGTH, messagePersonResource } from './resources.js';
 import { NEWS_TITLE_MAX_LENGTH } from './news-resources.js';
 import { MentionsField } from './mention-resources.js';
 import { RECIPIENTS_MAX_ITEMS } from './type-fields.js';
 // Concern: events (issue #11).
 import { EventEditFields } from './event-fields.js';
 
-export const ReaderResource = Type.Object(
-  {
-    type: Type.Literal('reader'),
-    EID: Eid,
-    user: Ref('user'),
-    message: Ref(),
-    created: Timestamp,
-    _links: HalLinks,
-    _embedded: HalEmbedded,
-  },
-  { description: 'One person who marked a message read, and when.', $id: 'resource.reader' },
+export const ReaderResource = messagePersonResource(
+  'reader',
+  'One person who marked a message read, and when.',
 );
 export const ReaderCollection = halCollection(
   'readers',

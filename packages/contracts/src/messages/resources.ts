@@ -176,16 +176,20 @@ export const CommentCreateBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const LikeResource = Type.Object(
-  {
-    type: Type.Literal('like'),
-    EID: Eid,
-    user: Ref('user'),
-    message: Ref(),
-    created: Timestamp,
-    _links: HalLinks,
-    _embedded: HalEmbedded,
-  },
-  { description: 'One person liking a message.', $id: 'resource.like' },
-);
+/** A person's row on a message (a like, a read): who, which message, when. */
+export const messagePersonResource = <T extends string>(type: T, description: string) =>
+  Type.Object(
+    {
+      type: Type.Literal(type),
+      EID: Eid,
+      user: Ref('user'),
+      message: Ref(),
+      created: Timestamp,
+      _links: HalLinks,
+      _embedded: HalEmbedded,
+    },
+    { description, $id: `resource.${type}` },
+  );
+
+export const LikeResource = messagePersonResource('like', 'One person liking a message.');
 export const LikeCollection = halCollection('likers', LikeResource, 'Who likes a message, newest first.');
