@@ -17,6 +17,8 @@ import { lookupAccessToken } from './oauth/token-management.js';
 import { profileNamePage } from './directory/profile-name-page.js';
 // Notifications: alerts (issue #13).
 import { networkAdmins } from './directory/network-admins.js';
+// Concern: chat and the AI assistant (issue #12).
+import { aiAssistantStanding } from './directory/ai-assistant-bot.js';
 
 export function internalHandlers(models: AuthModels, networkDomain: string): Record<string, RpcHandler> {
   return {
@@ -46,6 +48,9 @@ export function internalHandlers(models: AuthModels, networkDomain: string): Rec
     [internalSubjects.profileNamePage]: ({ ctx, body }: RpcRequest) => profileNamePage(models, ctx, body),
     // Notifications: alerts (issue #13): who receives `orphaned_group`.
     [internalSubjects.networkAdmins]: ({ ctx }: RpcRequest) => networkAdmins(models, ctx),
+    // Concern: chat and the AI assistant (issue #12): the caller's standing and the network's bot.
+    [internalSubjects.aiAssistantStanding]: ({ ctx, body }: RpcRequest) =>
+      aiAssistantStanding(models, ctx, body),
   };
 }
 

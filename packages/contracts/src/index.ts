@@ -84,3 +84,7 @@ export * from './notifications/resources.js';
 export { notificationsRoutes } from './notifications/routes.js';
 export { notificationsErrors } from './notifications/errors.js';
 export { notificationsLinkRelations } from './notifications/links.js';
+// Concern: chat and the AI assistant (issue #12).
+export * from './assistant/resources.js';
+export { assistantRoutes } from './assistant/routes.js';
+export { assistantErrors } from './assistant/errors.js';

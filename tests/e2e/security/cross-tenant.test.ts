@@ -56,6 +56,9 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   'event.rsvp': () => ({ rsvp: 'yes' }),
   // Notifications: alerts (issue #13).
   'alert.markread': () => ({ category: 'all' }),
+  // Concern: chat and the AI assistant (issue #12).
+  'aiAssistantSettings.update': () => ({ companyInfo: 'Cross-tenant' }),
+  'aiAssistant.create': () => ({}),
 };
 
 /** Query parameters a route requires. */
@@ -140,6 +143,9 @@ beforeAll(async () => {
   fixtures.taskEID = (
     await newTask(victim.networkEID, victimToken, { assignees: [userRef(member.profileEID)] })
   ).EID;
+  // Concern: chat and the AI assistant (issue #12): the victim has the feature (its GETs answer 200).
+  const { addNetworkFeature } = await import('../../support/factories/chat.js');
+  await addNetworkFeature(victim.networkEID, 'ai_assistant_settings');
 });
 
 const networkRoutes = routes.filter((r) => r.scope === 'network' && r.path.includes('{networkEID}'));

@@ -90,6 +90,13 @@ export const internalSubjects = {
   alertCounters: rpcSubject('notifications', 'alertCounters', 'batch'),
   /** Notifications → auth: the active network admins of `ctx.networkEID` (reply `NetworkAdminsReply`). */
   networkAdmins: rpcSubject('auth', 'network', 'admins'),
+  // Concern: chat and the AI assistant (issue #12).
+  /**
+   * Messaging → auth: the caller's standing for the AI assistant in `ctx.networkEID` and the
+   * network's bot profile (body `AiAssistantStandingRequest`; `create: true` creates the bot profile,
+   * once per network, network administrators with the feature only). Reply `AiAssistantStanding`.
+   */
+  aiAssistantStanding: rpcSubject('auth', 'aiAssistant', 'standing'),
 } as const;
 
 /** One answer of `postableTypes`: the message types the caller may post on that profile. */
