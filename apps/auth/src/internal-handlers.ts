@@ -19,6 +19,7 @@ import { profileNamePage } from './directory/profile-name-page.js';
 import { networkAdmins } from './directory/network-admins.js';
 // Concern: chat and the AI assistant (issue #12).
 import { aiAssistantStanding } from './directory/ai-assistant-bot.js';
+import { chatPartners } from './directory/chat-partners.js';
 
 export function internalHandlers(models: AuthModels, networkDomain: string): Record<string, RpcHandler> {
   return {
@@ -51,6 +52,9 @@ export function internalHandlers(models: AuthModels, networkDomain: string): Rec
     // Concern: chat and the AI assistant (issue #12): the caller's standing and the network's bot.
     [internalSubjects.aiAssistantStanding]: ({ ctx, body }: RpcRequest) =>
       aiAssistantStanding(models, ctx, body),
+    // Concern: chat: which people the caller may chat with (the `scope=chat` rule).
+    [internalSubjects.chatPartners]: ({ ctx, body }: RpcRequest) =>
+      chatPartners(models, ctx, requestedEIDs(body)),
   };
 }
 

@@ -33,8 +33,9 @@ import { pollHandlers } from './polls/handlers.js';
 // Concern: events (issue #11).
 import { answerEvent, setCanceled } from './events/actions.js';
 // Concern: chat and the AI assistant (issue #12).
-import { assistantRoutes } from '@ncs/contracts';
+import { assistantRoutes, chatRoutes } from '@ncs/contracts';
 import { assistantHandlers } from './assistant/handlers.js';
+import { chatHandlers } from './chat/handlers.js';
 
 /** What the handlers use. */
 export interface MessagingDependencies {
@@ -52,6 +53,7 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
     ...pollsRoutes,
     ...eventsRoutes,
     // Concern: chat and the AI assistant (issue #12).
+    ...chatRoutes,
     ...assistantRoutes,
   ],
   {
@@ -124,6 +126,7 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
     'event.cancel': ({ ctx, params }, deps) => setCanceled(deps, callerOf(ctx), params.messageEID, true),
     'event.reinstate': ({ ctx, params }, deps) => setCanceled(deps, callerOf(ctx), params.messageEID, false),
     // Concern: chat and the AI assistant (issue #12).
+    ...chatHandlers,
     ...assistantHandlers,
   },
 );

@@ -28,6 +28,7 @@ import { pollsErrors } from './polls/errors.js';
 import { eventsErrors } from './events/errors.js';
 // Concern: chat and the AI assistant (issue #12).
 import { assistantErrors } from './assistant/errors.js';
+import { chatErrors } from './chat/errors.js';
 
 export const errorCatalogue = {
   ...httpErrors,
@@ -48,6 +49,7 @@ export const errorCatalogue = {
   // Notifications: alerts (issue #13).
   ...notificationsErrors,
   // Concern: chat and the AI assistant (issue #12).
+  ...chatErrors,
   ...assistantErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 

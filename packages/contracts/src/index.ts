@@ -88,3 +88,7 @@ export { notificationsLinkRelations } from './notifications/links.js';
 export * from './assistant/resources.js';
 export { assistantRoutes } from './assistant/routes.js';
 export { assistantErrors } from './assistant/errors.js';
+export * from './chat/resources.js';
+export { chatRoutes } from './chat/routes.js';
+export { chatErrors } from './chat/errors.js';
+export { chatLinkRelations } from './chat/links.js';

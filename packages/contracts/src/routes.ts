@@ -23,6 +23,7 @@ import { pollsRoutes } from './polls/routes.js';
 import { eventsRoutes } from './events/routes.js';
 // Concern: chat and the AI assistant (issue #12).
 import { assistantRoutes } from './assistant/routes.js';
+import { chatRoutes } from './chat/routes.js';
 
 const routeTable = [
   oauthTokenRoute,
@@ -44,6 +45,7 @@ const routeTable = [
   // Notifications: alerts (issue #13).
   ...notificationsRoutes,
   // Concern: chat and the AI assistant (issue #12).
+  ...chatRoutes,
   ...assistantRoutes,
 ] as const satisfies readonly RouteDefinition[];
 

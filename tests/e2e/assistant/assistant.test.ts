@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { call, type Problem } from '../../support/api.js';
 import { closeFactories, newNetwork } from '../../support/factories/core.js';
 import { setNetworkFeatures } from '../../support/factories/directory.js';
-import { newAssistantNetwork, privateMessagesOf } from '../../support/factories/chat.js';
+import { chatMessagesFrom, newAssistantNetwork } from '../../support/factories/chat.js';
 
 afterAll(closeFactories);
 
@@ -187,13 +187,12 @@ describe('the welcome message', () => {
     });
 
     for (const token of [memberToken, adminToken]) {
-      const messages = await privateMessagesOf(network, token);
-      expect(messages.filter((m) => m.author?.EID === assistantEID)).toHaveLength(1);
+      expect(await chatMessagesFrom(network, token, assistantEID!)).toHaveLength(1);
     }
     // A member who joins later is not welcomed by a later dispatch.
     const newcomer = await network.newMember();
     await call(dispatchPath(network.networkEID), { method: 'POST', token: adminToken });
-    expect(await privateMessagesOf(network, await newcomer.token())).toEqual([]);
+    expect(await chatMessagesFrom(network, await newcomer.token(), assistantEID!)).toEqual([]);
   });
 
   it('is auto-sent once when a membership becomes active and welcomeMessageAutoSendEnabled is on', async () => {
@@ -222,8 +221,7 @@ describe('the welcome message', () => {
     expect(on.status).toBe(200);
     await reactivate(welcomed);
     const token = await welcomed.token();
-    const fromBot = async (t: string) =>
-      (await privateMessagesOf(network, t)).filter((m) => m.author?.EID === assistantEID);
+    const fromBot = (t: string) => chatMessagesFrom(network, t, assistantEID!);
     let arrived: unknown[] = [];
     for (let i = 0; i < 50 && arrived.length === 0; i += 1) {
       arrived = await fromBot(token);

@@ -1,19 +1,25 @@
 /**
- * The AI welcome message (spec "States and transitions", AI welcome message): a private message
- * from the assistant's bot profile to one person. The first dispatch of a network claims a unique
- * receipt (the network's own EID), stamps `welcomeMessageActivatedAt` and welcomes every current
+ * The AI welcome message (spec "States and transitions", AI welcome message): a chat message from
+ * the assistant's bot profile in its one-to-one conversation with the person. The first dispatch
+ * of a network claims a unique receipt (the network's own EID), stamps `welcomeMessageActivatedAt` and welcomes every current
  * member; later and racing dispatches lose the claim and change nothing. Each person holds one
  * receipt (unique `{networkEID, profileEID}`), so a dispatch and an activation never welcome the
  * same person twice.
  */
-import { internalSubjects, toTimestamp, type AddresseesPage, type RequestContext } from '@ncs/contracts';
+import {
+  DomainError,
+  internalSubjects,
+  toTimestamp,
+  type AddresseesPage,
+  type RequestContext,
+} from '@ncs/contracts';
 import { isDuplicateKeyError, type RpcClient } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
 import type { MessagingModels } from '../messages/models.js';
-import { searchTokensOf } from '../search/tokens.js';
+import { sendChatMessage } from '../chat/chat-messages.js';
+import { openConversation } from '../chat/conversations.js';
 import { findSettings } from './settings.js';
 import { assistantStanding } from './standing.js';
-import { DomainError } from '@ncs/contracts';
 
 /** The welcome text, with the company's own words when the settings have them. */
 export function welcomeHtml(companyInfo: string): string {
@@ -46,17 +52,11 @@ export async function welcomePeople(
   let sent = 0;
   for (const profileEID of profileEIDs) {
     if (profileEID === assistantEID || !(await claim(models, networkEID, profileEID))) continue;
-    await models.Message.create({
-      networkEID,
-      type: 'private_message',
-      authorEID: assistantEID,
-      htmlBody,
-      searchTokens: searchTokensOf(htmlBody),
-      timelineKey: null,
-      timelineAt: new Date(),
-      recipientEIDs: [profileEID],
-      participantEIDs: [assistantEID, profileEID],
-    });
+    const { conversation } = await openConversation(models, networkEID, assistantEID, [
+      assistantEID,
+      profileEID,
+    ]);
+    await sendChatMessage(models, networkEID, String(conversation._id), assistantEID, htmlBody);
     sent += 1;
   }
   return sent;

@@ -19,6 +19,7 @@ import { pollSchema, registerPollVoteModel, type PollVoteDoc } from '../polls/mo
 import { eventSchema, registerEventResponseModel, type EventResponseDoc } from '../events/models.js';
 // Concern: chat and the AI assistant (issue #12).
 import { registerAssistantModels, type AssistantModels } from '../assistant/models.js';
+import { registerChatModels, type ChatModels } from '../chat/models.js';
 
 // Concern: timelines, threads, bubbling: why and when a message last moved up (timelines/rules.ts).
 const bubbleSchema = new Schema(
@@ -176,6 +177,7 @@ export interface MessagingModels {
   readonly EventResponse: Model<EventResponseDoc>;
   // Concern: chat and the AI assistant (issue #12).
   readonly assistant: AssistantModels;
+  readonly chat: ChatModels;
 }
 
 export function registerMessagingModels(connection: Connection): MessagingModels {
@@ -193,5 +195,6 @@ export function registerMessagingModels(connection: Connection): MessagingModels
     EventResponse: registerEventResponseModel(connection),
     // Concern: chat and the AI assistant (issue #12).
     assistant: registerAssistantModels(connection),
+    chat: registerChatModels(connection),
   };
 }
