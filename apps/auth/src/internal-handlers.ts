@@ -17,6 +17,9 @@ import { lookupAccessToken } from './oauth/token-management.js';
 import { profileNamePage } from './directory/profile-name-page.js';
 // Notifications: alerts (issue #13).
 import { networkAdmins } from './directory/network-admins.js';
+// Concern: chat and the AI assistant (issue #12).
+import { aiAssistantStanding } from './directory/ai-assistant-bot.js';
+import { chatPartners } from './directory/chat-partners.js';
 
 export function internalHandlers(models: AuthModels, networkDomain: string): Record<string, RpcHandler> {
   return {
@@ -46,6 +49,12 @@ export function internalHandlers(models: AuthModels, networkDomain: string): Rec
     [internalSubjects.profileNamePage]: ({ ctx, body }: RpcRequest) => profileNamePage(models, ctx, body),
     // Notifications: alerts (issue #13): who receives `orphaned_group`.
     [internalSubjects.networkAdmins]: ({ ctx }: RpcRequest) => networkAdmins(models, ctx),
+    // Concern: chat and the AI assistant (issue #12): the caller's standing and the network's bot.
+    [internalSubjects.aiAssistantStanding]: ({ ctx, body }: RpcRequest) =>
+      aiAssistantStanding(models, ctx, body),
+    // Concern: chat: which people the caller may chat with (the `scope=chat` rule).
+    [internalSubjects.chatPartners]: ({ ctx, body }: RpcRequest) =>
+      chatPartners(models, ctx, requestedEIDs(body)),
   };
 }
 

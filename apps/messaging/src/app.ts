@@ -21,6 +21,10 @@ import { commentersPage } from './timelines/commenters.js';
 import { pollInternalHandlers } from './polls/handlers.js';
 // Concern: events (issue #11).
 import { countUnrespondedEvents } from './events/badge.js';
+// Concern: chat and the AI assistant (issue #12).
+import { assistantProfileOf } from './assistant/handlers.js';
+import { startWelcomeConsumer } from './assistant/activation-consumer.js';
+import type { EventConsumer } from '@ncs/service-kit';
 
 /** Internal requests are always about one network (set by the gateway or the asking service). */
 function requireNetwork(ctx: RequestContext): string {
@@ -43,11 +47,11 @@ export function internalHandlers(models?: MessagingModels, rpc?: RpcClient): Rec
         models && profileEID ? await countUnrespondedEvents(models, networkEID, profileEID) : 0;
       return { numScheduledItems, numUnrespondedEvents };
     },
-    // Auth's lobby asks for the network's AI assistant; none can be created yet (AI assistants issue).
-    [internalSubjects.aiAssistantProfile]: ({ ctx }) => {
-      requireNetwork(ctx);
-      return Promise.resolve({ profileEID: null });
-    },
+    // Auth's lobby asks for the network's AI assistant (concern: the AI assistant, issue #12).
+    [internalSubjects.aiAssistantProfile]: ({ ctx }) =>
+      models
+        ? assistantProfileOf(models, requireNetwork(ctx))
+        : Promise.reject(new DomainError('SERVICE_UNAVAILABLE')),
     // Concern: timelines. Auth's users filter `commented`: who commented on a message (keyset).
     [internalSubjects.commenters]: ({ ctx, body }) =>
       models && rpc
@@ -82,13 +86,19 @@ export function buildMessagingService(
     runtime.logger,
     options.schedulerIntervalMs ?? 1_000,
   );
+  // Concern: the AI assistant (issue #12): auto-sent welcome messages on membership activation.
+  let welcomeConsumer: EventConsumer | undefined;
   return {
     models,
     handlers,
     start: async () => {
       await ensureIdempotencyExpiry(idempotencyKeys, runtime.logger);
       work.start();
+      welcomeConsumer = startWelcomeConsumer(runtime, models);
     },
-    stop: () => work.stop(),
+    stop: async () => {
+      await welcomeConsumer?.stop();
+      await work.stop();
+    },
   };
 }

@@ -32,6 +32,10 @@ import { pollsRoutes } from '@ncs/contracts';
 import { pollHandlers } from './polls/handlers.js';
 // Concern: events (issue #11).
 import { answerEvent, setCanceled } from './events/actions.js';
+// Concern: chat and the AI assistant (issue #12).
+import { assistantRoutes, chatRoutes } from '@ncs/contracts';
+import { assistantHandlers } from './assistant/handlers.js';
+import { chatHandlers } from './chat/handlers.js';
 
 /** What the handlers use. */
 export interface MessagingDependencies {
@@ -42,7 +46,16 @@ export interface MessagingDependencies {
 
 export const messagingHandlers = defineHandlers<MessagingDependencies>()(
   // + concerns of issue #11: tasks, polls, events.
-  [...messagesRoutes, ...searchRoutes, ...tasksRoutes, ...pollsRoutes, ...eventsRoutes],
+  [
+    ...messagesRoutes,
+    ...searchRoutes,
+    ...tasksRoutes,
+    ...pollsRoutes,
+    ...eventsRoutes,
+    // Concern: chat and the AI assistant (issue #12).
+    ...chatRoutes,
+    ...assistantRoutes,
+  ],
   {
     // Types, fields and app posting: an app token posts an app_update (messages/app-posting.ts).
     'message.create': ({ ctx, body }, deps) => postMessageAs(deps, ctx, body),
@@ -112,5 +125,8 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
       answerEvent(deps, callerOf(ctx), params.messageEID, body.rsvp),
     'event.cancel': ({ ctx, params }, deps) => setCanceled(deps, callerOf(ctx), params.messageEID, true),
     'event.reinstate': ({ ctx, params }, deps) => setCanceled(deps, callerOf(ctx), params.messageEID, false),
+    // Concern: chat and the AI assistant (issue #12).
+    ...chatHandlers,
+    ...assistantHandlers,
   },
 );

@@ -26,6 +26,9 @@ import { tasksErrors } from './tasks/errors.js';
 import { pollsErrors } from './polls/errors.js';
 // Concern: events (issue #11).
 import { eventsErrors } from './events/errors.js';
+// Concern: chat and the AI assistant (issue #12).
+import { assistantErrors } from './assistant/errors.js';
+import { chatErrors } from './chat/errors.js';
 
 export const errorCatalogue = {
   ...httpErrors,
@@ -45,6 +48,9 @@ export const errorCatalogue = {
   ...eventsErrors,
   // Notifications: alerts (issue #13).
   ...notificationsErrors,
+  // Concern: chat and the AI assistant (issue #12).
+  ...chatErrors,
+  ...assistantErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -84,3 +84,11 @@ export * from './notifications/resources.js';
 export { notificationsRoutes } from './notifications/routes.js';
 export { notificationsErrors } from './notifications/errors.js';
 export { notificationsLinkRelations } from './notifications/links.js';
+// Concern: chat and the AI assistant (issue #12).
+export * from './assistant/resources.js';
+export { assistantRoutes } from './assistant/routes.js';
+export { assistantErrors } from './assistant/errors.js';
+export * from './chat/resources.js';
+export { chatRoutes } from './chat/routes.js';
+export { chatErrors } from './chat/errors.js';
+export { chatLinkRelations } from './chat/links.js';

@@ -17,6 +17,8 @@ import { settingsLinkRelations } from './settings/links.js';
 import { tasksLinkRelations } from './tasks/links.js';
 // Concern: polls (issue #11).
 import { pollsLinkRelations } from './polls/links.js';
+// Concern: chat and the AI assistant (issue #12).
+import { chatLinkRelations } from './chat/links.js';
 
 export const linkRelations: LinkRelations = {
   ...directoryLinkRelations,
@@ -32,6 +34,8 @@ export const linkRelations: LinkRelations = {
   ...pollsLinkRelations,
   // Notifications: alerts (issue #13).
   ...notificationsLinkRelations,
+  // Concern: chat and the AI assistant (issue #12).
+  ...chatLinkRelations,
 };
 
 const isSet = (value: unknown) => value !== undefined && value !== null && value !== false;

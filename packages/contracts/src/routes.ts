@@ -21,6 +21,9 @@ import { tasksRoutes } from './tasks/routes.js';
 import { pollsRoutes } from './polls/routes.js';
 // Concern: events (issue #11).
 import { eventsRoutes } from './events/routes.js';
+// Concern: chat and the AI assistant (issue #12).
+import { assistantRoutes } from './assistant/routes.js';
+import { chatRoutes } from './chat/routes.js';
 
 const routeTable = [
   oauthTokenRoute,
@@ -41,6 +44,9 @@ const routeTable = [
   ...eventsRoutes,
   // Notifications: alerts (issue #13).
   ...notificationsRoutes,
+  // Concern: chat and the AI assistant (issue #12).
+  ...chatRoutes,
+  ...assistantRoutes,
 ] as const satisfies readonly RouteDefinition[];
 
 /** The table as plain definitions, for code that walks every route. */

@@ -26,6 +26,9 @@ const AREAS = new Set([
   'polls',
   'events',
   'notifications',
+  // Concern: chat and the AI assistant (issue #12).
+  'chat',
+  'assistant',
 ]);
 
 /** Areas that build on another area, and the areas each may import besides core and itself. */
@@ -33,6 +36,9 @@ const BUILDS_ON: Readonly<Record<string, readonly string[]>> = {
   tasks: ['messages'],
   polls: ['messages'],
   events: ['messages'],
+  // Concern: chat and the AI assistant (issue #12).
+  chat: ['messages'],
+  assistant: ['messages', 'chat'],
 };
 
 /** The folders that span the areas: they may import any area. */

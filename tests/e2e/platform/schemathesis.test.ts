@@ -61,6 +61,11 @@ describe('schemathesis against /openapi.json', () => {
     await installOverHttp(network, app);
     // Concern: polls: a poll for the `/polls/…` operations.
     const poll = await newPoll(network.networkEID, token);
+    // Concern: chat and the AI assistant (issue #12): the feature on, a conversation and a message.
+    const chat = await import('../../support/factories/chat.js');
+    await chat.addNetworkFeature(network.networkEID, 'ai_assistant_settings');
+    const conversation = await chat.startConversation(network, token, [member.profileEID]);
+    const chatMessage = await chat.sendChat(network, token, conversation.body.EID, '<p>Hello</p>');
 
     const env = {
       ...process.env,
@@ -78,6 +83,9 @@ describe('schemathesis against /openapi.json', () => {
       // Concern: polls.
       NCS_POLL_EID: poll.EID,
       NCS_ANSWER_EID: poll.poll.answers[0]!.EID,
+      // Concern: chat and the AI assistant (issue #12).
+      NCS_CONVERSATION_EID: conversation.body.EID,
+      NCS_CHAT_MESSAGE_EID: chatMessage.body.EID,
     };
     // Two schemathesis processes, each over half of the paths, run side by side: one worker per
     // process (threads in one process race in CPython's ast module, see schemathesis.toml), yet

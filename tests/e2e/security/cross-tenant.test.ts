@@ -56,6 +56,12 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   'event.rsvp': () => ({ rsvp: 'yes' }),
   // Notifications: alerts (issue #13).
   'alert.markread': () => ({ category: 'all' }),
+  // Concern: chat and the AI assistant (issue #12).
+  'aiAssistantSettings.update': () => ({ companyInfo: 'Cross-tenant' }),
+  'aiAssistant.create': () => ({}),
+  'conversation.create': (victim) => ({ participants: [{ type: 'user', EID: victim.profileEID }] }),
+  'conversationMessage.create': () => ({ htmlBody: '<p>Cross-tenant</p>' }),
+  'chatMessage.delete': () => ({ reason: 'Cross-tenant' }),
 };
 
 /** Query parameters a route requires. */
@@ -140,6 +146,15 @@ beforeAll(async () => {
   fixtures.taskEID = (
     await newTask(victim.networkEID, victimToken, { assignees: [userRef(member.profileEID)] })
   ).EID;
+  // Concern: chat and the AI assistant (issue #12): the victim has the feature (its GETs answer 200).
+  const chat = await import('../../support/factories/chat.js');
+  await chat.addNetworkFeature(victim.networkEID, 'ai_assistant_settings');
+  // A conversation of the victim's and one of its messages.
+  const conversation = await chat.startConversation(victim, victimToken, [member.profileEID]);
+  fixtures.conversationEID = conversation.body.EID;
+  fixtures.messageId = (
+    await chat.sendChat(victim, victimToken, conversation.body.EID, '<p>Hi</p>')
+  ).body.EID;
 });
 
 const networkRoutes = routes.filter((r) => r.scope === 'network' && r.path.includes('{networkEID}'));

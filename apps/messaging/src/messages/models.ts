@@ -17,6 +17,9 @@ import { registerAssignmentModel, taskSchema, type AssignmentDoc } from '../task
 import { pollSchema, registerPollVoteModel, type PollVoteDoc } from '../polls/model.js';
 // Concern: events (issue #11).
 import { eventSchema, registerEventResponseModel, type EventResponseDoc } from '../events/models.js';
+// Concern: chat and the AI assistant (issue #12).
+import { registerAssistantModels, type AssistantModels } from '../assistant/models.js';
+import { registerChatModels, type ChatModels } from '../chat/models.js';
 
 // Concern: timelines, threads, bubbling: why and when a message last moved up (timelines/rules.ts).
 const bubbleSchema = new Schema(
@@ -172,6 +175,9 @@ export interface MessagingModels {
   readonly PollVote: Model<PollVoteDoc>;
   // Concern: events: invitations and answers.
   readonly EventResponse: Model<EventResponseDoc>;
+  // Concern: chat and the AI assistant (issue #12).
+  readonly assistant: AssistantModels;
+  readonly chat: ChatModels;
 }
 
 export function registerMessagingModels(connection: Connection): MessagingModels {
@@ -187,5 +193,8 @@ export function registerMessagingModels(connection: Connection): MessagingModels
     // Concern: polls (issue #11).
     PollVote: registerPollVoteModel(connection),
     EventResponse: registerEventResponseModel(connection),
+    // Concern: chat and the AI assistant (issue #12).
+    assistant: registerAssistantModels(connection),
+    chat: registerChatModels(connection),
   };
 }

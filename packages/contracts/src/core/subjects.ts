@@ -90,6 +90,20 @@ export const internalSubjects = {
   alertCounters: rpcSubject('notifications', 'alertCounters', 'batch'),
   /** Notifications → auth: the active network admins of `ctx.networkEID` (reply `NetworkAdminsReply`). */
   networkAdmins: rpcSubject('auth', 'network', 'admins'),
+  // Concern: chat and the AI assistant (issue #12).
+  /**
+   * Messaging → auth: the caller's standing for the AI assistant in `ctx.networkEID` and the
+   * network's bot profile (body `AiAssistantStandingRequest`; `create: true` creates the bot profile,
+   * once per network, network administrators with the feature only). Reply `AiAssistantStanding`.
+   */
+  aiAssistantStanding: rpcSubject('auth', 'aiAssistant', 'standing'),
+  /**
+   * Messaging → auth: which of `{ EIDs }` (at most 1000) the caller may chat with in
+   * `ctx.networkEID` (the `scope=chat` rule of the users collection: active, bots too, and with
+   * `allowChatCustomSettings` only those with chat on); reply `ChatPartnersReply`. A caller who is
+   * not an active member is 404.
+   */
+  chatPartners: rpcSubject('auth', 'chat', 'partners'),
 } as const;
 
 /** One answer of `postableTypes`: the message types the caller may post on that profile. */

@@ -1,0 +1,29 @@
+/**
+ * The AI assistant (issue #12): handlers of its routes (contracts `assistantRoutes`) and of auth's
+ * lobby question `aiAssistantProfile` (the network's assistant profile, null when none exists).
+ */
+import { assistantRoutes } from '@ncs/contracts';
+import { defineHandlers } from '@ncs/service-kit';
+import { callerOf } from '../messages/access.js';
+import type { WriteDeps } from '../messages/deps.js';
+import type { MessagingModels } from '../messages/models.js';
+import { createAssistant, findSettings, getSettings, updateSettings } from './settings.js';
+import { dispatchWelcome } from './welcome.js';
+
+export const assistantHandlers = defineHandlers<WriteDeps>()(assistantRoutes, {
+  'aiAssistantSettings.get': ({ ctx }, { models, rpc }) => getSettings(models, rpc, callerOf(ctx)),
+  'aiAssistantSettings.update': ({ ctx, body }, { models, rpc }) =>
+    updateSettings(models, rpc, callerOf(ctx), body),
+  'aiAssistant.create': ({ ctx, body }, { models, rpc }) =>
+    createAssistant(models, rpc, callerOf(ctx), body ?? {}),
+  'aiWelcomeMessage.dispatch': ({ ctx }, { models, rpc }) => dispatchWelcome(models, rpc, callerOf(ctx)),
+});
+
+/** Auth's lobby (`config.aiAssistantProfileEID`) asks; auth has checked the feature. */
+export async function assistantProfileOf(
+  models: MessagingModels,
+  networkEID: string,
+): Promise<{ profileEID: string | null }> {
+  const settings = await findSettings(models, networkEID);
+  return { profileEID: settings?.assistantEID ?? null };
+}

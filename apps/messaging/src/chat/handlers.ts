@@ -1,0 +1,22 @@
+/** Chat (issue #12): handlers of the conversation and chat-message routes (contracts `chatRoutes`). */
+import { chatRoutes } from '@ncs/contracts';
+import { defineHandlers } from '@ncs/service-kit';
+import { callerOf } from '../messages/access.js';
+import type { WriteDeps } from '../messages/deps.js';
+import { deleteChatMessage, listChatMessages, postChatMessage } from './chat-messages.js';
+import { createConversation, getConversation, listConversations } from './conversations.js';
+
+export const chatHandlers = defineHandlers<WriteDeps>()(chatRoutes, {
+  'conversation.list': ({ ctx, query }, { models, rpc }) =>
+    listConversations(models, rpc, callerOf(ctx), query),
+  'conversation.create': ({ ctx, body }, { models, rpc }) =>
+    createConversation(models, rpc, callerOf(ctx), body),
+  'conversation.get': ({ ctx, params }, { models, rpc }) =>
+    getConversation(models, rpc, callerOf(ctx), params.conversationEID),
+  'conversationMessage.list': ({ ctx, params, query }, { models, rpc }) =>
+    listChatMessages(models, rpc, callerOf(ctx), params.conversationEID, query),
+  'conversationMessage.create': ({ ctx, params, body }, { models, rpc }) =>
+    postChatMessage(models, rpc, callerOf(ctx), params.conversationEID, body),
+  'chatMessage.delete': ({ ctx, params, body }, { models, rpc }) =>
+    deleteChatMessage(models, rpc, callerOf(ctx), params.messageId, body),
+});

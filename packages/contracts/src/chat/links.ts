@@ -1,0 +1,13 @@
+/** HAL link relations of chat (spread into `linkRelations`, links.ts). */
+import type { LinkRelations } from '../core/links.js';
+
+export const chatLinkRelations: LinkRelations = {
+  conversation: [
+    { rel: 'self', href: '/networks/{networkEID}/conversations/{EID}' },
+    { rel: 'messages', href: '/networks/{networkEID}/conversations/{EID}/messages/' },
+  ],
+  chat_message: [
+    { rel: 'conversation', href: '/networks/{networkEID}/conversations/{conversation.EID}' },
+    { rel: 'delete', href: '/networks/{networkEID}/chat/messages/{EID}/delete' },
+  ],
+};

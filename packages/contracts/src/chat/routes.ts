@@ -1,0 +1,89 @@
+/**
+ * Routes of chat (issue #12, spec "Chat and conversations", chat delete row). Owned by messaging;
+ * who may chat with whom is auth's `scope=chat` rule (subject `chatPartners`). Rules:
+ * docs/decisions.md, "Messaging: chat, conversations and the AI assistant".
+ */
+import { route, type RouteDefinition } from '../core/route-definition.js';
+import { NetworkParams } from '../core/schemas.js';
+import {
+  ChatMessageCollection,
+  ChatMessageCreateBody,
+  ChatMessageDeleteBody,
+  ChatMessageListQuery,
+  ChatMessageParams,
+  ChatMessageResource,
+  ConversationCollection,
+  ConversationCreateBody,
+  ConversationListQuery,
+  ConversationParams,
+  ConversationResource,
+} from './resources.js';
+
+const common = { service: 'messaging', tag: 'Chat', scope: 'network', format: 'hal' } as const;
+const CONVERSATIONS = '/networks/{networkEID}/conversations';
+
+export const chatRoutes = [
+  route({
+    ...common,
+    id: 'conversation.list',
+    method: 'GET',
+    path: `${CONVERSATIONS}/`,
+    summary:
+      "The caller's conversations, latest activity first, each with the caller's unread count; `unread=true`: only those with unread messages",
+    params: NetworkParams,
+    query: ConversationListQuery,
+    reply: { status: 200, schema: ConversationCollection },
+  }),
+  route({
+    ...common,
+    id: 'conversation.create',
+    method: 'POST',
+    path: `${CONVERSATIONS}/`,
+    summary:
+      'Start a conversation with people the caller may chat with (`scope=chat`); one-to-one: 200 with the existing one when it exists',
+    params: NetworkParams,
+    body: ConversationCreateBody,
+    reply: { status: 201, schema: ConversationResource, alsoStatus: [200] },
+  }),
+  route({
+    ...common,
+    id: 'conversation.get',
+    method: 'GET',
+    path: `${CONVERSATIONS}/{conversationEID}`,
+    summary: 'A conversation of the caller (404 to anyone else)',
+    params: ConversationParams,
+    reply: { status: 200, schema: ConversationResource },
+  }),
+  route({
+    ...common,
+    id: 'conversationMessage.list',
+    method: 'GET',
+    path: `${CONVERSATIONS}/{conversationEID}/messages/`,
+    summary:
+      "A conversation's messages, newest first (keyset: `before`); marks the conversation read for the caller",
+    params: ConversationParams,
+    query: ChatMessageListQuery,
+    reply: { status: 200, schema: ChatMessageCollection },
+  }),
+  route({
+    ...common,
+    id: 'conversationMessage.create',
+    method: 'POST',
+    path: `${CONVERSATIONS}/{conversationEID}/messages/`,
+    summary: 'Send a chat message to a conversation of the caller',
+    params: ConversationParams,
+    body: ChatMessageCreateBody,
+    reply: { status: 201, schema: ChatMessageResource },
+  }),
+  route({
+    ...common,
+    id: 'chatMessage.delete',
+    method: 'POST',
+    path: '/networks/{networkEID}/chat/messages/{messageId}/delete',
+    summary:
+      'Delete a chat message for everyone (its author or a network administrator), with an optional `reason` shown to network administrators',
+    params: ChatMessageParams,
+    body: ChatMessageDeleteBody,
+    reply: { status: 200, schema: ChatMessageResource },
+  }),
+] as const satisfies readonly RouteDefinition[];
