@@ -32,6 +32,9 @@ import { pollsRoutes } from '@ncs/contracts';
 import { pollHandlers } from './polls/handlers.js';
 // Concern: events (issue #11).
 import { answerEvent, setCanceled } from './events/actions.js';
+// Concern: journeys (issue #12).
+import { journeysRoutes } from '@ncs/contracts';
+import { journeyHandlers } from './journeys/handlers.js';
 
 /** What the handlers use. */
 export interface MessagingDependencies {
@@ -42,7 +45,7 @@ export interface MessagingDependencies {
 
 export const messagingHandlers = defineHandlers<MessagingDependencies>()(
   // + concerns of issue #11: tasks, polls, events.
-  [...messagesRoutes, ...searchRoutes, ...tasksRoutes, ...pollsRoutes, ...eventsRoutes],
+  [...messagesRoutes, ...searchRoutes, ...tasksRoutes, ...pollsRoutes, ...eventsRoutes, ...journeysRoutes],
   {
     // Types, fields and app posting: an app token posts an app_update (messages/app-posting.ts).
     'message.create': ({ ctx, body }, deps) => postMessageAs(deps, ctx, body),
@@ -112,5 +115,7 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
       answerEvent(deps, callerOf(ctx), params.messageEID, body.rsvp),
     'event.cancel': ({ ctx, params }, deps) => setCanceled(deps, callerOf(ctx), params.messageEID, true),
     'event.reinstate': ({ ctx, params }, deps) => setCanceled(deps, callerOf(ctx), params.messageEID, false),
+    // Concern: journeys (issue #12).
+    ...journeyHandlers,
   },
 );

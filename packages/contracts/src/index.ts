@@ -84,3 +84,9 @@ export * from './notifications/resources.js';
 export { notificationsRoutes } from './notifications/routes.js';
 export { notificationsErrors } from './notifications/errors.js';
 export { notificationsLinkRelations } from './notifications/links.js';
+// Concern: journeys (issue #12).
+export * from './journeys/resources.js';
+export { journeysRoutes } from './journeys/routes.js';
+export { journeysErrors } from './journeys/errors.js';
+export { journeysLinkRelations } from './journeys/links.js';
+export { journeyLaunchFailedSubject } from './journeys/events.js';

@@ -26,6 +26,8 @@ const AREAS = new Set([
   'polls',
   'events',
   'notifications',
+  // Concern: journeys (issue #12).
+  'journeys',
 ]);
 
 /** Areas that build on another area, and the areas each may import besides core and itself. */

@@ -18,6 +18,8 @@ import { setXid } from '../../support/factories/directory.js';
 import { ensureSchemathesis } from '../../support/schemathesis.js';
 // Concern: polls (issue #11).
 import { newPoll } from '../../support/factories/polls.js';
+// Concern: journeys (issue #12).
+import { launchedQuiz, user } from '../../support/factories/journeys.js';
 
 afterAll(closeFactories);
 
@@ -61,6 +63,8 @@ describe('schemathesis against /openapi.json', () => {
     await installOverHttp(network, app);
     // Concern: polls: a poll for the `/polls/…` operations.
     const poll = await newPoll(network.networkEID, token);
+    // Concern: journeys: a launched journey (the admin takes part) and its question step.
+    const journey = await launchedQuiz(network.networkEID, token, [user(network.admin.profileEID)]);
 
     const env = {
       ...process.env,
@@ -78,6 +82,9 @@ describe('schemathesis against /openapi.json', () => {
       // Concern: polls.
       NCS_POLL_EID: poll.EID,
       NCS_ANSWER_EID: poll.poll.answers[0]!.EID,
+      // Concern: journeys.
+      NCS_JOURNEY_EID: journey.EID,
+      NCS_STEP_EID: journey.steps[1]!.EID,
     };
     // Two schemathesis processes, each over half of the paths, run side by side: one worker per
     // process (threads in one process race in CPython's ast module, see schemathesis.toml), yet

@@ -20,6 +20,8 @@ import { newMessage } from '../../support/factories/messages.js';
 import { followJob, newNews, type JobBody } from '../../support/factories/news.js';
 // Concern: tasks (issue #11).
 import { newTask, userRef } from '../../support/factories/tasks.js';
+// Concern: journeys (issue #12).
+import { newJourney, quizQuestion } from '../../support/factories/journeys.js';
 
 afterAll(closeFactories);
 
@@ -56,6 +58,11 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   'event.rsvp': () => ({ rsvp: 'yes' }),
   // Notifications: alerts (issue #13).
   'alert.markread': () => ({ category: 'all' }),
+  // Concern: journeys (issue #12).
+  'journey.create': () => ({ name: 'Cross-tenant' }),
+  'journey.update': () => ({ name: 'Cross-tenant' }),
+  'journeyQuestion.create': () => quizQuestion(),
+  'journeyQuestion.submit': () => ({ choices: ['f'.repeat(24)] }),
 };
 
 /** Query parameters a route requires. */
@@ -140,6 +147,11 @@ beforeAll(async () => {
   fixtures.taskEID = (
     await newTask(victim.networkEID, victimToken, { assignees: [userRef(member.profileEID)] })
   ).EID;
+  // Concern: journeys (issue #12): a journey of the victim's and its question step.
+  const journey = await newJourney(victim.networkEID, victimToken, {
+    steps: [{ kind: 'question', ...quizQuestion() }],
+  });
+  Object.assign(fixtures, { journeyEID: journey.EID, stepEID: journey.steps[0]!.EID });
 });
 
 const networkRoutes = routes.filter((r) => r.scope === 'network' && r.path.includes('{networkEID}'));

@@ -17,6 +17,8 @@ import { registerAssignmentModel, taskSchema, type AssignmentDoc } from '../task
 import { pollSchema, registerPollVoteModel, type PollVoteDoc } from '../polls/model.js';
 // Concern: events (issue #11).
 import { eventSchema, registerEventResponseModel, type EventResponseDoc } from '../events/models.js';
+// Concern: journeys (issue #12).
+import { registerJourneyModels, type JourneyModels } from '../journeys/models.js';
 
 // Concern: timelines, threads, bubbling: why and when a message last moved up (timelines/rules.ts).
 const bubbleSchema = new Schema(
@@ -172,6 +174,10 @@ export interface MessagingModels {
   readonly PollVote: Model<PollVoteDoc>;
   // Concern: events: invitations and answers.
   readonly EventResponse: Model<EventResponseDoc>;
+  // Concern: journeys (issue #12).
+  readonly Journey: JourneyModels['Journey'];
+  readonly JourneyParticipant: JourneyModels['JourneyParticipant'];
+  readonly JourneyAnswer: JourneyModels['JourneyAnswer'];
 }
 
 export function registerMessagingModels(connection: Connection): MessagingModels {
@@ -187,5 +193,7 @@ export function registerMessagingModels(connection: Connection): MessagingModels
     // Concern: polls (issue #11).
     PollVote: registerPollVoteModel(connection),
     EventResponse: registerEventResponseModel(connection),
+    // Concern: journeys (issue #12).
+    ...registerJourneyModels(connection),
   };
 }
