@@ -78,10 +78,25 @@ export async function createJourney(
   return presentJourney(created.toObject<JourneyDoc>(), adminView(caller, fields));
 }
 
-/** Why an update found nothing: no such journey (404) or launched already (409). */
-async function notUpdated(models: MessagingModels, caller: Caller, journeyEID: string): Promise<never> {
-  await findJourney(models, caller, journeyEID);
-  throw new DomainError('JOURNEYS_ERR_NOT_EDITABLE');
+/**
+ * Applies `update` where `filter` (which states the precondition) holds, and presents the result;
+ * nothing matched: no such journey (404) or launched already (409).
+ */
+async function updateWhere(
+  models: MessagingModels,
+  caller: Caller,
+  journeyEID: string,
+  precondition: Record<string, unknown>,
+  update: Record<string, unknown>,
+  fields: unknown,
+) {
+  const filter = { networkEID: caller.networkEID, _id: journeyEID, ...precondition };
+  const updated = await models.Journey.findOneAndUpdate(filter, update, { new: true }).lean<JourneyDoc>();
+  if (!updated) {
+    await findJourney(models, caller, journeyEID);
+    throw new DomainError('JOURNEYS_ERR_NOT_EDITABLE');
+  }
+  return presentJourney(updated, adminView(caller, fields));
 }
 
 export async function updateJourney(
@@ -99,15 +114,8 @@ export async function updateJourney(
   if (body.recipients !== undefined) set.recipients = await checkedRecipients(rpc, caller, body.recipients);
   if (body.steps !== undefined) set.steps = builtSteps(body.steps);
   const beforeLaunch = body.recipients !== undefined || body.steps !== undefined;
-  const filter: Record<string, unknown> = { networkEID: caller.networkEID, _id: journeyEID };
-  if (beforeLaunch) filter.status = { $in: EDITABLE };
-  const updated = await models.Journey.findOneAndUpdate(
-    filter,
-    { $set: set },
-    { new: true },
-  ).lean<JourneyDoc>();
-  if (!updated) return notUpdated(models, caller, journeyEID);
-  return presentJourney(updated, adminView(caller, fields));
+  const precondition = beforeLaunch ? { status: { $in: EDITABLE } } : {};
+  return updateWhere(models, caller, journeyEID, precondition, { $set: set }, fields);
 }
 
 export async function addQuestion(
@@ -122,17 +130,9 @@ export async function addQuestion(
   if (journey.steps.length >= JOURNEY_STEPS_MAX) throw new DomainError('JOURNEYS_ERR_TOO_MANY_STEPS');
   const step = buildStep({ kind: 'question', ...body }, '/body');
   // At most JOURNEY_STEPS_MAX steps, also when two questions are added at once.
-  const filter: Record<string, unknown> = {
-    networkEID: caller.networkEID,
-    _id: journeyEID,
+  const precondition = {
     status: { $in: EDITABLE },
     [`steps.${JOURNEY_STEPS_MAX - 1}`]: { $exists: false },
   };
-  const updated = await models.Journey.findOneAndUpdate(
-    filter,
-    { $push: { steps: step } },
-    { new: true },
-  ).lean<JourneyDoc>();
-  if (!updated) return notUpdated(models, caller, journeyEID);
-  return presentJourney(updated, adminView(caller, fields));
+  return updateWhere(models, caller, journeyEID, precondition, { $push: { steps: step } }, fields);
 }
