@@ -36,6 +36,9 @@ import { answerEvent, setCanceled } from './events/actions.js';
 import { assistantRoutes, chatRoutes } from '@ncs/contracts';
 import { assistantHandlers } from './assistant/handlers.js';
 import { chatHandlers } from './chat/handlers.js';
+// Concern: journeys (issue #12).
+import { journeysRoutes } from '@ncs/contracts';
+import { journeyHandlers } from './journeys/handlers.js';
 
 /** What the handlers use. */
 export interface MessagingDependencies {
@@ -55,6 +58,8 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
     // Concern: chat and the AI assistant (issue #12).
     ...chatRoutes,
     ...assistantRoutes,
+    // Concern: journeys (issue #12).
+    ...journeysRoutes,
   ],
   {
     // Types, fields and app posting: an app token posts an app_update (messages/app-posting.ts).
@@ -128,5 +133,7 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
     // Concern: chat and the AI assistant (issue #12).
     ...chatHandlers,
     ...assistantHandlers,
+    // Concern: journeys (issue #12).
+    ...journeyHandlers,
   },
 );

@@ -29,6 +29,8 @@ import { eventsErrors } from './events/errors.js';
 // Concern: chat and the AI assistant (issue #12).
 import { assistantErrors } from './assistant/errors.js';
 import { chatErrors } from './chat/errors.js';
+// Concern: journeys (issue #12).
+import { journeysErrors } from './journeys/errors.js';
 
 export const errorCatalogue = {
   ...httpErrors,
@@ -51,6 +53,8 @@ export const errorCatalogue = {
   // Concern: chat and the AI assistant (issue #12).
   ...chatErrors,
   ...assistantErrors,
+  // Concern: journeys (issue #12).
+  ...journeysErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -92,3 +92,9 @@ export * from './chat/resources.js';
 export { chatRoutes } from './chat/routes.js';
 export { chatErrors } from './chat/errors.js';
 export { chatLinkRelations } from './chat/links.js';
+// Concern: journeys (issue #12).
+export * from './journeys/resources.js';
+export { journeysRoutes } from './journeys/routes.js';
+export { journeysErrors } from './journeys/errors.js';
+export { journeysLinkRelations } from './journeys/links.js';
+export { journeyLaunchFailedSubject } from './journeys/events.js';

@@ -19,6 +19,8 @@ import { tasksLinkRelations } from './tasks/links.js';
 import { pollsLinkRelations } from './polls/links.js';
 // Concern: chat and the AI assistant (issue #12).
 import { chatLinkRelations } from './chat/links.js';
+// Concern: journeys (issue #12).
+import { journeysLinkRelations } from './journeys/links.js';
 
 export const linkRelations: LinkRelations = {
   ...directoryLinkRelations,
@@ -36,6 +38,8 @@ export const linkRelations: LinkRelations = {
   ...notificationsLinkRelations,
   // Concern: chat and the AI assistant (issue #12).
   ...chatLinkRelations,
+  // Concern: journeys (issue #12).
+  ...journeysLinkRelations,
 };
 
 const isSet = (value: unknown) => value !== undefined && value !== null && value !== false;

@@ -24,6 +24,8 @@ import { eventsRoutes } from './events/routes.js';
 // Concern: chat and the AI assistant (issue #12).
 import { assistantRoutes } from './assistant/routes.js';
 import { chatRoutes } from './chat/routes.js';
+// Concern: journeys (issue #12).
+import { journeysRoutes } from './journeys/routes.js';
 
 const routeTable = [
   oauthTokenRoute,
@@ -47,6 +49,8 @@ const routeTable = [
   // Concern: chat and the AI assistant (issue #12).
   ...chatRoutes,
   ...assistantRoutes,
+  // Concern: journeys (issue #12).
+  ...journeysRoutes,
 ] as const satisfies readonly RouteDefinition[];
 
 /** The table as plain definitions, for code that walks every route. */

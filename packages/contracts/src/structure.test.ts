@@ -29,6 +29,8 @@ const AREAS = new Set([
   // Concern: chat and the AI assistant (issue #12).
   'chat',
   'assistant',
+  // Concern: journeys (issue #12).
+  'journeys',
 ]);
 
 /** Areas that build on another area, and the areas each may import besides core and itself. */

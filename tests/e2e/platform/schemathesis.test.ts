@@ -18,6 +18,8 @@ import { setXid } from '../../support/factories/directory.js';
 import { ensureSchemathesis } from '../../support/schemathesis.js';
 // Concern: polls (issue #11).
 import { newPoll } from '../../support/factories/polls.js';
+// Concern: journeys (issue #12).
+import { launchedQuiz, user } from '../../support/factories/journeys.js';
 
 afterAll(closeFactories);
 
@@ -66,6 +68,8 @@ describe('schemathesis against /openapi.json', () => {
     await chat.addNetworkFeature(network.networkEID, 'ai_assistant_settings');
     const conversation = await chat.startConversation(network, token, [member.profileEID]);
     const chatMessage = await chat.sendChat(network, token, conversation.body.EID, '<p>Hello</p>');
+    // Concern: journeys: a launched journey (the admin takes part) and its question step.
+    const journey = await launchedQuiz(network.networkEID, token, [user(network.admin.profileEID)]);
 
     const env = {
       ...process.env,
@@ -86,6 +90,9 @@ describe('schemathesis against /openapi.json', () => {
       // Concern: chat and the AI assistant (issue #12).
       NCS_CONVERSATION_EID: conversation.body.EID,
       NCS_CHAT_MESSAGE_EID: chatMessage.body.EID,
+      // Concern: journeys.
+      NCS_JOURNEY_EID: journey.EID,
+      NCS_STEP_EID: journey.steps[1]!.EID,
     };
     // Two schemathesis processes, each over half of the paths, run side by side: one worker per
     // process (threads in one process race in CPython's ast module, see schemathesis.toml), yet

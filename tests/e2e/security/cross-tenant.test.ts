@@ -20,6 +20,8 @@ import { newMessage } from '../../support/factories/messages.js';
 import { followJob, newNews, type JobBody } from '../../support/factories/news.js';
 // Concern: tasks (issue #11).
 import { newTask, userRef } from '../../support/factories/tasks.js';
+// Concern: journeys (issue #12).
+import { newJourney, quizQuestion } from '../../support/factories/journeys.js';
 
 afterAll(closeFactories);
 
@@ -62,6 +64,11 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   'conversation.create': (victim) => ({ participants: [{ type: 'user', EID: victim.profileEID }] }),
   'conversationMessage.create': () => ({ htmlBody: '<p>Cross-tenant</p>' }),
   'chatMessage.delete': () => ({ reason: 'Cross-tenant' }),
+  // Concern: journeys (issue #12).
+  'journey.create': () => ({ name: 'Cross-tenant' }),
+  'journey.update': () => ({ name: 'Cross-tenant' }),
+  'journeyQuestion.create': () => quizQuestion(),
+  'journeyQuestion.submit': () => ({ choices: ['f'.repeat(24)] }),
 };
 
 /** Query parameters a route requires. */
@@ -155,6 +162,11 @@ beforeAll(async () => {
   fixtures.messageId = (
     await chat.sendChat(victim, victimToken, conversation.body.EID, '<p>Hi</p>')
   ).body.EID;
+  // Concern: journeys (issue #12): a journey of the victim's and its question step.
+  const journey = await newJourney(victim.networkEID, victimToken, {
+    steps: [{ kind: 'question', ...quizQuestion() }],
+  });
+  Object.assign(fixtures, { journeyEID: journey.EID, stepEID: journey.steps[0]!.EID });
 });
 
 const networkRoutes = routes.filter((r) => r.scope === 'network' && r.path.includes('{networkEID}'));

@@ -20,6 +20,8 @@ import { eventSchema, registerEventResponseModel, type EventResponseDoc } from '
 // Concern: chat and the AI assistant (issue #12).
 import { registerAssistantModels, type AssistantModels } from '../assistant/models.js';
 import { registerChatModels, type ChatModels } from '../chat/models.js';
+// Concern: journeys (issue #12).
+import { registerJourneyModels, type JourneyModels } from '../journeys/models.js';
 
 // Concern: timelines, threads, bubbling: why and when a message last moved up (timelines/rules.ts).
 const bubbleSchema = new Schema(
@@ -178,6 +180,10 @@ export interface MessagingModels {
   // Concern: chat and the AI assistant (issue #12).
   readonly assistant: AssistantModels;
   readonly chat: ChatModels;
+  // Concern: journeys (issue #12).
+  readonly Journey: JourneyModels['Journey'];
+  readonly JourneyParticipant: JourneyModels['JourneyParticipant'];
+  readonly JourneyAnswer: JourneyModels['JourneyAnswer'];
 }
 
 export function registerMessagingModels(connection: Connection): MessagingModels {
@@ -196,5 +202,7 @@ export function registerMessagingModels(connection: Connection): MessagingModels
     // Concern: chat and the AI assistant (issue #12).
     assistant: registerAssistantModels(connection),
     chat: registerChatModels(connection),
+    // Concern: journeys (issue #12).
+    ...registerJourneyModels(connection),
   };
 }

@@ -30,7 +30,14 @@ export const ALERT_EVENT_SUBJECTS = [
   'events.auth.group.orphaned',
 ] as const;
 
-const SUBJECT_FIELDS = ['message', 'original', 'news', 'job'] as const;
+const SUBJECT_FIELDS = [
+  'message',
+  'original',
+  'news',
+  'job',
+  // Concern: journeys (issue #12): `journey_failed_to_launch` is about the journey.
+  'journey',
+] as const;
 const NOT_APP_DATA = new Set(['alert', 'recipient', 'recipients', 'message']);
 
 function isRef(value: unknown): value is ResourceRef {
