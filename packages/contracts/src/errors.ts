@@ -26,6 +26,8 @@ import { tasksErrors } from './tasks/errors.js';
 import { pollsErrors } from './polls/errors.js';
 // Concern: events (issue #11).
 import { eventsErrors } from './events/errors.js';
+// Directory: account operations (issue #15).
+import { accountErrors } from './account/errors.js';
 
 export const errorCatalogue = {
   ...httpErrors,
@@ -45,6 +47,8 @@ export const errorCatalogue = {
   ...eventsErrors,
   // Notifications: alerts (issue #13).
   ...notificationsErrors,
+  // Directory: account operations (issue #15).
+  ...accountErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -84,3 +84,8 @@ export * from './notifications/resources.js';
 export { notificationsRoutes } from './notifications/routes.js';
 export { notificationsErrors } from './notifications/errors.js';
 export { notificationsLinkRelations } from './notifications/links.js';
+// Directory: account operations (issue #15).
+export * from './account/resources.js';
+export { accountRoutes } from './account/routes.js';
+export { accountErrors } from './account/errors.js';
+export { accountLinkRelations } from './account/links.js';

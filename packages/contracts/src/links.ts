@@ -17,6 +17,8 @@ import { settingsLinkRelations } from './settings/links.js';
 import { tasksLinkRelations } from './tasks/links.js';
 // Concern: polls (issue #11).
 import { pollsLinkRelations } from './polls/links.js';
+// Directory: account operations (issue #15).
+import { accountLinkRelations } from './account/links.js';
 
 export const linkRelations: LinkRelations = {
   ...directoryLinkRelations,
@@ -32,6 +34,8 @@ export const linkRelations: LinkRelations = {
   ...pollsLinkRelations,
   // Notifications: alerts (issue #13).
   ...notificationsLinkRelations,
+  // Directory: account operations (issue #15).
+  ...accountLinkRelations,
 };
 
 const isSet = (value: unknown) => value !== undefined && value !== null && value !== false;

@@ -26,6 +26,8 @@ const AREAS = new Set([
   'polls',
   'events',
   'notifications',
+  // Directory: account operations (issue #15).
+  'account',
 ]);
 
 /** Areas that build on another area, and the areas each may import besides core and itself. */

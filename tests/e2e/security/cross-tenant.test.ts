@@ -56,6 +56,9 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   'event.rsvp': () => ({ rsvp: 'yes' }),
   // Notifications: alerts (issue #13).
   'alert.markread': () => ({ category: 'all' }),
+  // Directory: account operations (issue #15).
+  'userSettings.update': () => ({ language: 'en' }),
+  'presence.update': () => ({ status: 'online' }),
 };
 
 /** Query parameters a route requires. */
@@ -140,6 +143,8 @@ beforeAll(async () => {
   fixtures.taskEID = (
     await newTask(victim.networkEID, victimToken, { assignees: [userRef(member.profileEID)] })
   ).EID;
+  // Directory: account operations (issue #15): a key of the new-features list.
+  fixtures.featureKey = 'tasks';
 });
 
 const networkRoutes = routes.filter((r) => r.scope === 'network' && r.path.includes('{networkEID}'));
