@@ -5,13 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, call } from '../../support/api.js';
-import { newFeaturesPath, pointersOf, settingsPath } from '../../support/factories/account.js';
 import {
-  closeFactories,
-  newNetwork,
-  type TestNetwork,
-  type TestPerson,
-} from '../../support/factories/core.js';
+  accountFixture,
+  newFeaturesPath,
+  pointersOf,
+  settingsPath,
+} from '../../support/factories/account.js';
+import { closeFactories, type TestNetwork, type TestPerson } from '../../support/factories/core.js';
 
 afterAll(closeFactories);
 
@@ -24,15 +24,7 @@ let adminToken: string;
 let outsiderToken: string;
 
 beforeAll(async () => {
-  [network, other] = await Promise.all([newNetwork(), newNetwork()]);
-  member = await network.newMember();
-  const peer = await network.newMember();
-  [memberToken, peerToken, adminToken, outsiderToken] = await Promise.all([
-    member.token(),
-    peer.token(),
-    network.admin.token(),
-    other.admin.token(),
-  ]);
+  ({ network, other, member, memberToken, peerToken, adminToken, outsiderToken } = await accountFixture());
 });
 
 const defaults = {

@@ -5,13 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, call, mediaType } from '../../support/api.js';
-import { pointersOf, presencePath, settingsPath } from '../../support/factories/account.js';
-import {
-  closeFactories,
-  newNetwork,
-  type TestNetwork,
-  type TestPerson,
-} from '../../support/factories/core.js';
+import { accountFixture, pointersOf, presencePath, settingsPath } from '../../support/factories/account.js';
+import { closeFactories, type TestNetwork, type TestPerson } from '../../support/factories/core.js';
 
 afterAll(closeFactories);
 
@@ -23,14 +18,7 @@ let peerToken: string;
 let outsiderToken: string;
 
 beforeAll(async () => {
-  [network, other] = await Promise.all([newNetwork(), newNetwork()]);
-  member = await network.newMember();
-  const peer = await network.newMember();
-  [memberToken, peerToken, outsiderToken] = await Promise.all([
-    member.token(),
-    peer.token(),
-    other.admin.token(),
-  ]);
+  ({ network, other, member, memberToken, peerToken, outsiderToken } = await accountFixture());
 });
 
 describe('presence', () => {

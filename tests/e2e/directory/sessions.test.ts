@@ -7,6 +7,7 @@ import { call, passwordGrant } from '../../support/api.js';
 import { pointersOf, sessionsOf } from '../../support/factories/account.js';
 import { closeFactories, newClient, newNetwork, type TestNetwork } from '../../support/factories/core.js';
 import { networkBoundToken } from '../../support/factories/directory.js';
+import { newApp } from '../../support/factories/apps.js';
 
 afterAll(closeFactories);
 
@@ -81,5 +82,21 @@ describe('sessions', () => {
     expect(bad.status).toBe(400);
     expect(pointersOf(bad.body)).toContain('/params/sessionId');
     expect((await call('/sessions/')).status).toBe(401);
+  });
+
+  it('refuses an app token (sessions are a person’s); the app reads its own token status', async () => {
+    const app = await newApp();
+    const token = await app.token();
+    const answer = await call('/sessions/', { token });
+    expect(answer.status, answer.text).toBe(403);
+    expect(answer.body).toMatchObject({ code: -196 });
+    const status = await call('/token-status/', { token });
+    expect(status.status, status.text).toBe(200);
+    expect(status.body).toMatchObject({
+      client: { clientId: app.clientId },
+      grantType: 'client_credentials',
+      network: null,
+      account: false,
+    });
   });
 });

@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, demo } from '../../support/api.js';
-import { codeFlowToken } from '../../support/factories/account.js';
 import {
   addToNetwork,
   closeFactories,
@@ -15,6 +14,7 @@ import {
   type TestNetwork,
   type TestPerson,
 } from '../../support/factories/core.js';
+import { networkBoundToken } from '../../support/factories/directory.js';
 
 afterAll(closeFactories);
 
@@ -49,7 +49,7 @@ describe('token status', () => {
   });
 
   it("answers a code-flow token's scopes and its one network, without expiry", async () => {
-    const token = await codeFlowToken(person.email, home.networkEID, app.clientId, 'profile.basic.read');
+    const token = await networkBoundToken(person.email, home.networkEID, app.clientId, 'profile.basic.read');
     const answer = await call('/token-status/', { token });
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body).toMatchObject({
@@ -65,7 +65,7 @@ describe('token status', () => {
 describe('a code-flow token acts in its one network on account routes', () => {
   it('reads postable types in its network and gets 404 for a profile of another network', async () => {
     await addToNetwork(person.email, elsewhere.networkEID);
-    const bound = await codeFlowToken(person.email, home.networkEID, app.clientId, null);
+    const bound = await networkBoundToken(person.email, home.networkEID, app.clientId, null);
     const own = await call(`/users/${person.profileEID}/postable-types`, { token: bound });
     expect(own.status, own.text).toBe(200);
     const other = await call(`/users/${elsewhere.admin.profileEID}/postable-types`, { token: bound });
@@ -84,7 +84,7 @@ describe('a code-flow token acts in its one network on account routes', () => {
       json: { email: person.email },
     });
     expect(invited.status, invited.text).toBe(201);
-    const bound = await codeFlowToken(person.email, home.networkEID, app.clientId, null);
+    const bound = await networkBoundToken(person.email, home.networkEID, app.clientId, null);
     const refused = await call(`/invitations/${invited.body.EID}/accept`, { token: bound, method: 'POST' });
     expect(refused.status, refused.text).toBe(404);
     const accepted = await call(`/invitations/${invited.body.EID}/accept`, {

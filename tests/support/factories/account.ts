@@ -2,11 +2,9 @@
  * Paths and helpers of the caller's account operations (issue #15): settings, new features,
  * presence, host info and sessions.
  */
-import { randomUUID } from 'node:crypto';
 import type { Problem } from '@ncs/contracts';
-import { newOpaqueToken, sha256 } from '@ncs/auth/testing';
 import { call } from '../api.js';
-import { authModels } from './core.js';
+import { newNetwork, type TestNetwork, type TestPerson } from './core.js';
 
 export const profilePath = (networkEID: string, profileEID: string, rest: string) =>
   `/networks/${networkEID}/users/${profileEID}/${rest}`;
@@ -40,32 +38,22 @@ export async function sessionsOf(token: string): Promise<SessionBody[]> {
 }
 
 /**
- * A code-flow access token bound to one network, stored directly (the browser flow is tested by
- * the OAuth tests); `scope: null` stands for a token no scope restricts, so that only the network
- * binding limits it.
+ * A network with a member and a peer, and another network: the people the account tests act as,
+ * with their tokens (the other network's administrator is the outsider).
  */
-export async function codeFlowToken(
-  email: string,
-  networkEID: string,
-  clientId: string,
-  scope: string | null,
-): Promise<string> {
-  const m = await authModels();
-  const account = await m.Account.findOne({ email: email.toLowerCase() }, { _id: 1 }).lean();
-  if (!account) throw new Error(`no account ${email}`);
-  const token = newOpaqueToken();
-  await m.Token.insertMany([
-    {
-      hash: sha256(token),
-      kind: 'access',
-      accountId: String(account._id),
-      clientId,
-      familyId: randomUUID(),
-      grantType: 'authorization_code',
-      networkEID,
-      scope,
-      expiresAt: null,
-    },
+export async function accountFixture() {
+  const [network, other] = await Promise.all([newNetwork(), newNetwork()]);
+  const [member, peer] = await Promise.all([network.newMember(), network.newMember()]);
+  const [memberToken, peerToken, adminToken, outsiderToken] = await Promise.all([
+    member.token(),
+    peer.token(),
+    network.admin.token(),
+    other.admin.token(),
   ]);
-  return token;
+  return { network, other, member, peer, memberToken, peerToken, adminToken, outsiderToken } satisfies {
+    network: TestNetwork;
+    other: TestNetwork;
+    member: TestPerson;
+    peer: TestPerson;
+  } & Record<string, unknown>;
 }

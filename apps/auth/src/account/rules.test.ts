@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { userSettingDefaults } from '@ncs/contracts';
 import {
   PRESENCE_STALE_MS,
   readPresence,
@@ -9,14 +10,7 @@ import {
 
 describe('settingsWithDefaults', () => {
   it('gives every known key, the stored value where set', () => {
-    expect(settingsWithDefaults(null)).toEqual({
-      language: null,
-      timezone: null,
-      emailNotifications: true,
-      pushNotifications: true,
-      compactTimeline: false,
-      showPresence: true,
-    });
+    expect(settingsWithDefaults(null)).toEqual(userSettingDefaults);
     expect(settingsWithDefaults({ language: 'nl', emailNotifications: false })).toMatchObject({
       language: 'nl',
       emailNotifications: false,
