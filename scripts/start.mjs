@@ -1,6 +1,8 @@
 // Command 1 of the README: install what is missing, build, start NATS and the store (found or
 // started), start all five apps with demo data, and print how to call the API. Ctrl-C stops all.
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { demo, signInAsDemo } from './demo-client.mjs';
 import { prepare, repoRoot } from './prepare.mjs';
 
@@ -22,6 +24,20 @@ try {
 }
 
 const port = Number(process.env.PORT ?? 8080);
+
+/**
+ * Directory (issue #15): APP_SIGNING_SECRET_KEY from the environment, else one made once and kept
+ * in .ncs/ (so secrets stored by an earlier start stay readable, also under NODE_ENV=production).
+ */
+function appSigningSecretKey() {
+  if (process.env.APP_SIGNING_SECRET_KEY) return process.env.APP_SIGNING_SECRET_KEY;
+  const file = join(repoRoot, '.ncs', 'app-signing-secret.key');
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
 const logDir = join(repoRoot, '.ncs', 'logs');
 let stack;
 try {
@@ -31,6 +47,8 @@ try {
     port,
     baseEnv: process.env,
     logDir,
+    // Directory (issue #15): the key of the app signing secrets at rest, kept with the local store.
+    env: { auth: { APP_SIGNING_SECRET_KEY: appSigningSecretKey() } },
     onLine: process.env.NCS_SHOW_LOGS === '1' ? (app, line) => out(`${app.padEnd(14)}| ${line}`) : undefined,
   });
 } catch (error) {

@@ -3,6 +3,7 @@
  * store), an OTLP receiver for trace assertions, and the whole platform started from its builds
  * exactly as `npm start` runs it. Tests reach it over HTTP only.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,6 +55,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         // production cost is the default and is what the unit tests of secrets.ts check.
         SECRET_HASH_LOG2_COST: '10',
       },
+      // Directory (issue #15): a key of this run for the app signing secrets at rest.
+      auth: { APP_SIGNING_SECRET_KEY: randomBytes(32).toString('base64') },
     },
   }).catch(async (error: unknown) => {
     await stopInfrastructure(); // nothing may outlive a failed setup

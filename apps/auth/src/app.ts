@@ -20,6 +20,9 @@ import { oauthHandlers } from './oauth/handlers.js';
 import { signInRulesFrom } from './oauth/sign-in-rules.js';
 import { SignInThrottle } from './oauth/sign-in-throttle.js';
 import { settingsHandlers } from './settings/handlers.js';
+// Directory: account operations (issue #15).
+import { accountHandlers } from './account/handlers.js';
+import { SigningSecretBox } from './apps/signing-secret-box.js';
 
 /**
  * Handlers of every route the auth service owns, by route id: the areas' maps. A constant: the
@@ -31,6 +34,8 @@ export const authHandlers = {
   ...groupsHandlers,
   ...settingsHandlers,
   ...appsHandlers,
+  // Directory: account operations (issue #15).
+  ...accountHandlers,
 };
 
 export function buildAuthService(
@@ -51,6 +56,8 @@ export function buildAuthService(
     rpc: runtime.rpc,
     networkDomain: config.NETWORK_DOMAIN,
     signInThrottle: new SignInThrottle(models.SignInAttempt, signInRulesFrom(config)),
+    // Directory (issue #15): app signing secrets encrypted at rest.
+    signingSecrets: new SigningSecretBox(config.APP_SIGNING_SECRET_KEY),
   };
   const handlers = new Map([
     ...Object.entries(internalHandlers(models, config.NETWORK_DOMAIN)),

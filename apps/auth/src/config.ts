@@ -1,6 +1,9 @@
 /** The auth service's configuration, validated once from the environment. */
 import { Type, type Static } from '@sinclair/typebox';
-import { baseServiceConfig, loadConfig } from '@ncs/service-kit';
+import { baseServiceConfig, ConfigError, loadConfig } from '@ncs/service-kit';
+
+/** Directory (issue #15): the development key of app signing secrets (never for production). */
+const DEV_APP_SIGNING_SECRET_KEY = 'ZGV2LW9ubHkgYXBwIHNpZ25pbmcgc2VjcmV0IGtleSE=';
 
 export const AuthConfigSchema = Type.Object({
   ...baseServiceConfig,
@@ -66,9 +69,25 @@ export const AuthConfigSchema = Type.Object({
     description:
       'log2 of scrypt N for new password and client-secret hashes; below 15 only for test stacks (a warning is logged)',
   }),
+  // Directory (issue #15): app signing secrets encrypted at rest (apps/signing-secret-box.ts).
+  APP_SIGNING_SECRET_KEY: Type.String({
+    pattern: '^[A-Za-z0-9+/]{43}=$',
+    default: DEV_APP_SIGNING_SECRET_KEY,
+    description:
+      'AES-256-GCM key of the app signing secrets at rest: 32 bytes, base64 (`openssl rand -base64 32`); required when NODE_ENV=production',
+  }),
 });
 export type AuthConfig = Static<typeof AuthConfigSchema>;
 
+/** Directory (issue #15): a production start without its own key is refused, never run on this one. */
+function requireProductionKeys(env: Record<string, string | undefined>): void {
+  if (env.NODE_ENV !== 'production' || (env.APP_SIGNING_SECRET_KEY ?? '') !== '') return;
+  throw new ConfigError(
+    'Invalid configuration: APP_SIGNING_SECRET_KEY is required when NODE_ENV=production (32 random bytes, base64: `openssl rand -base64 32`); it encrypts the app signing secrets at rest',
+  );
+}
+
 export function loadAuthConfig(env: Record<string, string | undefined> = process.env): AuthConfig {
+  requireProductionKeys(env);
   return loadConfig(AuthConfigSchema, env);
 }

@@ -5,6 +5,7 @@
 import type { Outbox, RpcClient } from '@ncs/service-kit';
 import type { AuthModels } from './models.js';
 import type { SignInThrottle } from './oauth/sign-in-throttle.js';
+import type { SigningSecretBox } from './apps/signing-secret-box.js';
 
 /** Where domain events are recorded (the transactional outbox, ARCHITECTURE §6). */
 export type EventSink = Pick<Outbox, 'record'>;
@@ -17,4 +18,6 @@ export interface AuthDependencies {
   readonly networkDomain: string;
   /** Failed sign-ins per account and address (password grant, sign-in form). */
   readonly signInThrottle: SignInThrottle;
+  /** Directory (issue #15): app signing secrets encrypted at rest. */
+  readonly signingSecrets: SigningSecretBox;
 }

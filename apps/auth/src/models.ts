@@ -9,8 +9,18 @@ import { registerDirectoryModels, type DirectoryModels } from './directory/model
 import { registerGroupsModels, type GroupsModels } from './groups/models.js';
 import { registerOAuthModels, type OAuthModels } from './oauth/models.js';
 import { registerSettingsModels, type SettingsModels } from './settings/models.js';
+// Directory: account operations (issue #15).
+import { registerAccountModels, type AccountModels } from './account/models.js';
 
-export interface AuthModels extends DirectoryModels, OAuthModels, AppsModels, GroupsModels, SettingsModels {}
+export interface AuthModels
+  extends
+    DirectoryModels,
+    OAuthModels,
+    AppsModels,
+    GroupsModels,
+    SettingsModels,
+    // Directory: account operations (issue #15).
+    AccountModels {}
 
 export function registerAuthModels(connection: Connection): AuthModels {
   return {
@@ -19,5 +29,7 @@ export function registerAuthModels(connection: Connection): AuthModels {
     ...registerAppsModels(connection),
     ...registerGroupsModels(connection),
     ...registerSettingsModels(connection),
+    // Directory: account operations (issue #15).
+    ...registerAccountModels(connection),
   };
 }

@@ -31,6 +31,8 @@ import { assistantErrors } from './assistant/errors.js';
 import { chatErrors } from './chat/errors.js';
 // Concern: journeys (issue #12).
 import { journeysErrors } from './journeys/errors.js';
+// Directory: account operations (issue #15).
+import { accountErrors } from './account/errors.js';
 
 export const errorCatalogue = {
   ...httpErrors,
@@ -55,6 +57,8 @@ export const errorCatalogue = {
   ...assistantErrors,
   // Concern: journeys (issue #12).
   ...journeysErrors,
+  // Directory: account operations (issue #15).
+  ...accountErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errorCatalogue;

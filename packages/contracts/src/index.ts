@@ -98,3 +98,8 @@ export { journeysRoutes } from './journeys/routes.js';
 export { journeysErrors } from './journeys/errors.js';
 export { journeysLinkRelations } from './journeys/links.js';
 export { journeyLaunchFailedSubject } from './journeys/events.js';
+// Directory: account operations (issue #15).
+export * from './account/resources.js';
+export { accountRoutes } from './account/routes.js';
+export { accountErrors } from './account/errors.js';
+export { accountLinkRelations } from './account/links.js';

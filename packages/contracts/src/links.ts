@@ -21,6 +21,8 @@ import { pollsLinkRelations } from './polls/links.js';
 import { chatLinkRelations } from './chat/links.js';
 // Concern: journeys (issue #12).
 import { journeysLinkRelations } from './journeys/links.js';
+// Directory: account operations (issue #15).
+import { accountLinkRelations } from './account/links.js';
 
 export const linkRelations: LinkRelations = {
   ...directoryLinkRelations,
@@ -40,6 +42,8 @@ export const linkRelations: LinkRelations = {
   ...chatLinkRelations,
   // Concern: journeys (issue #12).
   ...journeysLinkRelations,
+  // Directory: account operations (issue #15).
+  ...accountLinkRelations,
 };
 
 const isSet = (value: unknown) => value !== undefined && value !== null && value !== false;

@@ -26,6 +26,8 @@ import { assistantRoutes } from './assistant/routes.js';
 import { chatRoutes } from './chat/routes.js';
 // Concern: journeys (issue #12).
 import { journeysRoutes } from './journeys/routes.js';
+// Directory: account operations (issue #15).
+import { accountRoutes } from './account/routes.js';
 
 const routeTable = [
   oauthTokenRoute,
@@ -51,6 +53,8 @@ const routeTable = [
   ...assistantRoutes,
   // Concern: journeys (issue #12).
   ...journeysRoutes,
+  // Directory: account operations (issue #15).
+  ...accountRoutes,
 ] as const satisfies readonly RouteDefinition[];
 
 /** The table as plain definitions, for code that walks every route. */

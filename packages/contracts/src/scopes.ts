@@ -6,7 +6,13 @@
 
 /** `profile.basic.read`: EID, name, avatar, job title and preferred language of the user. */
 export const scopeGrants: Readonly<Record<string, readonly string[]>> = {
-  'profile.basic.read': ['whoami.get', 'network.get', 'profile.get'],
+  'profile.basic.read': [
+    'whoami.get',
+    'network.get',
+    'profile.get',
+    // Directory (issue #15): a token may read its own status.
+    'tokenStatus.get',
+  ],
 };
 
 export const supportedScopes: readonly string[] = Object.keys(scopeGrants);

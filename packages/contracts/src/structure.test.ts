@@ -31,6 +31,8 @@ const AREAS = new Set([
   'assistant',
   // Concern: journeys (issue #12).
   'journeys',
+  // Directory: account operations (issue #15).
+  'account',
 ]);
 
 /** Areas that build on another area, and the areas each may import besides core and itself. */

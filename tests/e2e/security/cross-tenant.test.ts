@@ -69,6 +69,9 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   'journey.update': () => ({ name: 'Cross-tenant' }),
   'journeyQuestion.create': () => quizQuestion(),
   'journeyQuestion.submit': () => ({ choices: ['f'.repeat(24)] }),
+  // Directory: account operations (issue #15).
+  'userSettings.update': () => ({ language: 'en' }),
+  'presence.update': () => ({ status: 'online' }),
 };
 
 /** Query parameters a route requires. */
@@ -167,6 +170,8 @@ beforeAll(async () => {
     steps: [{ kind: 'question', ...quizQuestion() }],
   });
   Object.assign(fixtures, { journeyEID: journey.EID, stepEID: journey.steps[0]!.EID });
+  // Directory: account operations (issue #15): a key of the new-features list.
+  fixtures.featureKey = 'tasks';
 });
 
 const networkRoutes = routes.filter((r) => r.scope === 'network' && r.path.includes('{networkEID}'));

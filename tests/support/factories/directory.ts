@@ -109,6 +109,8 @@ export async function networkBoundToken(
   email: string,
   networkEID: string,
   clientId: string,
+  // Directory (issue #15): `null` for a token no scope restricts (only its network limits it).
+  scope: string | null = 'profile.basic.read',
 ): Promise<string> {
   const m = await authModels();
   const account = await m.Account.findOne({ email: email.toLowerCase() }, { _id: 1 }).lean();
@@ -123,7 +125,7 @@ export async function networkBoundToken(
       familyId: randomUUID(),
       grantType: 'authorization_code',
       networkEID,
-      scope: 'profile.basic.read',
+      scope,
       expiresAt: null,
     },
   ]);

@@ -14,14 +14,14 @@ export const appsHandlers = defineHandlers<AuthDependencies>()(appsRoutes, {
   'appManifest.get': ({ ctx, params }, { models }) => getManifest(models, ctx, params.appEID),
   'appManifest.put': ({ ctx, params, body }, { models, events }) =>
     putManifest(models, events, ctx, params.appEID, body),
-  'appSigningSecret.create': ({ ctx, params }, { models, events }) =>
-    createSigningSecret(models, events, ctx, params.appEID),
+  'appSigningSecret.create': ({ ctx, params }, { models, events, signingSecrets }) =>
+    createSigningSecret(models, events, ctx, params.appEID, signingSecrets),
   'app.list': ({ ctx, query }, { models }) => listApps(models, ctx, query),
   'app.install': ({ ctx, body }, { models, events }) => installAppInNetwork(models, events, ctx, body),
   'app.get': ({ ctx, params }, { models }) => getApp(models, ctx, params.appEID),
   'app.remove': ({ ctx, params }, { models, events }) => removeApp(models, events, ctx, params.appEID),
-  'app.signRequest': ({ ctx, params, body }, { models }) =>
-    issueSignedRequest(models, ctx, params.appEID, body),
+  'app.signRequest': ({ ctx, params, body }, { models, signingSecrets }) =>
+    issueSignedRequest(models, ctx, params.appEID, body, signingSecrets),
   'authorizedApp.list': ({ ctx, query }, { models }) => listAuthorizedApps(models, ctx, query),
   'authorizedApp.revoke': ({ ctx, params }, { models, events }) =>
     revokeAuthorizedApp(models, events, ctx, params.appEID),

@@ -21,6 +21,8 @@ import type { AuthModels } from '../models.js';
 import type { ClientDoc } from '../oauth/models.js';
 import { administersANetwork, findApp, requireOwnAppToken } from './access.js';
 import type { AppManifestDoc } from './models.js';
+import type { SigningSecretBox } from './signing-secret-box.js';
+import { storeSigningKey } from './signing-keys.js';
 
 /** What a manifest holds once validated, defaults applied. */
 export interface NormalizedManifest {
@@ -268,12 +270,13 @@ export async function createSigningSecret(
   events: EventSink,
   ctx: RequestContext,
   appEID: string,
+  signingSecrets: SigningSecretBox,
 ): Promise<PlainResource> {
   requireOwnAppToken(ctx, appEID);
   if (!(await findApp(models, appEID))) throw new DomainError('APPS_ERR_APP_NOT_FOUND');
   const secret = randomBytes(32).toString('base64url');
   const keyId = randomBytes(8).toString('hex');
-  await models.AppSigningKey.updateOne({ clientId: appEID }, { $set: { secret, keyId } }, { upsert: true });
+  await storeSigningKey(models, signingSecrets, appEID, secret, keyId);
   await events.record('app_signing_secret', 'rotated', {
     actor: { type: 'app', EID: appEID },
     data: { app: { type: 'app_manifest', EID: appEID }, keyId },

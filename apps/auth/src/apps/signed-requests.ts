@@ -23,7 +23,9 @@ import {
 import type { AuthModels } from '../models.js';
 import { networkCallerOf, requirePerson } from './access.js';
 import { visibleEntryPoints } from './installations.js';
-import type { AppManifestDoc, AppSigningKeyDoc } from './models.js';
+import type { AppManifestDoc } from './models.js';
+import type { SigningSecretBox } from './signing-secret-box.js';
+import { readSigningKey } from './signing-keys.js';
 
 export const SIGNED_REQUEST_TTL_SECONDS = 300;
 /** Clock difference between the platform and an app that a verifier tolerates. */
@@ -114,6 +116,7 @@ export async function issueSignedRequest(
   ctx: RequestContext,
   appEID: string,
   body: SignRequestInput,
+  signingSecrets: SigningSecretBox,
 ): Promise<PlainResource> {
   const caller = await networkCallerOf(models, ctx);
   requirePerson(caller);
@@ -121,7 +124,7 @@ export async function issueSignedRequest(
   if (!installed) throw new DomainError('APPS_ERR_APP_NOT_INSTALLED');
   const [manifest, key, profile] = await Promise.all([
     models.AppManifest.findOne({ clientId: appEID }).lean<AppManifestDoc>(),
-    models.AppSigningKey.findOne({ clientId: appEID }).lean<AppSigningKeyDoc>(),
+    readSigningKey(models, signingSecrets, appEID),
     // The person's language in this network (the profile's), never the account's.
     models.Profile.findById(caller.profileEID, { language: 1 }).lean(),
   ]);

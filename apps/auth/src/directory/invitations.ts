@@ -17,6 +17,8 @@ import type { AuthModels } from '../models.js';
 import type { RouteBody, RouteQuery } from '../requests.js';
 import { actorOf, type DirectoryCaller, findAdminOrAppCaller, userRef } from './callers.js';
 import type { InvitationDoc, ProfileDoc } from './models.js';
+// Directory: a code-flow token acts in its one network (issue #15).
+import { outsideTokenNetwork } from '../account/token-network.js';
 
 export const INVITE_USERS = 'invite_users';
 export const INVITATION_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -207,6 +209,8 @@ export async function acceptInvitation(
   const invitation = await models.Invitation.findById(invitationEID).lean<InvitationDoc>();
   if (!invitation || invitation.accountId !== accountId)
     throw new DomainError('DIR_ERR_INVITATION_NOT_FOUND');
+  // Directory: a code-flow token acts in its one network (issue #15).
+  if (outsideTokenNetwork(ctx, invitation.networkEID)) throw new DomainError('DIR_ERR_INVITATION_NOT_FOUND');
   const now = new Date();
   const status = invitationStatus(invitation, now);
   if (status === 'accepted') return presentInvitation(invitation, now);

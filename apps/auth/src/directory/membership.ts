@@ -26,6 +26,8 @@ import {
 } from './permissions.js';
 import { presentOne, findNetworkProfile } from './profiles.js';
 import { revokeTokens } from '../oauth/revocation.js';
+// Directory: two administrators demoting each other at once (issue #15).
+import { keepNetworkAdmin } from './last-admin.js';
 
 // ---------------------------------------------------------------------------------------------
 // Suspension
@@ -149,6 +151,10 @@ export async function changeRole(
     { returnDocument: 'after', runValidators: true },
   ).lean<ProfileDoc>();
   if (!updated) throw new DomainError('AUTH_ERR_PROFILE_NOT_FOUND');
+  // Directory: two administrators demoting each other at once (issue #15).
+  if (isAdminRole(previous) && !isAdminRole(next)) {
+    await keepNetworkAdmin(models, networkEID, profileEID, previous, next);
+  }
   await events.record('membership', 'role_changed', {
     networkEID,
     actor: actorOf(caller),

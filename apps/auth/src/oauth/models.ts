@@ -55,6 +55,13 @@ const tokenSchema = new Schema(
 );
 tokenSchema.index({ hash: 1 }, { unique: true });
 tokenSchema.index({ familyId: 1 });
+// Directory (issue #15): the shapes the token queries take (equality keys, then the range or sort).
+// Removing an app: `{clientId, grantType}` (its client-credentials tokens, live and unexpired).
+tokenSchema.index({ clientId: 1, grantType: 1, revokedAt: 1, expiresAt: 1 });
+// An account's live tokens (a password set, a suspension; sessions, newest first)…
+tokenSchema.index({ accountId: 1, revokedAt: 1, created: -1 });
+// …and those bound to one network (a membership removed while the account stays elsewhere).
+tokenSchema.index({ accountId: 1, networkEID: 1, revokedAt: 1 });
 
 /**
  * One sign-in on the authorization page: the validated request, and where the person is in it.

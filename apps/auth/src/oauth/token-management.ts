@@ -136,5 +136,7 @@ export async function lookupAccessToken(models: AuthModels, token: string): Prom
     expiresAt: found.expiresAt ? found.expiresAt.toISOString() : null,
     memberships,
     ...(found.scope ? { scopes: found.scope.split(' ').filter(Boolean) } : {}),
+    // Directory (issue #15): a code-flow token's one network.
+    ...(found.networkEID ? { networkEID: found.networkEID } : {}),
   };
 }

@@ -70,6 +70,13 @@ export function scopeToNetwork(
     external: false,
     roles: [],
     permissions: [],
+    // Directory (issue #15): token status, and a code-flow token limited to its network.
+    token: {
+      clientId: token.clientId,
+      expiresAt: token.expiresAt,
+      ...(token.scopes ? { scopes: token.scopes } : {}),
+      ...(token.networkEID ? { networkEID: token.networkEID } : {}),
+    },
   };
   return { ...base, principal };
 }

@@ -19,6 +19,20 @@ export interface Principal {
   readonly roles: readonly string[];
   /** User and application permissions, e.g. `MANAGE_KNOWLEDGE_BASE`, `infinite_limit`. */
   readonly permissions: readonly string[];
+  /**
+   * Directory (issue #15), account routes only: what the token is (never the token itself), for
+   * token status and for limiting a code-flow token to its one network.
+   */
+  readonly token?: TokenFacts;
+}
+
+/** What an access token stands for besides its principal (issue #15). */
+export interface TokenFacts {
+  readonly clientId: string;
+  readonly expiresAt: string | null;
+  readonly scopes?: readonly string[];
+  /** Code-flow tokens: the one network they act in. */
+  readonly networkEID?: string;
 }
 
 /**
@@ -44,6 +58,8 @@ export interface TokenPrincipal {
    * without a scope (first-party password grants, app tokens), which scopes do not restrict.
    */
   readonly scopes?: readonly string[];
+  /** Directory (issue #15): a code-flow token's one network. */
+  readonly networkEID?: string;
 }
 
 export interface RequestContext {

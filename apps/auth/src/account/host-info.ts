@@ -1,0 +1,19 @@
+/**
+ * What the host of a network serves (issue #15; the network's `hostInfo` link): its own host name,
+ * the API versions it answers and the network's enabled features. Members read it.
+ */
+import { LATEST_VERSION, OLDEST_VERSION, type RequestContext } from '@ncs/contracts';
+import { findMemberCaller } from '../directory/callers.js';
+import type { AuthModels } from '../models.js';
+
+export async function getHostInfo(models: AuthModels, ctx: RequestContext, networkDomain: string) {
+  const { network } = await findMemberCaller(models, ctx);
+  return {
+    type: 'host_info',
+    host: `${network.subdomain}.${networkDomain}`,
+    subdomain: network.subdomain,
+    networkDomain,
+    apiVersions: { oldest: OLDEST_VERSION, latest: LATEST_VERSION },
+    features: [...(network.features ?? [])],
+  };
+}
