@@ -84,3 +84,8 @@ export * from './notifications/resources.js';
 export { notificationsRoutes } from './notifications/routes.js';
 export { notificationsErrors } from './notifications/errors.js';
 export { notificationsLinkRelations } from './notifications/links.js';
+// Concern: devices, push and white-label apps (issue #13).
+export * from './push/resources.js';
+export { pushRoutes } from './push/routes.js';
+export { pushErrors } from './push/errors.js';
+export { pushLinkRelations } from './push/links.js';

@@ -17,6 +17,8 @@ import { settingsLinkRelations } from './settings/links.js';
 import { tasksLinkRelations } from './tasks/links.js';
 // Concern: polls (issue #11).
 import { pollsLinkRelations } from './polls/links.js';
+// Concern: devices, push and white-label apps (issue #13).
+import { pushLinkRelations } from './push/links.js';
 
 export const linkRelations: LinkRelations = {
   ...directoryLinkRelations,
@@ -32,6 +34,8 @@ export const linkRelations: LinkRelations = {
   ...pollsLinkRelations,
   // Notifications: alerts (issue #13).
   ...notificationsLinkRelations,
+  // Concern: devices, push and white-label apps (issue #13).
+  ...pushLinkRelations,
 };
 
 const isSet = (value: unknown) => value !== undefined && value !== null && value !== false;

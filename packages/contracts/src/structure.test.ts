@@ -26,6 +26,8 @@ const AREAS = new Set([
   'polls',
   'events',
   'notifications',
+  // Concern: devices, push and white-label apps (issue #13).
+  'push',
 ]);
 
 /** Areas that build on another area, and the areas each may import besides core and itself. */
@@ -33,6 +35,8 @@ const BUILDS_ON: Readonly<Record<string, readonly string[]>> = {
   tasks: ['messages'],
   polls: ['messages'],
   events: ['messages'],
+  // Concern: devices, push and white-label apps (issue #13).
+  push: ['notifications'],
 };
 
 /** The folders that span the areas: they may import any area. */

@@ -18,6 +18,8 @@ import { setXid } from '../../support/factories/directory.js';
 import { ensureSchemathesis } from '../../support/schemathesis.js';
 // Concern: polls (issue #11).
 import { newPoll } from '../../support/factories/polls.js';
+// Concern: devices, push and white-label apps (issue #13).
+import { newWhitelabelApp, registerDevice, whitelabelFields } from '../../support/factories/push.js';
 
 afterAll(closeFactories);
 
@@ -61,6 +63,9 @@ describe('schemathesis against /openapi.json', () => {
     await installOverHttp(network, app);
     // Concern: polls: a poll for the `/polls/…` operations.
     const poll = await newPoll(network.networkEID, token);
+    // Concern: devices, push and white-label apps: a white-label app and a device of the caller's.
+    const whitelabelApp = await newWhitelabelApp(network.networkEID, token, whitelabelFields());
+    const device = await registerDevice(network.networkEID, token);
 
     const env = {
       ...process.env,
@@ -78,6 +83,9 @@ describe('schemathesis against /openapi.json', () => {
       // Concern: polls.
       NCS_POLL_EID: poll.EID,
       NCS_ANSWER_EID: poll.poll.answers[0]!.EID,
+      // Concern: devices, push and white-label apps.
+      NCS_WHITELABEL_APP_EID: whitelabelApp.EID,
+      NCS_DEVICE_EID: device.EID,
     };
     // Two schemathesis processes, each over half of the paths, run side by side: one worker per
     // process (threads in one process race in CPython's ast module, see schemathesis.toml), yet
