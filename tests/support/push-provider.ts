@@ -7,6 +7,7 @@
  * - `dead-…`: 404 `UNREGISTERED`; `invalid-…`: 400 `INVALID_ARGUMENT` (dead tokens);
  * - `flaky-…`: 503 `UNAVAILABLE` twice, then 200;
  * - `throttled-…`: 429 `QUOTA_EXCEEDED` with `Retry-After: 1` once, then 200;
+ * - `down-…`: 503 `UNAVAILABLE` always;
  * - anything else: 200 `{ name }`. A wrong bearer token is 401.
  */
 import { once } from 'node:events';
@@ -50,7 +51,7 @@ function answerFor(
   if (token.startsWith('dead-')) return { status: 404, body: fcmError(404, 'NOT_FOUND', 'UNREGISTERED') };
   if (token.startsWith('invalid-'))
     return { status: 400, body: fcmError(400, 'INVALID_ARGUMENT', 'INVALID_ARGUMENT') };
-  if (token.startsWith('flaky-') && n < 2)
+  if (token.startsWith('down-') || (token.startsWith('flaky-') && n < 2))
     return { status: 503, body: fcmError(503, 'UNAVAILABLE', 'UNAVAILABLE') };
   if (token.startsWith('throttled-') && n < 1)
     return {

@@ -6,7 +6,8 @@
  * docs/decisions.md, "Notifications: devices, push and white-label apps".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../support/api.js';
+import { call, type Problem } from '../../support/api.js';
+import { appToken, installOverHttp, newApp, registerManifest } from '../../support/factories/apps.js';
 import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
 import { waitForAlert } from '../../support/factories/notifications.js';
 import {
@@ -135,9 +136,24 @@ describe('provider failures', () => {
     expect(second).toBeGreaterThanOrEqual(95);
   });
 
-  it('honours Retry-After on a 429', async () => {
+  it('gives up after the last attempt of a provider that stays down (failed, the device kept)', async () => {
+    const token = pushToken('down');
+    const { personToken, device } = await mentionedWithDevice(token);
+    const debug = await debugUntil(personToken, (d) => d.deliveries.length > 0);
+    // PUSH_MAX_ATTEMPTS: the default, 6.
+    expect(debug.deliveries).toEqual([
+      expect.objectContaining({ status: 'failed', providerCode: '503 UNAVAILABLE', attempts: 6 }),
+    ]);
+    expect(debug.devices.map((d) => d.EID)).toEqual([device.EID]);
+    expect((await receivedPushes(token)).map((r) => r.status)).toEqual(Array(6).fill(503));
+  });
+
+  it('honours Retry-After on a 429, and never holds the alert back meanwhile', async () => {
     const token = pushToken('throttled');
-    const { personToken } = await mentionedWithDevice(token);
+    const { personToken, messageEID } = await mentionedWithDevice(token);
+    // The alert is readable while the push still waits for its retry (a second later).
+    expect(await waitForAlert(network.networkEID, personToken, 'mention', messageEID)).toBeDefined();
+    expect((await receivedPushes(token)).length).toBeLessThanOrEqual(1);
     const debug = await debugUntil(personToken, (d) => d.deliveries.length > 0);
     expect(debug.deliveries).toEqual([expect.objectContaining({ status: 'delivered', attempts: 2 })]);
     const received = await receivedPushes(token);
@@ -159,5 +175,25 @@ describe('push debug', () => {
     const elsewhere = await newNetwork('Push elsewhere');
     const stranger = await (await elsewhere.newMember()).token();
     expect((await call(pushDebugPath(network.networkEID), { token: stranger })).status).toBe(404);
+  });
+});
+
+describe('app tokens', () => {
+  it('have no devices and no push diagnostics (403 -405)', async () => {
+    const app = await newApp({ name: 'Push app' });
+    await registerManifest(app);
+    await installOverHttp(network, app);
+    const token = await appToken(app);
+    for (const answer of [
+      await call<Problem>(devicesPath(network.networkEID), { token }),
+      await call<Problem>(pushDebugPath(network.networkEID), { token }),
+      await call<Problem>(devicesPath(network.networkEID), {
+        token,
+        json: { notificationProvider: 'fcm', pushToken: pushToken(), platform: 'android' },
+      }),
+    ]) {
+      expect(answer.status, answer.text).toBe(403);
+      expect(answer.body.code).toBe(-405);
+    }
   });
 });
