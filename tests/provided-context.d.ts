@@ -8,5 +8,7 @@ declare module 'vitest' {
     baseUrl: string;
     logDir: string;
     otlpUrl: string;
+    // Concern: push (issue #13): the FCM stand-in (tests/support/push-provider.ts).
+    pushProviderUrl: string;
   }
 }

@@ -11,6 +11,8 @@ import type { TestProject } from 'vitest/node';
 import { findFreePort, startInfra, startStack } from '@ncs/local-infra';
 import { startOtlpReceiver } from '../support/otlp-receiver.js';
 import { reportStoreSize } from '../support/store-size.js';
+// Concern: push (issue #13): the FCM stand-in the notifications service sends to.
+import { PUSH_PROVIDER_ACCESS_TOKEN, startPushProvider } from '../support/push-provider.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,15 +21,20 @@ declare module 'vitest' {
     natsUrl: string;
     mongoUrl: string;
     otlpUrl: string;
+    // Concern: push (issue #13).
+    pushProviderUrl: string;
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const infra = await startInfra({ ephemeral: true, log: (m) => process.stderr.write(`[infra] ${m}\n`) });
   const receiver = await startOtlpReceiver();
+  // Concern: push (issue #13).
+  const pushProvider = await startPushProvider();
   const logDir = mkdtempSync(join(tmpdir(), 'ncs-e2e-logs-'));
   const stopInfrastructure = async () => {
     await receiver.close();
+    await pushProvider.close();
     await infra.stop();
   };
   const stack = await startStack({
@@ -57,6 +64,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
       },
       // Directory (issue #15): a key of this run for the app signing secrets at rest.
       auth: { APP_SIGNING_SECRET_KEY: randomBytes(32).toString('base64') },
+      // Concern: push (issue #13): FCM is the local stand-in; retries come quickly.
+      notifications: {
+        FCM_BASE_URL: pushProvider.url,
+        FCM_ACCESS_TOKEN: PUSH_PROVIDER_ACCESS_TOKEN,
+        PUSH_RETRY_BASE_MS: '100',
+        PUSH_SWEEP_MS: '500',
+      },
     },
   }).catch(async (error: unknown) => {
     await stopInfrastructure(); // nothing may outlive a failed setup
@@ -67,6 +81,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('natsUrl', infra.natsUrl);
   project.provide('mongoUrl', infra.mongoUrl);
   project.provide('otlpUrl', receiver.url);
+  // Concern: push (issue #13).
+  project.provide('pushProviderUrl', pushProvider.url);
   return async () => {
     await stack.stop();
     await reportStoreSize(infra.mongoUrl, logDir).catch((error: unknown) =>

@@ -9,22 +9,32 @@ import { bindRoutes, type EventConsumer, type ServiceModule, type ServiceRuntime
 import { registerAlertModels } from './alerts/models.js';
 import { startAlertsConsumer } from './consumers/alerts-consumer.js';
 import { internalHandlers, notificationsHandlers } from './handlers.js';
+// Concern: devices and push (issue #13).
+import { loadNotificationsConfig, type NotificationsConfig } from './config.js';
+import { pushService, registerPushModels } from './push/service.js';
 
 export { internalHandlers, notificationsHandlers } from './handlers.js';
 
-export function buildNotificationsService(runtime: ServiceRuntime): ServiceModule {
+export function buildNotificationsService(
+  runtime: ServiceRuntime,
+  config: NotificationsConfig = loadNotificationsConfig(),
+): ServiceModule {
   const models = registerAlertModels(runtime.db);
-  const handlers = bindRoutes(routesOf('notifications'), notificationsHandlers, { models });
+  const push = registerPushModels(runtime);
+  const pushing = pushService(runtime, push, config);
+  const handlers = bindRoutes(routesOf('notifications'), notificationsHandlers, { models, push });
   for (const [subject, handler] of Object.entries(internalHandlers(models))) handlers.set(subject, handler);
   let consumer: EventConsumer | undefined;
   return {
     handlers,
     start() {
-      consumer = startAlertsConsumer(runtime, models);
+      pushing.start();
+      consumer = startAlertsConsumer(runtime, models, pushing.onAlert);
       return Promise.resolve();
     },
     async stop() {
       await consumer?.stop();
+      await pushing.stop();
     },
   };
 }

@@ -13,16 +13,24 @@ import { defineHandlers, type RpcHandler } from '@ncs/service-kit';
 import { badgeCounters, userAlertCounters } from './alerts/counters.js';
 import type { AlertModels } from './alerts/models.js';
 import { alertCallerOf, listAlerts, markRead } from './alerts/reading.js';
+// Concern: devices, push and white-label apps (issue #13).
+import { pushRoutes } from '@ncs/contracts';
+import { pushHandlers, type PushDependencies } from './push/handlers.js';
 
 /** What the handlers use. */
-export interface NotificationsDependencies {
+export interface NotificationsDependencies extends PushDependencies {
   readonly models: AlertModels;
 }
 
-export const notificationsHandlers = defineHandlers<NotificationsDependencies>()(notificationsRoutes, {
-  'alert.list': ({ ctx, query }, { models }) => listAlerts(models, alertCallerOf(ctx), query),
-  'alert.markread': ({ ctx, body }, { models }) => markRead(models, alertCallerOf(ctx), body),
-});
+export const notificationsHandlers = defineHandlers<NotificationsDependencies>()(
+  [...notificationsRoutes, ...pushRoutes],
+  {
+    'alert.list': ({ ctx, query }, { models }) => listAlerts(models, alertCallerOf(ctx), query),
+    'alert.markread': ({ ctx, body }, { models }) => markRead(models, alertCallerOf(ctx), body),
+    // Concern: devices, push and white-label apps (issue #13).
+    ...pushHandlers,
+  },
+);
 
 /** `{ profiles: [{ networkEID, profileEID }] }`, checked (internal subjects have no route schema). */
 function countersRequest(body: unknown): AlertCountersRequest {

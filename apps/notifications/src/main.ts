@@ -9,6 +9,6 @@ await runService({
   version: '0.1.0',
   description: 'Alerts, badge counters, devices and push notifications',
   config,
-  build: (runtime) => buildNotificationsService(runtime),
+  build: (runtime) => buildNotificationsService(runtime, config),
   telemetry,
 });

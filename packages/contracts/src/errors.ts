@@ -33,6 +33,8 @@ import { chatErrors } from './chat/errors.js';
 import { journeysErrors } from './journeys/errors.js';
 // Directory: account operations (issue #15).
 import { accountErrors } from './account/errors.js';
+// Concern: devices, push and white-label apps (issue #13).
+import { pushErrors } from './push/errors.js';
 
 export const errorCatalogue = {
   ...httpErrors,
@@ -59,6 +61,8 @@ export const errorCatalogue = {
   ...journeysErrors,
   // Directory: account operations (issue #15).
   ...accountErrors,
+  // Concern: devices, push and white-label apps (issue #13).
+  ...pushErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -29,6 +29,9 @@ const boundaries: Record<GateId, readonly [lastBefore: string, boundary: string]
   'tasks.offsetMessagesUnsupported': ['2024.2.99', '2024.3.0'],
   'roles.adminCollapsed': ['1.4.7', '1.4.8'],
   'messages.eventRenamedAnnouncement': ['1.4.7', '1.4.8'],
+  // Concern: devices, push and white-label apps (issue #13).
+  'whitelabel.appStoreUrlDropped': ['1.6.8', '2023.0.1'],
+  'whitelabel.googlePlayUrlDropped': ['1.6.8', '2023.0.1'],
 };
 
 describe('the gate table', () => {
@@ -289,5 +292,21 @@ describe('applyGateEffect', () => {
   it('does nothing for fetching and behaviour effects', () => {
     expect(applyGateEffect(menu, { kind: 'embedRoute', rel: 'network', routeId: 'network.get' })).toBe(menu);
     expect(applyGateEffect(menu, { kind: 'behaviour' })).toBe(menu);
+  });
+});
+
+// Concern: devices, push and white-label apps (issue #13).
+describe('whitelabel.*Dropped: the store URLs exist only before 2023.0.1', () => {
+  const app = {
+    type: 'whitelabel_app',
+    projectId: 'p',
+    appStoreUrl: 'https://a.example',
+    googlePlayUrl: null,
+  };
+  it('keeps both at 1.6.8', () => {
+    expect(applyFieldGates(app, '1.6.8')).toEqual(app);
+  });
+  it('omits both at 2023.0.1', () => {
+    expect(applyFieldGates(app, '2023.0.1')).toEqual({ type: 'whitelabel_app', projectId: 'p' });
   });
 });

@@ -155,6 +155,24 @@ const gateList = [
     effectIs: 'oldBehaviour',
     effect: { kind: 'renameType', to: 'event' },
   }),
+  // Concern: devices, push and white-label apps (issue #13). The spec deprecates the store URLs
+  // without a date: from 2023.0.1, where the calendar numbering starts (as `deleted` above).
+  gate({
+    id: 'whitelabel.appStoreUrlDropped',
+    description: 'White-label app `appStoreUrl` (deprecated) is read and written only before 2023.0.1.',
+    resourceType: 'whitelabel_app',
+    range: { since: '2023.0.1' },
+    effectIs: 'newBehaviour',
+    effect: { kind: 'omitField', path: 'appStoreUrl' },
+  }),
+  gate({
+    id: 'whitelabel.googlePlayUrlDropped',
+    description: 'White-label app `googlePlayUrl` (deprecated) is read and written only before 2023.0.1.',
+    resourceType: 'whitelabel_app',
+    range: { since: '2023.0.1' },
+    effectIs: 'newBehaviour',
+    effect: { kind: 'omitField', path: 'googlePlayUrl' },
+  }),
 ] as const;
 
 export type GateId = (typeof gateList)[number]['id'];

@@ -103,3 +103,8 @@ export * from './account/resources.js';
 export { accountRoutes } from './account/routes.js';
 export { accountErrors } from './account/errors.js';
 export { accountLinkRelations } from './account/links.js';
+// Concern: devices, push and white-label apps (issue #13).
+export * from './push/resources.js';
+export { pushRoutes } from './push/routes.js';
+export { pushErrors } from './push/errors.js';
+export { pushLinkRelations } from './push/links.js';

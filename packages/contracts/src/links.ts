@@ -23,6 +23,8 @@ import { chatLinkRelations } from './chat/links.js';
 import { journeysLinkRelations } from './journeys/links.js';
 // Directory: account operations (issue #15).
 import { accountLinkRelations } from './account/links.js';
+// Concern: devices, push and white-label apps (issue #13).
+import { pushLinkRelations } from './push/links.js';
 
 export const linkRelations: LinkRelations = {
   ...directoryLinkRelations,
@@ -44,6 +46,8 @@ export const linkRelations: LinkRelations = {
   ...journeysLinkRelations,
   // Directory: account operations (issue #15).
   ...accountLinkRelations,
+  // Concern: devices, push and white-label apps (issue #13).
+  ...pushLinkRelations,
 };
 
 const isSet = (value: unknown) => value !== undefined && value !== null && value !== false;

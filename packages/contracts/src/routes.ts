@@ -28,6 +28,8 @@ import { chatRoutes } from './chat/routes.js';
 import { journeysRoutes } from './journeys/routes.js';
 // Directory: account operations (issue #15).
 import { accountRoutes } from './account/routes.js';
+// Concern: devices, push and white-label apps (issue #13).
+import { pushRoutes } from './push/routes.js';
 
 const routeTable = [
   oauthTokenRoute,
@@ -55,6 +57,8 @@ const routeTable = [
   ...journeysRoutes,
   // Directory: account operations (issue #15).
   ...accountRoutes,
+  // Concern: devices, push and white-label apps (issue #13).
+  ...pushRoutes,
 ] as const satisfies readonly RouteDefinition[];
 
 /** The table as plain definitions, for code that walks every route. */

@@ -33,6 +33,8 @@ const AREAS = new Set([
   'journeys',
   // Directory: account operations (issue #15).
   'account',
+  // Concern: devices, push and white-label apps (issue #13).
+  'push',
 ]);
 
 /** Areas that build on another area, and the areas each may import besides core and itself. */
@@ -43,6 +45,8 @@ const BUILDS_ON: Readonly<Record<string, readonly string[]>> = {
   // Concern: chat and the AI assistant (issue #12).
   chat: ['messages'],
   assistant: ['messages', 'chat'],
+  // Concern: devices, push and white-label apps (issue #13).
+  push: ['notifications'],
 };
 
 /** The folders that span the areas: they may import any area. */

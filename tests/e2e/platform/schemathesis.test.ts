@@ -20,6 +20,8 @@ import { ensureSchemathesis } from '../../support/schemathesis.js';
 import { newPoll } from '../../support/factories/polls.js';
 // Concern: journeys (issue #12).
 import { launchedQuiz, user } from '../../support/factories/journeys.js';
+// Concern: devices, push and white-label apps (issue #13).
+import { newWhitelabelApp, registerDevice, whitelabelFields } from '../../support/factories/push.js';
 
 afterAll(closeFactories);
 
@@ -70,6 +72,9 @@ describe('schemathesis against /openapi.json', () => {
     const chatMessage = await chat.sendChat(network, token, conversation.body.EID, '<p>Hello</p>');
     // Concern: journeys: a launched journey (the admin takes part) and its question step.
     const journey = await launchedQuiz(network.networkEID, token, [user(network.admin.profileEID)]);
+    // Concern: devices, push and white-label apps: a white-label app and a device of the caller's.
+    const whitelabelApp = await newWhitelabelApp(network.networkEID, token, whitelabelFields());
+    const device = await registerDevice(network.networkEID, token);
 
     const env = {
       ...process.env,
@@ -93,6 +98,9 @@ describe('schemathesis against /openapi.json', () => {
       // Concern: journeys.
       NCS_JOURNEY_EID: journey.EID,
       NCS_STEP_EID: journey.steps[1]!.EID,
+      // Concern: devices, push and white-label apps.
+      NCS_WHITELABEL_APP_EID: whitelabelApp.EID,
+      NCS_DEVICE_EID: device.EID,
     };
     // Two schemathesis processes, each over half of the paths, run side by side: one worker per
     // process (threads in one process race in CPython's ast module, see schemathesis.toml), yet

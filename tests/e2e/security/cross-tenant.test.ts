@@ -72,6 +72,19 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   // Directory: account operations (issue #15).
   'userSettings.update': () => ({ language: 'en' }),
   'presence.update': () => ({ status: 'online' }),
+  // Concern: devices, push and white-label apps (issue #13).
+  'device.register': () => ({
+    notificationProvider: 'fcm',
+    pushToken: 'cross-tenant-token',
+    platform: 'android',
+  }),
+  'whitelabelApp.create': () => ({
+    projectId: 'cross-tenant',
+    notificationProvider: 'fcm',
+    notificationProviderVersion: 'v1',
+    platform: 'android',
+    downloadUrl: 'https://apps.example/download',
+  }),
 };
 
 /** Query parameters a route requires. */
@@ -321,4 +334,14 @@ describe('network-less routes resolved from their resource answer 404 to an outs
       expect(own.status, `${route.id} for the victim: ${own.text}`).toBe(200);
     }
   });
+});
+
+// Concern: devices, push and white-label apps (issue #13): a device and a white-label app of the victim's.
+beforeAll(async () => {
+  const { newWhitelabelApp, registerDevice, whitelabelFields } =
+    await import('../../support/factories/push.js');
+  fixtures.whitelabelAppEID = (
+    await newWhitelabelApp(victim.networkEID, victimToken, whitelabelFields())
+  ).EID;
+  fixtures.deviceEID = (await registerDevice(victim.networkEID, victimToken)).EID;
 });
