@@ -3,6 +3,16 @@
 // whole stack. Workspace packages resolve to their TypeScript sources through the `@ncs/source`
 // export condition, so tests never run stale build output.
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** Vitest's order, except that the index-coverage test runs last: it checks the queries of all the others. */
+class IndexCoverageLast extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const last = (spec: TestSpecification) => spec.moduleId.endsWith('index-coverage.test.ts');
+    return [...sorted.filter((spec) => !last(spec)), ...sorted.filter(last)];
+  }
+}
 
 const conditions = ['@ncs/source', 'node', 'import', 'default'];
 
@@ -11,6 +21,7 @@ export default defineConfig({
   ssr: { resolve: { conditions, externalConditions: ['@ncs/source'] } },
   test: {
     reporters: ['default'],
+    sequence: { sequencer: IndexCoverageLast },
     projects: [
       {
         extends: true,

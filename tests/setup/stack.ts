@@ -53,6 +53,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         // 650 ms at the production cost on a 2-core machine, and the suite grants hundreds. The
         // production cost is the default and is what the unit tests of secrets.ts check.
         SECRET_HASH_LOG2_COST: '10',
+        // Every query shape and declared index, for the index-coverage test (platform/index-coverage).
+        MONGO_COMMAND_LOG_DIR: join(logDir, 'query-shapes'),
       },
     },
   }).catch(async (error: unknown) => {
