@@ -53,8 +53,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
         // 650 ms at the production cost on a 2-core machine, and the suite grants hundreds. The
         // production cost is the default and is what the unit tests of secrets.ts check.
         SECRET_HASH_LOG2_COST: '10',
-        // Every query shape and declared index, for the index-coverage test (platform/index-coverage).
-        MONGO_COMMAND_LOG_DIR: join(logDir, 'query-shapes'),
+        // Every query shape and declared index, for the index-coverage test (platform/index-coverage):
+        // one directory for the stacks of both shards (vitest.config.ts), else beside the log
+        // directory (not in it: tests read every file of the log directory).
+        MONGO_COMMAND_LOG_DIR: process.env.NCS_QUERY_SHAPES_DIR ?? `${logDir}-query-shapes`,
       },
     },
   }).catch(async (error: unknown) => {

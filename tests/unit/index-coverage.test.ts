@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serves, supportingIndex, type DeclaredIndex } from '../support/index-coverage.js';
+import type { QueryShape } from '@ncs/service-kit';
 
 const index = (...keys: [string, number][]): DeclaredIndex => ({ keys, unique: false });
 const timeline = index(['networkEID', 1], ['timelineKey', 1], ['timelineAt', -1], ['_id', -1]);
@@ -52,7 +53,7 @@ describe('MongoDB planning rules of the index-coverage test', () => {
         [],
       ),
     ).toBeDefined();
-    const shape = {
+    const shape: QueryShape = {
       db: 'd',
       collection: 'c',
       command: 'find',

@@ -129,7 +129,7 @@ export function recordQueryShapes(connection: mongoose.Connection, service: stri
   const file = join(dir, `${service}-${process.pid}.jsonl`);
   const seen = new Map<string, number>();
   connection.getClient().on('commandStarted', (event) => {
-    for (const shape of shapesOf(event.databaseName, event.command as Record<string, unknown>)) {
+    for (const shape of shapesOf(event.databaseName, event.command)) {
       const line = JSON.stringify({ kind: 'query', service, ...shape });
       const count = (seen.get(line) ?? 0) + 1;
       seen.set(line, count);

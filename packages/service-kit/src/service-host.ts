@@ -93,10 +93,11 @@ export async function serveModule(
   identity: { version: string; description: string },
 ): Promise<ServedModule> {
   await syncIndexes(runtime.db);
+  await module.start?.();
+  // After start: background work (e.g. event consumers) registers models of its own.
   if (runtime.commandLogDir !== undefined) {
     recordDeclaredIndexes(runtime.db, runtime.service, runtime.commandLogDir);
   }
-  await module.start?.();
   runtime.outbox.start();
   const server = await startRpcServer({
     nats: runtime.nats,

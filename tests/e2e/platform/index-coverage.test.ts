@@ -1,14 +1,14 @@
 /**
  * Index coverage (issue #14, section 4): every query the services sent to the store during this
  * end-to-end run — recorded by each service's driver command monitoring (`MONGO_COMMAND_LOG_DIR`,
- * set by tests/setup/stack.ts; shapes only, never values) — is checked against the indexes that
+ * directory `NCS_QUERY_SHAPES_DIR`, set by vitest.config.ts; shapes only, never values) — is checked against the indexes that
  * service declares for that collection, by MongoDB's planning rules (tests/support/index-coverage.ts).
  * The local store uses no index, so this is how "flat as the collection grows" is shown here.
- * Runs after every other end-to-end file (the sequencer in vitest.config.ts puts it last).
+ * Runs after every other end-to-end file (its project's `groupOrder` in vitest.config.ts).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { QueryShape } from '@ncs/service-kit';
 import { indexName, supportingIndex, type DeclaredIndex } from '../../support/index-coverage.js';
 
@@ -20,7 +20,14 @@ const ALLOWED_SCANS: readonly {
   readonly collection: string;
   readonly keys: string;
   readonly reason: string;
-}[] = [];
+}[] = [
+  {
+    collection: 'ncs_auth.profiles',
+    keys: 'firstName',
+    reason:
+      'the start-up migration of profile names (directory/profile-names-migration.ts) looks once for profiles without `firstName`; it finds none after the first run',
+  },
+];
 
 interface QueryLine extends QueryShape {
   readonly kind: 'query';
@@ -63,7 +70,7 @@ const keysOf = (shape: QueryShape) =>
 
 describe('index coverage of the queries of the end-to-end run', () => {
   it('finds an index serving every query shape the services sent, by MongoDB planning rules', () => {
-    const dir = join(inject('logDir'), 'query-shapes');
+    const dir = process.env.NCS_QUERY_SHAPES_DIR ?? '';
     expect(existsSync(dir), `no query shapes recorded in ${dir}`).toBe(true);
     const { queries, declared } = readRecords(dir);
     // The recorder ran: reads of the directory's main collections are among the shapes.
