@@ -2,15 +2,34 @@
 // a real MongoDB-compatible store started once per run; end-to-end tests over HTTP against the
 // whole stack. Workspace packages resolve to their TypeScript sources through the `@ncs/source`
 // export condition, so tests never run stale build output.
+//
+// Where the time goes (issue #14 §7): an end-to-end file waits on one request at a time, so one
+// stack keeps about one core busy. The end-to-end tier therefore starts one stack per worker
+// (tests/setup/stack.ts; each file uses the stack of its worker slot, tests/support/stack.ts), and
+// two files run side by side, beside the unit and service tiers. The index-coverage test runs after
+// all of them: it checks the query shapes that every service of every stack recorded.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const conditions = ['@ncs/source', 'node', 'import', 'default'];
+
+/** Workers of the run; also the number of end-to-end stacks (tests/setup/stack.ts). */
+const WORKERS = 2;
+process.env.NCS_E2E_STACKS ??= String(WORKERS);
+
+const INDEX_COVERAGE = 'tests/e2e/platform/index-coverage.test.ts';
+// One directory per run for the query shapes of the services of every stack (the stacks' global
+// setup and the index-coverage test read it from here; workers inherit the environment).
+process.env.NCS_QUERY_SHAPES_DIR ??= join(tmpdir(), `ncs-query-shapes-${process.pid}`);
 
 export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: ['@ncs/source'] } },
   test: {
     reporters: ['default'],
+    // Every project of the first group must have the same number of workers (vitest's rule).
+    maxWorkers: WORKERS,
     projects: [
       {
         extends: true,
@@ -34,10 +53,20 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          exclude: [INDEX_COVERAGE],
           globalSetup: ['tests/setup/stack.ts'],
           testTimeout: 60_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'index-coverage',
+          include: [INDEX_COVERAGE],
+          globalSetup: ['tests/setup/query-shapes.ts'],
+          // After the first group (every other project): it reads what their queries recorded.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -1,14 +1,11 @@
-// What the vitest global setups provide to tests through `inject()` (tests/setup/*.ts).
+// What the vitest global setups provide to tests through `inject()` (tests/setup/*.ts): the service
+// tier's NATS and store (infra.ts); the end-to-end tier provides `stacks` (stack.ts), which tests
+// read through tests/support/stack.ts.
 import 'vitest';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     natsUrl: string;
     mongoUrl: string;
-    baseUrl: string;
-    logDir: string;
-    otlpUrl: string;
-    // Concern: push (issue #13): the FCM stand-in (tests/support/push-provider.ts).
-    pushProviderUrl: string;
   }
 }

@@ -2,6 +2,12 @@
  * Global setup of the end-to-end tier: fresh infrastructure (real NATS, real MongoDB-compatible
  * store), an OTLP receiver for trace assertions, and the whole platform started from its builds
  * exactly as `npm start` runs it. Tests reach it over HTTP only.
+ *
+ * One such stack per worker (`NCS_E2E_STACKS`, default 2 = the tier's workers in vitest.config.ts):
+ * two end-to-end files run at the same time, each against the stack of its worker slot
+ * (tests/support/stack.ts), so a stack still serves one file at a time. An end-to-end file waits on
+ * one request at a time, so one stack keeps about one core busy; and each store holds only about
+ * half of the suite's data (the local store scans whole collections).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -16,18 +22,25 @@ import { PUSH_PROVIDER_ACCESS_TOKEN, startPushProvider } from '../support/push-p
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    logDir: string;
-    natsUrl: string;
-    mongoUrl: string;
-    otlpUrl: string;
-    // Concern: push (issue #13).
-    pushProviderUrl: string;
+    /** One per worker slot: `VITEST_POOL_ID` n uses `stacks[n - 1]`. */
+    stacks: StackInfo[];
   }
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const infra = await startInfra({ ephemeral: true, log: (m) => process.stderr.write(`[infra] ${m}\n`) });
+export interface StackInfo {
+  readonly baseUrl: string;
+  readonly logDir: string;
+  readonly natsUrl: string;
+  readonly mongoUrl: string;
+  readonly otlpUrl: string;
+  /** Concern: push (issue #13): the FCM stand-in (tests/support/push-provider.ts). */
+  readonly pushProviderUrl: string;
+}
+
+const log = (m: string) => process.stderr.write(`[infra] ${m}\n`);
+
+async function startOne(): Promise<{ info: StackInfo; stop(): Promise<void> }> {
+  const infra = await startInfra({ ephemeral: true, log });
   const receiver = await startOtlpReceiver();
   // Concern: push (issue #13).
   const pushProvider = await startPushProvider();
@@ -61,6 +74,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
         // 650 ms at the production cost on a 2-core machine, and the suite grants hundreds. The
         // production cost is the default and is what the unit tests of secrets.ts check.
         SECRET_HASH_LOG2_COST: '10',
+        // Every query shape and declared index, for the index-coverage test (platform/index-coverage):
+        // one directory for every stack of the run (vitest.config.ts), else beside the log
+        // directory (not in it: tests read every file of the log directory).
+        MONGO_COMMAND_LOG_DIR: process.env.NCS_QUERY_SHAPES_DIR ?? `${logDir}-query-shapes`,
       },
       // Directory (issue #15): a key of this run for the app signing secrets at rest.
       auth: { APP_SIGNING_SECRET_KEY: randomBytes(32).toString('base64') },
@@ -76,18 +93,44 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await stopInfrastructure(); // nothing may outlive a failed setup
     throw error;
   });
-  project.provide('baseUrl', stack.baseUrl);
-  project.provide('logDir', logDir);
-  project.provide('natsUrl', infra.natsUrl);
-  project.provide('mongoUrl', infra.mongoUrl);
-  project.provide('otlpUrl', receiver.url);
-  // Concern: push (issue #13).
-  project.provide('pushProviderUrl', pushProvider.url);
-  return async () => {
-    await stack.stop();
-    await reportStoreSize(infra.mongoUrl, logDir).catch((error: unknown) =>
-      process.stderr.write(`[store] size report failed: ${String(error)}\n`),
-    );
-    await stopInfrastructure();
+  return {
+    info: {
+      baseUrl: stack.baseUrl,
+      logDir,
+      natsUrl: infra.natsUrl,
+      mongoUrl: infra.mongoUrl,
+      otlpUrl: receiver.url,
+      pushProviderUrl: pushProvider.url,
+    },
+    async stop() {
+      await stack.stop();
+      await reportStoreSize(infra.mongoUrl, logDir).catch((error: unknown) =>
+        process.stderr.write(`[store] size report failed: ${String(error)}\n`),
+      );
+      await stopInfrastructure();
+    },
   };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const count = Number(process.env.NCS_E2E_STACKS ?? '2');
+  if (!Number.isInteger(count) || count < 1 || count > 8) {
+    throw new Error(`NCS_E2E_STACKS must be an integer from 1 to 8, not "${process.env.NCS_E2E_STACKS}"`);
+  }
+  const started: { info: StackInfo; stop(): Promise<void> }[] = [];
+  const stopAll = async () => {
+    for (const one of started) await one.stop();
+  };
+  try {
+    // One after the other: two first runs must not build the same binaries at once.
+    for (let index = 0; index < count; index += 1) started.push(await startOne());
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  project.provide(
+    'stacks',
+    started.map((one) => one.info),
+  );
+  return stopAll;
 }

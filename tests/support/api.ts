@@ -2,8 +2,9 @@
  * HTTP helpers for end-to-end tests: every call goes over real HTTP to the started gateway.
  */
 import type { Static } from '@sinclair/typebox';
-import { inject } from 'vitest';
+import {} from 'vitest';
 import type { Problem, WhoamiResource } from '@ncs/contracts';
+import { stack } from './stack.js';
 
 export const LATEST = '2026.1.13';
 export const mediaType = (version = LATEST) => `application/vnd.ncs.api-v${version}+json+hal`;
@@ -26,7 +27,7 @@ export interface CallOptions {
 }
 
 export function baseUrl(): string {
-  return inject('baseUrl');
+  return stack().baseUrl;
 }
 
 export async function call<T = Record<string, unknown>>(

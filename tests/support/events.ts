@@ -2,14 +2,15 @@
  * Domain events read back from JetStream (the EVENTS stream) in end-to-end tests.
  */
 import { connect, type NatsConnection } from 'nats';
-import { inject } from 'vitest';
+import {} from 'vitest';
+import { stack } from './stack.js';
 
 /** Reads domain events of one network from the EVENTS stream (JetStream). */
 export class EventReader {
   private nc: NatsConnection | undefined;
 
   async open(): Promise<void> {
-    this.nc = await connect({ servers: inject('natsUrl') });
+    this.nc = await connect({ servers: stack().natsUrl });
   }
 
   async close(): Promise<void> {

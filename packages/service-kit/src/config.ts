@@ -14,6 +14,13 @@ export const baseServiceConfig = {
   ),
   RPC_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 5_000 }),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 5_000 }),
+  MONGO_COMMAND_LOG_DIR: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description:
+        'Tests only: a directory where the service records the shape of every store query (keys and operators, never values) and its declared indexes, for the index-coverage test',
+    }),
+  ),
 } satisfies TProperties;
 
 export class ConfigError extends Error {

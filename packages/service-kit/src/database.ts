@@ -9,6 +9,8 @@ export interface DatabaseOptions {
   readonly url: string;
   readonly dbName: string;
   readonly logger: Logger;
+  /** The driver emits command events (the index-coverage recorder, tests only). */
+  readonly monitorCommands?: boolean;
 }
 
 export async function connectDatabase(options: DatabaseOptions): Promise<mongoose.Connection> {
@@ -16,6 +18,7 @@ export async function connectDatabase(options: DatabaseOptions): Promise<mongoos
     dbName: options.dbName,
     serverSelectionTimeoutMS: 10_000,
     autoIndex: true,
+    monitorCommands: options.monitorCommands ?? false,
   });
   connection.on('disconnected', () =>
     options.logger.warn({ dbName: options.dbName }, 'database disconnected'),

@@ -12,3 +12,4 @@ export * from './service-host.js';
 export * from './shutdown.js';
 export { injectTraceHeaders, extractTraceContext } from './telemetry.js';
 export * from './rich-text.js';
+export * from './query-shapes.js';

@@ -12,6 +12,7 @@ import { connectDatabase, syncIndexes } from './database.js';
 import { createLogger, type Logger } from './logger.js';
 import { connectNats, drainOrClose } from './nats.js';
 import { createOutbox, ensureEventsStream, type Outbox } from './outbox.js';
+import { recordDeclaredIndexes, recordQueryShapes } from './query-shapes.js';
 import { createRpcClient, type RpcClient } from './rpc-client.js';
 import { startRpcServer, type RpcHandler, type RpcServer } from './rpc-server.js';
 import { onShutdown } from './shutdown.js';
@@ -23,6 +24,8 @@ export interface ServiceRuntime {
   readonly db: mongoose.Connection;
   readonly rpc: RpcClient;
   readonly outbox: Outbox;
+  /** Tests only: where query shapes and declared indexes are recorded (`MONGO_COMMAND_LOG_DIR`). */
+  readonly commandLogDir?: string;
 }
 
 /** What an app contributes: its handlers by subject, and optional background work. */
@@ -41,6 +44,7 @@ export interface RuntimeOptions {
   readonly rpcTimeoutMs: number;
   readonly logger?: Logger;
   readonly logLevel?: string;
+  readonly commandLogDir?: string;
 }
 
 export interface RuntimeHandle extends ServiceRuntime {
@@ -52,7 +56,13 @@ export async function createServiceRuntime(options: RuntimeOptions): Promise<Run
     options.logger ??
     createLogger({ service: options.service, ...(options.logLevel ? { level: options.logLevel } : {}) });
   const nats = await connectNats({ url: options.natsUrl, name: options.service, logger });
-  const db = await connectDatabase({ url: options.mongoUrl, dbName: options.dbName, logger });
+  const db = await connectDatabase({
+    url: options.mongoUrl,
+    dbName: options.dbName,
+    logger,
+    monitorCommands: options.commandLogDir !== undefined,
+  });
+  if (options.commandLogDir !== undefined) recordQueryShapes(db, options.service, options.commandLogDir);
   await ensureEventsStream(nats);
   const outbox = createOutbox({ connection: db, nats, service: options.service, logger });
   const rpc = createRpcClient(nats, { timeoutMs: options.rpcTimeoutMs });
@@ -63,6 +73,7 @@ export async function createServiceRuntime(options: RuntimeOptions): Promise<Run
     db,
     rpc,
     outbox,
+    ...(options.commandLogDir !== undefined ? { commandLogDir: options.commandLogDir } : {}),
     async close() {
       await outbox.stop();
       await drainOrClose(nats);
@@ -83,6 +94,10 @@ export async function serveModule(
 ): Promise<ServedModule> {
   await syncIndexes(runtime.db);
   await module.start?.();
+  // After start: background work (e.g. event consumers) registers models of its own.
+  if (runtime.commandLogDir !== undefined) {
+    recordDeclaredIndexes(runtime.db, runtime.service, runtime.commandLogDir);
+  }
   runtime.outbox.start();
   const server = await startRpcServer({
     nats: runtime.nats,
@@ -124,6 +139,7 @@ export async function runService(options: RunServiceOptions): Promise<void> {
     dbName: config.MONGO_DB,
     rpcTimeoutMs: config.RPC_TIMEOUT_MS,
     logLevel: config.LOG_LEVEL,
+    ...(config.MONGO_COMMAND_LOG_DIR !== undefined ? { commandLogDir: config.MONGO_COMMAND_LOG_DIR } : {}),
   });
   const module = await options.build(runtime);
   const served = await serveModule(runtime, module, options);

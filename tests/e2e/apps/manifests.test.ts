@@ -6,7 +6,7 @@
  * reply, and the domain events.
  */
 import { connect, type NatsConnection } from 'nats';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, demo, tokenFor, type Problem } from '../../support/api.js';
 import { authModels, closeFactories, newClient, newNetwork } from '../../support/factories/core.js';
 import {
@@ -20,6 +20,7 @@ import {
   REDIRECT,
   registerManifest,
 } from '../../support/factories/apps.js';
+import { stack } from '../../support/stack.js';
 
 afterAll(closeFactories);
 
@@ -107,7 +108,7 @@ describe('PUT /apps/{appEID}/ (manifest registration by the app)', () => {
     await installOverHttp(network, app);
     await registerManifest(app, { ...minimalManifest(), redirectUris: ['https://new.example/cb'] });
     const page = await fetch(
-      `${inject('baseUrl')}/auth?${new URLSearchParams({
+      `${stack().baseUrl}/auth?${new URLSearchParams({
         client_id: app.clientId,
         redirect_uri: REDIRECT,
         scope: 'profile.basic.read',
@@ -329,7 +330,7 @@ describe('POST /apps/{appEID}/signing-secret', () => {
 describe('domain events', () => {
   let nc: NatsConnection;
   beforeAll(async () => {
-    nc = await connect({ servers: inject('natsUrl') });
+    nc = await connect({ servers: stack().natsUrl });
   });
   afterAll(async () => {
     await nc.close();

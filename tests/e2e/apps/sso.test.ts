@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { baseUrl, call } from '../../support/api.js';
 import { closeFactories, newNetwork } from '../../support/factories/core.js';
 import {
@@ -27,6 +27,7 @@ import {
   registerManifest,
   signIn,
 } from '../../support/factories/apps.js';
+import { stack } from '../../support/stack.js';
 
 afterAll(closeFactories);
 
@@ -222,7 +223,7 @@ describe('logs', () => {
       method: 'DELETE',
     });
     await new Promise((r) => setTimeout(r, 1_000)); // let the processes flush their logs
-    const logDir = inject('logDir');
+    const logDir = stack().logDir;
     const logs = readdirSync(logDir)
       .map((file) => readFileSync(join(logDir, file), 'utf8'))
       .join('\n');

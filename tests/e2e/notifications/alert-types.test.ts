@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { connect } from 'nats';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type WhoamiBody } from '../../support/api.js';
 import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
 import { addMember, membersPath, newGroup } from '../../support/factories/groups.js';
@@ -19,6 +19,7 @@ import {
   waitForAlert,
   waitForAlerts,
 } from '../../support/factories/notifications.js';
+import { stack } from '../../support/stack.js';
 
 afterAll(closeFactories);
 
@@ -125,7 +126,7 @@ describe('messaging alerts', () => {
         jobEnd('NEWS_ADDRESSEE_EXPORT_FAILURE', 'news_addressee_export', 'news', { numAddressees: null }),
       ],
     ];
-    const nc = await connect({ servers: inject('natsUrl') });
+    const nc = await connect({ servers: stack().natsUrl });
     try {
       for (const [subject, data] of events) {
         const id = randomBytes(12).toString('hex');

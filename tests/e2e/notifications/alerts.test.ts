@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { connect } from 'nats';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type WhoamiBody } from '../../support/api.js';
 import { appToken, installOverHttp, newApp, registerManifest } from '../../support/factories/apps.js';
 import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
@@ -21,6 +21,7 @@ import {
   waitForAlerts,
   type AlertBody,
 } from '../../support/factories/notifications.js';
+import { stack } from '../../support/stack.js';
 
 afterAll(closeFactories);
 
@@ -241,7 +242,7 @@ describe('idempotency', () => {
         message: { type: 'update', EID: message.EID },
       },
     };
-    const nc = await connect({ servers: inject('natsUrl') });
+    const nc = await connect({ servers: stack().natsUrl });
     try {
       const js = nc.jetstream();
       const payload = new TextEncoder().encode(JSON.stringify(event));

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { call, type TokenPair } from '../../support/api.js';
 import { authorizeUrl, browse, formToken, REDIRECT } from '../../support/factories/apps.js';
 import {
@@ -19,6 +19,7 @@ import {
   type TestNetwork,
   type TestPerson,
 } from '../../support/factories/core.js';
+import { stack } from '../../support/stack.js';
 
 afterAll(closeFactories);
 
@@ -495,7 +496,7 @@ describe('logs', () => {
       form: { token: token.access_token!, client_id: s.client.clientId, client_secret: s.client.secret },
     });
     await new Promise((r) => setTimeout(r, 1_000)); // let the processes flush their logs
-    const logDir = inject('logDir');
+    const logDir = stack().logDir;
     const logs = readdirSync(logDir)
       .map((file) => readFileSync(join(logDir, file), 'utf8'))
       .join('\n');

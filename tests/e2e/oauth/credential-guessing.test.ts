@@ -10,13 +10,13 @@ import { randomInt } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { accountSignInLockedSubject } from '@ncs/contracts';
 import { findFreePort, spawnAppProcess, stopChild, type RunningApp } from '@ncs/local-infra';
 import { demo } from '../../support/api.js';
 import { EventReader } from '../../support/events.js';
 import { newNetwork, uniqueSuffix, type TestNetwork, type TestPerson } from '../../support/factories/core.js';
 import { authorizeUrl, formToken, installOverHttp, newApp, REDIRECT } from '../../support/factories/apps.js';
+import { stack } from '../../support/stack.js';
 
 const LOCKED = /temporarily locked/;
 const ADDRESS_MAX_FAILURES = 25;
@@ -27,8 +27,8 @@ const events = new EventReader();
 beforeAll(async () => {
   const port = await findFreePort();
   gateway = spawnAppProcess('gateway', {
-    natsUrl: inject('natsUrl'),
-    mongoUrl: inject('mongoUrl'),
+    natsUrl: stack().natsUrl,
+    mongoUrl: stack().mongoUrl,
     baseEnv: process.env,
     env: {
       PORT: String(port),

@@ -5,16 +5,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { call, demo, networkOf, passwordGrant, type TokenPair } from '../../support/api.js';
 import { closeFactories, newClient, newNetwork } from '../../support/factories/core.js';
 import type { ReceivedSpan } from '../../support/otlp-receiver.js';
+import { stack } from '../../support/stack.js';
 
 afterAll(closeFactories);
 
 /** Every JSON log record written so far by the stack's processes. */
 function logRecords(): Record<string, unknown>[] {
-  const logDir = inject('logDir');
+  const logDir = stack().logDir;
   return readdirSync(logDir)
     .flatMap((file) => readFileSync(join(logDir, file), 'utf8').split('\n'))
     .filter((line) => line.startsWith('{'))
@@ -28,7 +28,7 @@ async function spansWhere(
   const deadline = Date.now() + timeoutMs;
   let spans: ReceivedSpan[] = [];
   while (Date.now() < deadline) {
-    spans = (await (await fetch(`${inject('otlpUrl')}/spans`)).json()) as ReceivedSpan[];
+    spans = (await (await fetch(`${stack().otlpUrl}/spans`)).json()) as ReceivedSpan[];
     if (predicate(spans)) return spans;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -146,7 +146,7 @@ describe('logs', () => {
     });
     await new Promise((r) => setTimeout(r, 1_000)); // let the processes flush their logs
 
-    const logDir = inject('logDir');
+    const logDir = stack().logDir;
     const logs = readdirSync(logDir)
       .map((file) => readFileSync(join(logDir, file), 'utf8'))
       .join('\n');

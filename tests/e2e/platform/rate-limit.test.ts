@@ -8,10 +8,10 @@ import { randomInt } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { findFreePort, spawnAppProcess, stopChild, type RunningApp } from '@ncs/local-infra';
 import { demo, mediaType } from '../../support/api.js';
 import { newNetwork } from '../../support/factories/core.js';
+import { stack } from '../../support/stack.js';
 
 const LIMIT = 6;
 const TOKEN_LIMIT = 3;
@@ -23,8 +23,8 @@ async function startGateway(): Promise<string> {
   const port = await findFreePort();
   gateways.push(
     spawnAppProcess('gateway', {
-      natsUrl: inject('natsUrl'),
-      mongoUrl: inject('mongoUrl'),
+      natsUrl: stack().natsUrl,
+      mongoUrl: stack().mongoUrl,
       baseEnv: process.env,
       env: {
         PORT: String(port),

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { baseUrl, call, LATEST, mediaType } from '../../support/api.js';
 import { closeFactories, newNetwork } from '../../support/factories/core.js';
 import { newKbCategory, newKbPage } from '../../support/factories/kb.js';
@@ -22,6 +22,7 @@ import { newPoll } from '../../support/factories/polls.js';
 import { launchedQuiz, user } from '../../support/factories/journeys.js';
 // Concern: devices, push and white-label apps (issue #13).
 import { newWhitelabelApp, registerDevice, whitelabelFields } from '../../support/factories/push.js';
+import { stack } from '../../support/stack.js';
 
 afterAll(closeFactories);
 
@@ -110,7 +111,7 @@ describe('schemathesis against /openapi.json', () => {
     const shards = [0, 1].map((shard) => paths.filter((_, index) => index % 2 === shard));
     const runs = await Promise.all(shards.map((shardPaths) => runShard(st, shardPaths, env)));
     const output = runs.map((run) => run.output).join('\n\n');
-    const report = join(inject('logDir'), 'schemathesis.txt');
+    const report = join(stack().logDir, 'schemathesis.txt');
     writeFileSync(report, output);
     const operations = Object.values(document.body.paths).reduce<number>(
       (sum, item) => sum + Object.keys(item).filter((key) => HTTP_METHODS.has(key)).length,

@@ -6,9 +6,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { findFreePort, spawnAppProcess, startInfra, stopChild, type StackApp } from '@ncs/local-infra';
 import { call } from '../../support/api.js';
+import { stack } from '../../support/stack.js';
 
 async function waitFor(
   check: () => boolean | Promise<boolean>,
@@ -30,8 +30,8 @@ function readLog(file: string): string {
 
 function spawnExtra(app: StackApp, env: Record<string, string> = {}) {
   return spawnAppProcess(app, {
-    natsUrl: inject('natsUrl'),
-    mongoUrl: inject('mongoUrl'),
+    natsUrl: stack().natsUrl,
+    mongoUrl: stack().mongoUrl,
     baseEnv: process.env,
     env: { LOG_LEVEL: 'info', DEMO_DATA: 'false', ...env },
     logFile: join(tmpdir(), `ncs-shutdown-${app}-${Date.now()}.log`),

@@ -8,7 +8,7 @@
 import { connect, type NatsConnection } from 'nats';
 import type { Static } from '@sinclair/typebox';
 import type { MenuItemResource } from '@ncs/contracts';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, call, mediaType, type Problem } from '../../support/api.js';
 import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
 import {
@@ -19,6 +19,7 @@ import {
   registerManifest,
 } from '../../support/factories/apps.js';
 import { setNetworkFeatures } from '../../support/factories/settings.js';
+import { stack } from '../../support/stack.js';
 
 afterAll(closeFactories);
 
@@ -467,7 +468,7 @@ describe('menu: app entry points (from the manifests of installed apps)', () => 
 describe('menu: domain event', () => {
   let nc: NatsConnection;
   beforeAll(async () => {
-    nc = await connect({ servers: inject('natsUrl') });
+    nc = await connect({ servers: stack().natsUrl });
   });
   afterAll(async () => {
     await nc.close();

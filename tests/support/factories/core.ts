@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
-import { inject } from 'vitest';
+import {} from 'vitest';
 import {
   ensureAccount,
   ensureClient,
@@ -18,6 +18,7 @@ import {
   type AuthModels,
 } from '@ncs/auth/testing';
 import { tokenFor } from '../api.js';
+import { stack } from '../stack.js';
 
 // The people made here sign in through the stack, which hashes at this cost too (tests/setup/stack.ts).
 setSecretHashCost(10);
@@ -26,9 +27,7 @@ let models: Promise<{ connection: mongoose.Connection; models: AuthModels }> | u
 
 function authStore() {
   models ??= (async () => {
-    const connection = await mongoose
-      .createConnection(inject('mongoUrl'), { dbName: 'ncs_auth' })
-      .asPromise();
+    const connection = await mongoose.createConnection(stack().mongoUrl, { dbName: 'ncs_auth' }).asPromise();
     return { connection, models: registerAuthModels(connection) };
   })();
   return models;

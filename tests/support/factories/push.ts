@@ -2,7 +2,7 @@
  * Devices, push and white-label app factories: paths, registering a device, creating a white-label
  * app, and reading what the FCM stand-in (tests/support/push-provider.ts) received for a token.
  */
-import { inject } from 'vitest';
+import { stack } from '../stack.js';
 import { call, mediaType } from '../api.js';
 import { uniqueSuffix } from './core.js';
 import { messagesPath } from './messages.js';
@@ -120,7 +120,7 @@ export interface ReceivedPush {
 
 /** What the FCM stand-in received for `token`, in order. */
 export async function receivedPushes(token: string): Promise<ReceivedPush[]> {
-  const response = await fetch(`${inject('pushProviderUrl')}/received?token=${encodeURIComponent(token)}`);
+  const response = await fetch(`${stack().pushProviderUrl}/received?token=${encodeURIComponent(token)}`);
   return (await response.json()) as ReceivedPush[];
 }
 
