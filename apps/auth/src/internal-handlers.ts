@@ -17,6 +17,9 @@ import { lookupAccessToken } from './oauth/token-management.js';
 import { profileNamePage } from './directory/profile-name-page.js';
 // Notifications: alerts (issue #13).
 import { networkAdmins } from './directory/network-admins.js';
+// Notifications: app alerts and the live stream (issue #13).
+import { appAlertRecipientsSubject } from '@ncs/contracts';
+import { appAlertRecipients } from './apps/alert-recipients.js';
 
 export function internalHandlers(models: AuthModels, networkDomain: string): Record<string, RpcHandler> {
   return {
@@ -46,6 +49,8 @@ export function internalHandlers(models: AuthModels, networkDomain: string): Rec
     [internalSubjects.profileNamePage]: ({ ctx, body }: RpcRequest) => profileNamePage(models, ctx, body),
     // Notifications: alerts (issue #13): who receives `orphaned_group`.
     [internalSubjects.networkAdmins]: ({ ctx }: RpcRequest) => networkAdmins(models, ctx),
+    // Notifications: app alerts (issue #13): who an app alert reaches, pending invitees included.
+    [appAlertRecipientsSubject]: ({ ctx, body }: RpcRequest) => appAlertRecipients(models, ctx, body),
   };
 }
 

@@ -9,22 +9,33 @@ import { bindRoutes, type EventConsumer, type ServiceModule, type ServiceRuntime
 import { registerAlertModels } from './alerts/models.js';
 import { startAlertsConsumer } from './consumers/alerts-consumer.js';
 import { internalHandlers, notificationsHandlers } from './handlers.js';
+// Notifications: app alerts and the live stream (issue #13).
+import { registerAppAlertModels } from './app-alerts/models.js';
+import { startAppAlertsConsumer } from './app-alerts/consumer.js';
 
 export { internalHandlers, notificationsHandlers } from './handlers.js';
 
 export function buildNotificationsService(runtime: ServiceRuntime): ServiceModule {
   const models = registerAlertModels(runtime.db);
-  const handlers = bindRoutes(routesOf('notifications'), notificationsHandlers, { models });
+  const appAlerts = registerAppAlertModels(runtime.db);
+  const handlers = bindRoutes(routesOf('notifications'), notificationsHandlers, {
+    models,
+    appAlerts,
+    rpc: runtime.rpc,
+  });
   for (const [subject, handler] of Object.entries(internalHandlers(models))) handlers.set(subject, handler);
   let consumer: EventConsumer | undefined;
+  let appAlertsConsumer: EventConsumer | undefined;
   return {
     handlers,
     start() {
       consumer = startAlertsConsumer(runtime, models);
+      appAlertsConsumer = startAppAlertsConsumer(runtime, models, appAlerts);
       return Promise.resolve();
     },
     async stop() {
       await consumer?.stop();
+      await appAlertsConsumer?.stop();
     },
   };
 }

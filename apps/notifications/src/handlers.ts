@@ -13,16 +13,30 @@ import { defineHandlers, type RpcHandler } from '@ncs/service-kit';
 import { badgeCounters, userAlertCounters } from './alerts/counters.js';
 import type { AlertModels } from './alerts/models.js';
 import { alertCallerOf, listAlerts, markRead } from './alerts/reading.js';
+// Notifications: app alerts and the live stream (issue #13).
+import { appAlertRoutes } from '@ncs/contracts';
+import type { RpcClient } from '@ncs/service-kit';
+import { appAlertHandlers } from './app-alerts/handlers.js';
+import type { AppAlertModels } from './app-alerts/models.js';
 
 /** What the handlers use. */
 export interface NotificationsDependencies {
   readonly models: AlertModels;
+  // Notifications: app alerts and the live stream (issue #13).
+  readonly appAlerts: AppAlertModels;
+  readonly rpc: RpcClient;
 }
 
-export const notificationsHandlers = defineHandlers<NotificationsDependencies>()(notificationsRoutes, {
-  'alert.list': ({ ctx, query }, { models }) => listAlerts(models, alertCallerOf(ctx), query),
-  'alert.markread': ({ ctx, body }, { models }) => markRead(models, alertCallerOf(ctx), body),
-});
+export const notificationsHandlers = defineHandlers<NotificationsDependencies>()(
+  // + app alerts (issue #13).
+  [...notificationsRoutes, ...appAlertRoutes],
+  {
+    'alert.list': ({ ctx, query }, { models }) => listAlerts(models, alertCallerOf(ctx), query),
+    'alert.markread': ({ ctx, body }, { models }) => markRead(models, alertCallerOf(ctx), body),
+    // Notifications: app alerts and the live stream (issue #13).
+    ...appAlertHandlers,
+  },
+);
 
 /** `{ profiles: [{ networkEID, profileEID }] }`, checked (internal subjects have no route schema). */
 function countersRequest(body: unknown): AlertCountersRequest {

@@ -26,6 +26,8 @@ import { tasksErrors } from './tasks/errors.js';
 import { pollsErrors } from './polls/errors.js';
 // Concern: events (issue #11).
 import { eventsErrors } from './events/errors.js';
+// Notifications: app alerts and the live stream (issue #13).
+import { appAlertErrors } from './notifications/app-alerts.js';
 
 export const errorCatalogue = {
   ...httpErrors,
@@ -45,6 +47,8 @@ export const errorCatalogue = {
   ...eventsErrors,
   // Notifications: alerts (issue #13).
   ...notificationsErrors,
+  // Notifications: app alerts and the live stream (issue #13).
+  ...appAlertErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errorCatalogue;

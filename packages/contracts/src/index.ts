@@ -84,3 +84,5 @@ export * from './notifications/resources.js';
 export { notificationsRoutes } from './notifications/routes.js';
 export { notificationsErrors } from './notifications/errors.js';
 export { notificationsLinkRelations } from './notifications/links.js';
+// Notifications: app alerts and the live stream (issue #13).
+export * from './notifications/app-alerts.js';

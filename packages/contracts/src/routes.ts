@@ -21,6 +21,8 @@ import { tasksRoutes } from './tasks/routes.js';
 import { pollsRoutes } from './polls/routes.js';
 // Concern: events (issue #11).
 import { eventsRoutes } from './events/routes.js';
+// Notifications: app alerts and the live stream (issue #13).
+import { appAlertRoutes } from './notifications/app-alerts.js';
 
 const routeTable = [
   oauthTokenRoute,
@@ -41,6 +43,8 @@ const routeTable = [
   ...eventsRoutes,
   // Notifications: alerts (issue #13).
   ...notificationsRoutes,
+  // Notifications: app alerts and the live stream (issue #13).
+  ...appAlertRoutes,
 ] as const satisfies readonly RouteDefinition[];
 
 /** The table as plain definitions, for code that walks every route. */

@@ -56,6 +56,8 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   'event.rsvp': () => ({ rsvp: 'yes' }),
   // Notifications: alerts (issue #13).
   'alert.markread': () => ({ category: 'all' }),
+  // Notifications: app alerts and the live stream (issue #13).
+  'appAlert.send': (victim) => ({ recipients: [{ type: 'user', EID: victim.profileEID }] }),
 };
 
 /** Query parameters a route requires. */
