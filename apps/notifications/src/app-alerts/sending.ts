@@ -10,6 +10,7 @@ import {
   APP_ALERT_DATA_MAX_BYTES,
   appAlertRecipientsSubject,
   DomainError,
+  type AppAlertRecipient,
   type AppAlertRecipientsReply,
   type RequestContext,
 } from '@ncs/contracts';
@@ -104,14 +105,38 @@ export async function sendAppAlert(
       if (!isDuplicateKeyError(error)) throw error;
     }
   }
-  const members = people.filter((r) => !r.pending);
+  // Joined between auth's answer and the rows' insert (their activation event may be handled
+  // already): asked again, such a person is delivered now. Both ways use the same event id: once.
+  const joined = pending.length === 0 ? [] : await joinedMeanwhile(deps.rpc, ctx, params.appEID, pending);
+  const members = people.filter((r) => !r.pending || joined.includes(r.profileEID));
   for (const member of members) {
     await deliverAlert(deps.alerts, appAlertOccurrence(networkEID, member.profileEID, send));
+  }
+  if (joined.length > 0) {
+    await deps.appAlerts.PendingAppAlert.deleteMany({
+      networkEID,
+      profileEID: { $in: joined },
+      sendId: send.sendId,
+    });
   }
   return {
     type: 'app_alert',
     EID: send.sendId,
     numDelivered: members.length,
-    numPending: pending.length,
+    numPending: pending.length - joined.length,
   };
+}
+
+/** The pending recipients that are active by now. */
+async function joinedMeanwhile(
+  rpc: RpcClient,
+  ctx: RequestContext,
+  appEID: string,
+  pending: readonly AppAlertRecipient[],
+): Promise<string[]> {
+  const again = await rpc.request<AppAlertRecipientsReply>(appAlertRecipientsSubject, {
+    ctx,
+    body: { appEID, EIDs: pending.map((r) => r.profileEID), XIDs: [] },
+  });
+  return again.recipients.filter((r) => !r.pending).map((r) => r.profileEID);
 }
