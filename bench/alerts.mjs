@@ -13,6 +13,9 @@ import { measureAll, out, report, runBench, startPlatform } from './platform.mjs
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const SEEDED = 10_000;
+const POLL_MS = 100;
+/** How long after the last event an alert may still arrive. */
+const GRACE_MS = 120_000;
 const { connect } = await import('nats');
 const { default: mongoose } = await import('mongoose');
 
@@ -49,8 +52,9 @@ async function main() {
           sentAt.delete(row.eventId);
         }
       }
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      if (!polling && Date.now() - lastSent > 60_000) break;
+      // Every 100 ms: the poll itself scans the collection on FerretDB, so more often slows the consumer.
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      if (!polling && Date.now() - lastSent > GRACE_MS) break;
     }
   })();
   const total = RATE * SECONDS;
@@ -84,7 +88,7 @@ async function main() {
   delays.sort((a, b) => a - b);
   out(
     `Event → alert readable: ${delays.length}/${total} alerts, p50 ${pct(delays, 50)} ms, p99 ${pct(delays, 99)} ms, max ${delays.at(-1)} ms` +
-      (sentAt.size > 0 ? ` (${sentAt.size} not seen within 60 s)` : ''),
+      (sentAt.size > 0 ? ` (${sentAt.size} not seen within ${GRACE_MS / 1000} s)` : ''),
   );
 
   // (2) The alert list at 10,000 alerts of one person.
