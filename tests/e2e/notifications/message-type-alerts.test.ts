@@ -28,6 +28,12 @@ async function people() {
   return { a, b, outsider, aToken, bToken, outsiderToken };
 }
 
+/** Moves an event to `location` as its organiser (the body as given); fails unless 200. */
+async function relocate(EID: string, token: string, htmlBody: string, location: string) {
+  const edited = await editAs(network.networkEID, EID, token, { htmlBody, event: { location } });
+  expect(edited.status, edited.text).toBe(200);
+}
+
 /** The alerts of `token` about `subjectEID`, once no new one arrives. */
 const settledAbout = async (token: string, subjectEID: string) =>
   (await settledAlerts(network.networkEID, token)).filter((a) => a.subject?.EID === subjectEID);
@@ -135,14 +141,7 @@ describe('event alerts', () => {
       'event_location_changed',
     ]);
     // A second change of the location merges into the unread alert of that kind.
-    expect(
-      (
-        await editAs(network.networkEID, made.EID, organiserToken, {
-          htmlBody: '<p>New agenda</p>',
-          event: { location: 'Room 10' },
-        })
-      ).status,
-    ).toBe(200);
+    await relocate(made.EID, organiserToken, '<p>New agenda</p>', 'Room 10');
     const merged = await waitForAlert(network.networkEID, aToken, 'event_location_changed', made.EID);
     expect(merged).toBeDefined();
     await expect
@@ -163,14 +162,7 @@ describe('event alerts', () => {
     const { aToken, bToken } = await people();
     const made = await newEvent(network.networkEID, organiserToken);
     expect((await rsvp(network.networkEID, made.EID, aToken, 'maybe')).status).toBe(200);
-    expect(
-      (
-        await editAs(network.networkEID, made.EID, organiserToken, {
-          htmlBody: '<p>Team meeting</p>',
-          event: { location: 'Roof' },
-        })
-      ).status,
-    ).toBe(200);
+    await relocate(made.EID, organiserToken, '<p>Team meeting</p>', 'Roof');
     const alert = await waitForAlert(network.networkEID, aToken, 'event_location_changed', made.EID);
     expect(alert).toMatchObject({ subject: { type: 'event', EID: made.EID } });
     expect(await settledAbout(bToken, made.EID)).toEqual([]);
