@@ -20,6 +20,9 @@ import { networkAdmins } from './directory/network-admins.js';
 // Concern: chat and the AI assistant (issue #12).
 import { aiAssistantStanding } from './directory/ai-assistant-bot.js';
 import { chatPartners } from './directory/chat-partners.js';
+// Notifications: app alerts and the live stream (issue #13).
+import { appAlertRecipientsSubject } from '@ncs/contracts';
+import { appAlertRecipients } from './apps/alert-recipients.js';
 
 export function internalHandlers(models: AuthModels, networkDomain: string): Record<string, RpcHandler> {
   return {
@@ -55,6 +58,8 @@ export function internalHandlers(models: AuthModels, networkDomain: string): Rec
     // Concern: chat: which people the caller may chat with (the `scope=chat` rule).
     [internalSubjects.chatPartners]: ({ ctx, body }: RpcRequest) =>
       chatPartners(models, ctx, requestedEIDs(body)),
+    // Notifications: app alerts (issue #13): who an app alert reaches, pending invitees included.
+    [appAlertRecipientsSubject]: ({ ctx, body }: RpcRequest) => appAlertRecipients(models, ctx, body),
   };
 }
 

@@ -12,6 +12,9 @@ import { internalHandlers, notificationsHandlers } from './handlers.js';
 // Concern: devices and push (issue #13).
 import { loadNotificationsConfig, type NotificationsConfig } from './config.js';
 import { pushService, registerPushModels } from './push/service.js';
+// Notifications: app alerts and the live stream (issue #13).
+import { registerAppAlertModels } from './app-alerts/models.js';
+import { startAppAlertsConsumer } from './app-alerts/consumer.js';
 
 export { internalHandlers, notificationsHandlers } from './handlers.js';
 
@@ -22,19 +25,28 @@ export function buildNotificationsService(
   const models = registerAlertModels(runtime.db);
   const push = registerPushModels(runtime);
   const pushing = pushService(runtime, push, config);
-  const handlers = bindRoutes(routesOf('notifications'), notificationsHandlers, { models, push });
+  const appAlerts = registerAppAlertModels(runtime.db);
+  const handlers = bindRoutes(routesOf('notifications'), notificationsHandlers, {
+    models,
+    push,
+    appAlerts,
+    rpc: runtime.rpc,
+  });
   for (const [subject, handler] of Object.entries(internalHandlers(models))) handlers.set(subject, handler);
   let consumer: EventConsumer | undefined;
+  let appAlertsConsumer: EventConsumer | undefined;
   return {
     handlers,
     start() {
       pushing.start();
       consumer = startAlertsConsumer(runtime, models, pushing.onAlert);
+      appAlertsConsumer = startAppAlertsConsumer(runtime, models, appAlerts);
       return Promise.resolve();
     },
     async stop() {
       await consumer?.stop();
       await pushing.stop();
+      await appAlertsConsumer?.stop();
     },
   };
 }

@@ -16,19 +16,30 @@ import { alertCallerOf, listAlerts, markRead } from './alerts/reading.js';
 // Concern: devices, push and white-label apps (issue #13).
 import { pushRoutes } from '@ncs/contracts';
 import { pushHandlers, type PushDependencies } from './push/handlers.js';
+// Notifications: app alerts and the live stream (issue #13).
+import { appAlertRoutes } from '@ncs/contracts';
+import type { RpcClient } from '@ncs/service-kit';
+import { appAlertHandlers } from './app-alerts/handlers.js';
+import type { AppAlertModels } from './app-alerts/models.js';
 
 /** What the handlers use. */
 export interface NotificationsDependencies extends PushDependencies {
   readonly models: AlertModels;
+  // Notifications: app alerts and the live stream (issue #13).
+  readonly appAlerts: AppAlertModels;
+  readonly rpc: RpcClient;
 }
 
 export const notificationsHandlers = defineHandlers<NotificationsDependencies>()(
-  [...notificationsRoutes, ...pushRoutes],
+  // + devices, push and white-label apps; app alerts (issue #13).
+  [...notificationsRoutes, ...pushRoutes, ...appAlertRoutes],
   {
     'alert.list': ({ ctx, query }, { models }) => listAlerts(models, alertCallerOf(ctx), query),
     'alert.markread': ({ ctx, body }, { models }) => markRead(models, alertCallerOf(ctx), body),
     // Concern: devices, push and white-label apps (issue #13).
     ...pushHandlers,
+    // Notifications: app alerts and the live stream (issue #13).
+    ...appAlertHandlers,
   },
 );
 

@@ -35,6 +35,8 @@ import { journeysErrors } from './journeys/errors.js';
 import { accountErrors } from './account/errors.js';
 // Concern: devices, push and white-label apps (issue #13).
 import { pushErrors } from './push/errors.js';
+// Notifications: app alerts and the live stream (issue #13).
+import { appAlertErrors } from './notifications/app-alerts.js';
 
 export const errorCatalogue = {
   ...httpErrors,
@@ -63,6 +65,8 @@ export const errorCatalogue = {
   ...accountErrors,
   // Concern: devices, push and white-label apps (issue #13).
   ...pushErrors,
+  // Notifications: app alerts and the live stream (issue #13).
+  ...appAlertErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -108,3 +108,5 @@ export * from './push/resources.js';
 export { pushRoutes } from './push/routes.js';
 export { pushErrors } from './push/errors.js';
 export { pushLinkRelations } from './push/links.js';
+// Notifications: app alerts and the live stream (issue #13).
+export * from './notifications/app-alerts.js';

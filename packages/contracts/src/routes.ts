@@ -30,6 +30,8 @@ import { journeysRoutes } from './journeys/routes.js';
 import { accountRoutes } from './account/routes.js';
 // Concern: devices, push and white-label apps (issue #13).
 import { pushRoutes } from './push/routes.js';
+// Notifications: app alerts and the live stream (issue #13).
+import { appAlertRoutes } from './notifications/app-alerts.js';
 
 const routeTable = [
   oauthTokenRoute,
@@ -59,6 +61,8 @@ const routeTable = [
   ...accountRoutes,
   // Concern: devices, push and white-label apps (issue #13).
   ...pushRoutes,
+  // Notifications: app alerts and the live stream (issue #13).
+  ...appAlertRoutes,
 ] as const satisfies readonly RouteDefinition[];
 
 /** The table as plain definitions, for code that walks every route. */

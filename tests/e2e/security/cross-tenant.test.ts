@@ -85,6 +85,8 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
     platform: 'android',
     downloadUrl: 'https://apps.example/download',
   }),
+  // Notifications: app alerts and the live stream (issue #13).
+  'appAlert.send': (victim) => ({ recipients: [{ type: 'user', EID: victim.profileEID }] }),
 };
 
 /** Query parameters a route requires. */

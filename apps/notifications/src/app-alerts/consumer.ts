@@ -1,0 +1,64 @@
+/**
+ * Notifications: app alerts (issue #13). A durable consumer (`notifications-app-alerts`) of
+ * `auth.membership.activated`: the pending app alerts of the person who joined are delivered, then
+ * their rows removed. Idempotent: a redelivered event finds the rows gone, or (died between the two
+ * steps) delivers again into the same alert occurrence (unique on the event id), so nothing doubles.
+ */
+import type { DomainEvent } from '@ncs/contracts';
+import { startEventConsumer, type EventConsumer, type ServiceRuntime } from '@ncs/service-kit';
+import type { AlertModels } from '../alerts/models.js';
+import { deliverAlert } from '../alerts/writing.js';
+import type { AppAlertModels } from './models.js';
+import { appAlertOccurrence } from './sending.js';
+
+export const APP_ALERTS_DURABLE = 'notifications-app-alerts';
+const PAGE = 200;
+
+/** The person an `auth.membership.activated` event reports active, or null. */
+export function joinedProfile(event: DomainEvent): string | null {
+  const user = event.data.user as { EID?: unknown } | undefined;
+  return event.data.state === 'active' && typeof user?.EID === 'string' ? user.EID : null;
+}
+
+/** Delivers the pending app alerts of the person `event` reports active. */
+export async function deliverPending(alerts: AlertModels, appAlerts: AppAlertModels, event: DomainEvent) {
+  const profileEID = joinedProfile(event);
+  const networkEID = event.networkEID;
+  if (profileEID === null || networkEID === undefined) return;
+  for (;;) {
+    const rows = await appAlerts.PendingAppAlert.find({ networkEID, profileEID })
+      .sort({ sendId: 1 })
+      .limit(PAGE)
+      .lean();
+    for (const row of rows) {
+      const appData = row.appData ? (JSON.parse(row.appData) as Record<string, unknown>) : null;
+      await deliverAlert(
+        alerts,
+        appAlertOccurrence(networkEID, profileEID, { ...row, appData, created: row.created }),
+      );
+    }
+    if (rows.length > 0) {
+      await appAlerts.PendingAppAlert.deleteMany({
+        networkEID,
+        profileEID,
+        _id: { $in: rows.map((r) => r._id) },
+      });
+    }
+    if (rows.length < PAGE) return;
+  }
+}
+
+export function startAppAlertsConsumer(
+  runtime: ServiceRuntime,
+  alerts: AlertModels,
+  appAlerts: AppAlertModels,
+): EventConsumer {
+  return startEventConsumer({
+    nats: runtime.nats,
+    connection: runtime.db,
+    durable: APP_ALERTS_DURABLE,
+    filterSubjects: ['events.auth.membership.activated'],
+    logger: runtime.logger,
+    handle: (event) => deliverPending(alerts, appAlerts, event),
+  });
+}

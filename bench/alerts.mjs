@@ -1,0 +1,154 @@
+// `npm run bench:alerts` (issue #13): through the real platform, (1) the delay from a domain event
+// published on JetStream to its alert being readable in the notifications store, at 100 events/s
+// for 30 s (p50/p99), and (2) the read time of the alert list (`GET …/alerts/?limit=20`, through the
+// gateway) when one person has 10,000 alerts. The events follow messaging's convention (`mention`,
+// each about its own message, so none merge); the 10,000 alerts are seeded straight into the store
+// with their occurrences. Not part of `npm test`.
+//
+// Environment: BENCH_RATE (events/s, default 100), BENCH_SECONDS (default 30), BENCH_DURATION (s per
+// read case, default 10).
+import { randomBytes } from 'node:crypto';
+import { measureAll, out, report, runBench, startPlatform } from './platform.mjs';
+
+const RATE = Number(process.env.BENCH_RATE ?? 100);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const SEEDED = 10_000;
+const POLL_MS = 100;
+/** How long after the last event an alert may still arrive. */
+const GRACE_MS = 120_000;
+const { connect } = await import('nats');
+const { default: mongoose } = await import('mongoose');
+
+let db;
+let nc;
+const hex = () => randomBytes(12).toString('hex');
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function main() {
+  const { infra, stack, headers, networkEID, profileEID } = await startPlatform('bench-alerts');
+  db = await mongoose.createConnection(infra.mongoUrl, { dbName: 'ncs_notifications' }).asPromise();
+  nc = await connect({ servers: infra.natsUrl });
+  const js = nc.jetstream();
+  const occurrences = db.collection('alert_occurrences');
+
+  // (1) Delay from event to alert, measured by polling the store for the events' ids.
+  const sentAt = new Map();
+  const delays = [];
+  let polling = true;
+  let lastSent = Date.now();
+  const poller = (async () => {
+    while (polling || sentAt.size > 0) {
+      const ids = [...sentAt.keys()];
+      if (ids.length > 0) {
+        const found = await occurrences
+          .find(
+            { networkEID, recipientEID: profileEID, eventId: { $in: ids } },
+            { projection: { eventId: 1 } },
+          )
+          .toArray();
+        const now = Date.now();
+        for (const row of found) {
+          delays.push(now - sentAt.get(row.eventId));
+          sentAt.delete(row.eventId);
+        }
+      }
+      // Every 100 ms: the poll itself scans the collection on FerretDB, so more often slows the consumer.
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      if (!polling && Date.now() - lastSent > GRACE_MS) break;
+    }
+  })();
+  const total = RATE * SECONDS;
+  const start = Date.now();
+  out(`Publishing ${total} events at ${RATE}/s…`);
+  for (let i = 0; i < total; i += 1) {
+    const due = start + (i * 1000) / RATE;
+    const wait = due - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const id = hex();
+    const event = {
+      id,
+      type: 'messaging.message.mentioned',
+      occurredAt: new Date().toISOString(),
+      networkEID,
+      actor: { type: 'user', EID: hex() },
+      data: {
+        alert: 'mention',
+        message: { type: 'update', EID: hex() },
+        recipient: { type: 'user', EID: profileEID },
+      },
+    };
+    sentAt.set(id, Date.now());
+    lastSent = Date.now();
+    await js.publish('events.messaging.message.mentioned', new TextEncoder().encode(JSON.stringify(event)), {
+      msgID: id,
+    });
+  }
+  polling = false;
+  await poller;
+  delays.sort((a, b) => a - b);
+  out(
+    `Event → alert readable: ${delays.length}/${total} alerts, p50 ${pct(delays, 50)} ms, p99 ${pct(delays, 99)} ms, max ${delays.at(-1)} ms` +
+      (sentAt.size > 0 ? ` (${sentAt.size} not seen within ${GRACE_MS / 1000} s)` : ''),
+  );
+
+  // (2) The alert list at 10,000 alerts of one person.
+  const have = await db.collection('alerts').countDocuments({ networkEID, recipientEID: profileEID });
+  await seedAlerts(networkEID, profileEID, SEEDED - have);
+  out(`Seeded up to ${SEEDED} alerts of the demo user`);
+  const list = `${stack.baseUrl}/networks/${networkEID}/alerts/`;
+  const results = await measureAll(
+    [
+      { name: `alert list, first page of 20 (${SEEDED} alerts)`, url: `${list}?limit=20` },
+      {
+        name: `alert list, unread activity (${SEEDED} alerts)`,
+        url: `${list}?limit=20&read=false&category=activity`,
+      },
+      { name: `alert list, individual view (${SEEDED} alerts)`, url: `${list}?limit=20&coalesced=false` },
+    ],
+    headers,
+  );
+  return report(results) || (delays.length === total ? 0 : 1);
+}
+
+/** Inserts `count` coalesced alerts (each with its one occurrence) of `profileEID`, in batches. */
+async function seedAlerts(networkEID, recipientEID, count) {
+  const base = Date.now() - 100_000_000;
+  for (let offset = 0; offset < count; offset += 1000) {
+    const alerts = [];
+    const rows = [];
+    for (let i = offset; i < Math.min(count, offset + 1000); i += 1) {
+      const at = new Date(base + i * 1000);
+      const _id = new mongoose.Types.ObjectId();
+      const subject = { type: 'update', EID: hex() };
+      const kind = { alertType: 'mention', category: 'activity', actionable: false, read: false, subject };
+      alerts.push({
+        _id,
+        networkEID,
+        recipientEID,
+        ...kind,
+        openKey: `mention|update:${subject.EID}`,
+        appData: null,
+        created: at,
+        lastModified: at,
+      });
+      rows.push({
+        networkEID,
+        recipientEID,
+        eventId: hex(),
+        alertId: String(_id),
+        ...kind,
+        originator: { type: 'user', EID: hex() },
+        groupEIDs: [],
+        appData: null,
+        created: at,
+      });
+    }
+    await db.collection('alerts').insertMany(alerts, { ordered: false });
+    await db.collection('alert_occurrences').insertMany(rows, { ordered: false });
+  }
+}
+
+await runBench(main, async () => {
+  await nc?.close();
+  await db?.close();
+});

@@ -1,0 +1,122 @@
+/**
+ * Notifications: app alerts (issue #13). An app installed in a network with the application
+ * permission `send_alerts` sends an `app` alert to people named by EID or XID, pending invitees
+ * included (delivered when they join): `POST /networks/{networkEID}/apps/{appEID}/alerts`, in the
+ * style of the apps' routes (the app acts on itself, like `signrequest`). Errors -415 … -429.
+ * Decisions: docs/decisions.md, "Notifications: app alerts, the live stream and delivery guarantees".
+ */
+import { Type } from '@sinclair/typebox';
+import type { ErrorDefinition } from '../core/errors.js';
+import { route, type RouteDefinition } from '../core/route-definition.js';
+import { Eid, halResource, strictObject } from '../core/schemas.js';
+import { rpcSubject } from '../core/subjects.js';
+
+/** An XID as the directory stores it (same closed pattern as directory's `Xid`). */
+const AppAlertXid = Type.String({ minLength: 1, maxLength: 255, pattern: '^[A-Za-z0-9._:@-]+$' });
+
+/** Largest `appData` of an app alert, as compact JSON in UTF-8 bytes (checked by the service). */
+export const APP_ALERT_DATA_MAX_BYTES = 4096;
+
+/** Most people one app alert names. */
+export const APP_ALERT_MAX_RECIPIENTS = 100;
+
+const ByEid = Type.Object({ type: Type.Literal('user'), EID: Eid }, { additionalProperties: false });
+const ByXid = Type.Object({ type: Type.Literal('user'), XID: AppAlertXid }, { additionalProperties: false });
+
+export const AppAlertBody = Type.Object(
+  {
+    recipients: Type.Array(Type.Union([ByEid, ByXid]), {
+      minItems: 1,
+      maxItems: APP_ALERT_MAX_RECIPIENTS,
+      description: 'People by `EID` or `XID` (members or pending invitees of the network)',
+    }),
+    appData: Type.Optional(
+      Type.Object(
+        {},
+        {
+          additionalProperties: true,
+          maxProperties: 20,
+          description: `The app's own JSON object, shown on the alert as \`appData\` (at most ${APP_ALERT_DATA_MAX_BYTES} bytes as JSON)`,
+        },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const AppAlertSentResource = halResource(
+  'app_alert',
+  {
+    EID: Eid,
+    numDelivered: Type.Integer({ minimum: 0, description: 'members alerted now' }),
+    numPending: Type.Integer({ minimum: 0, description: 'pending invitees, alerted when they join' }),
+  },
+  'An app alert sent: its id and how many people it reached now or will reach when they join.',
+);
+
+export const AppAlertParams = strictObject({ networkEID: Eid, appEID: Eid });
+
+export const appAlertRoutes = [
+  route({
+    id: 'appAlert.send',
+    service: 'notifications',
+    tag: 'Alerts',
+    scope: 'network',
+    format: 'hal',
+    method: 'POST',
+    path: '/networks/{networkEID}/apps/{appEID}/alerts',
+    summary:
+      'An app (its own token, `appEID` itself, permission `send_alerts`) sends an `app` alert to people by EID or XID; pending invitees get it when they join',
+    params: AppAlertParams,
+    body: AppAlertBody,
+    reply: { status: 201, schema: AppAlertSentResource },
+  }),
+] as const satisfies readonly RouteDefinition[];
+
+export const appAlertErrors = {
+  NOTIFICATIONS_ERR_SEND_ALERTS_FORBIDDEN: {
+    status: 403,
+    code: -415,
+    title: 'Forbidden',
+    message:
+      'Only an app installed in the network with the permission send_alerts sends app alerts, as itself.',
+  },
+  NOTIFICATIONS_ERR_RECIPIENT_UNKNOWN: {
+    status: 400,
+    code: -416,
+    title: 'Bad Request',
+    message: 'A recipient is neither a member nor a pending invitee of the network.',
+  },
+  NOTIFICATIONS_ERR_APP_DATA_TOO_LARGE: {
+    status: 400,
+    code: -417,
+    title: 'Bad Request',
+    message: 'appData is too large: at most 4096 bytes as JSON.',
+  },
+} as const satisfies Record<string, ErrorDefinition>;
+
+/**
+ * Notifications → auth: the recipients of an app alert (body `AppAlertRecipientsRequest`, reply
+ * `AppAlertRecipientsReply`). Auth checks the app `appEID` is installed in `ctx.networkEID` (else
+ * 404) and is the caller, with `send_alerts` (else -415), and resolves EIDs and XIDs to active or pending
+ * profiles of that network.
+ */
+export const appAlertRecipientsSubject = rpcSubject('auth', 'app', 'alertRecipients');
+
+export interface AppAlertRecipientsRequest {
+  readonly appEID: string;
+  readonly EIDs: readonly string[];
+  readonly XIDs: readonly string[];
+}
+export interface AppAlertRecipient {
+  readonly profileEID: string;
+  readonly pending: boolean;
+  readonly EID?: string;
+  readonly XID?: string;
+}
+export interface AppAlertRecipientsReply {
+  readonly appEID: string;
+  readonly recipients: readonly AppAlertRecipient[];
+  /** What names nobody: `{ EID }` or `{ XID }` as sent. */
+  readonly unknown: readonly { readonly EID?: string; readonly XID?: string }[];
+}
