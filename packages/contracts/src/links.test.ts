@@ -175,3 +175,15 @@ describe('relations left out by a field (`unless`)', () => {
     expect(links.userTimeline?.href).toBe(`/networks/${NET}/users/${profile.EID}/timeline/`);
   });
 });
+
+describe('relations kept only when a field holds a value (`when`, dotted)', () => {
+  const poll = { type: 'poll', EID: 'eeeeeeeeeeeeeeeeeeeeeeee', author: { type: 'user', EID: ME } };
+  it('links `reactivate` on an ended poll only', () => {
+    const active = resolveLinks({ ...poll, locked: false, group: null, poll: { ended: false } }, ctx);
+    expect(active.reactivate).toBeUndefined();
+    expect(active.votes?.href).toBe(`/polls/${poll.EID}/votes/`);
+    const ended = resolveLinks({ ...poll, locked: false, group: null, poll: { ended: true } }, ctx);
+    expect(ended.reactivate?.href).toBe(`/polls/${poll.EID}/reactivate`);
+    expect(resolveLinks({ ...poll, locked: false, group: null }, ctx).reactivate).toBeUndefined();
+  });
+});

@@ -52,11 +52,21 @@ export const linkRelations: LinkRelations = {
 
 const isSet = (value: unknown) => value !== undefined && value !== null && value !== false;
 
+/** A field of the resource by its (possibly dotted) name. */
+const fieldOf = (resource: Record<string, unknown>, name: string): unknown =>
+  name
+    .split('.')
+    .reduce<unknown>(
+      (value, key) =>
+        typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined,
+      resource,
+    );
+
 /** The `_links` of a resource, hrefs relative to the base URL, in the order of `linkRelations`. */
 /** Whether a field named by `unless` (one name or several) holds a value. */
 function leftOutByField(unless: string | readonly string[] | undefined, resource: Record<string, unknown>) {
   if (unless === undefined) return false;
-  return (typeof unless === 'string' ? [unless] : unless).some((field) => isSet(resource[field]));
+  return (typeof unless === 'string' ? [unless] : unless).some((field) => isSet(fieldOf(resource, field)));
 }
 
 export function resolveLinks(resource: Record<string, unknown>, ctx: LinkContext): Record<string, Link> {
@@ -67,6 +77,7 @@ export function resolveLinks(resource: Record<string, unknown>, ctx: LinkContext
   for (const relation of relations) {
     if (!inVersionRange(ctx.version, relation.versions)) continue;
     if (leftOutByField(relation.unless, resource)) continue;
+    if (relation.when !== undefined && !isSet(fieldOf(resource, relation.when))) continue;
     const href = expandHref(relation.href, resource, ctx);
     if (href !== undefined) links[relation.rel] = { href };
   }

@@ -156,6 +156,27 @@ describe('what apps may not do', () => {
       [{ title: 'Title' }, '/body/title'],
       [{ recipients: [{ type: 'user', EID: '0123456789abcdef01234567' }] }, '/body/recipients'],
       [{ scheduledAt: new Date(Date.now() + 3_600_000).toISOString() }, '/body/scheduledAt'],
+      // The fields of other types are refused, not silently dropped (issue #11's closing note).
+      [
+        {
+          poll: {
+            answers: [{ text: 'A' }, { text: 'B' }],
+            endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+          },
+        },
+        '/body/poll',
+      ],
+      [{ isAnonymous: true }, '/body/isAnonymous'],
+      [{ task: { assignees: [{ type: 'user', EID: '0123456789abcdef01234567' }] } }, '/body/task'],
+      [
+        {
+          event: {
+            start: new Date(Date.now() + 3_600_000).toISOString(),
+            end: new Date(Date.now() + 7_200_000).toISOString(),
+          },
+        },
+        '/body/event',
+      ],
     ];
     for (const [fields, pointer] of cases) {
       const answer = await post(network.networkEID, app.token, {

@@ -5,9 +5,11 @@
  * `events.messaging.poll.reactivated` with the alert `poll_reactivated` for the voters.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../support/api.js';
 import { EventReader } from '../../support/events.js';
+import { messagesPath } from '../../support/factories/messages.js';
 import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
-import { newPoll, reactivate, untilEnded, voteFor } from '../../support/factories/polls.js';
+import { newPoll, reactivate, untilEnded, voteFor, type PollBody } from '../../support/factories/polls.js';
 
 afterAll(closeFactories);
 
@@ -58,12 +60,20 @@ describe('reactivating a poll', () => {
     expect(data.recipients.map((r) => r.EID).sort()).toEqual(voters.map((v) => v.profileEID).sort());
   });
 
-  it('lets a network administrator reactivate someone else’s poll', async () => {
+  it('lets a network administrator reactivate someone else’s poll (its link shows only once ended)', async () => {
     const author = await (await network.newMember()).token();
     const poll = await newPoll(network.networkEID, author, { endsInMs: 1_500 });
+    expect(poll._links.reactivate).toBeUndefined();
     await untilEnded(poll);
-    const answer = await reactivate(poll.EID, adminToken);
+    const ended = await call<PollBody>(messagesPath(network.networkEID, `${poll.EID}/`), {
+      token: adminToken,
+    });
+    expect(ended.body.poll.ended).toBe(true);
+    const link = ended.body._links.reactivate?.href;
+    expect(link).toMatch(new RegExp(`/polls/${poll.EID}/reactivate$`));
+    const answer = await call<PollBody>(new URL(link!).pathname, { method: 'POST', token: adminToken });
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body.poll.ended).toBe(false);
+    expect(answer.body._links.reactivate).toBeUndefined();
   });
 });

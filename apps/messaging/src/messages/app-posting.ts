@@ -49,7 +49,16 @@ async function postAppUpdate(
   body: CreateBody,
 ) {
   if (body.type !== 'app_update') throw new DomainError('MESSAGING_ERR_USER_CALLER_REQUIRED');
-  for (const field of ['title', 'status', 'concatenatedFrom'] as const) {
+  // The fields of other types (news, tasks, polls, events) are a 400 naming them, never dropped.
+  for (const field of [
+    'title',
+    'status',
+    'concatenatedFrom',
+    'task',
+    'poll',
+    'isAnonymous',
+    'event',
+  ] as const) {
     if (body[field] !== undefined) throw fieldProblem(field, 'is not taken for type app_update');
   }
   checkFieldsOfType('app_update', body);

@@ -21,6 +21,11 @@ export interface LinkRelation {
    * Several fields: left out when any of them holds a value.
    */
   readonly unless?: string | readonly string[];
+  /**
+   * The opposite: the relation is kept only when this field holds a value (not `null`, `false` or
+   * nothing). A dotted name reads a nested field (an ended poll's `reactivate`: `poll.ended`).
+   */
+  readonly when?: string;
 }
 
 /** The link relations of resource types, by type. */

@@ -9,7 +9,8 @@ export const pollsLinkRelations: LinkRelations = {
   poll: [
     ...(messagesLinkRelations.update ?? []),
     { rel: 'votes', href: '/polls/{EID}/votes/' },
-    { rel: 'reactivate', href: '/polls/{EID}/reactivate' },
+    // Only an ended poll can be reactivated (an active one answers 409 -368).
+    { rel: 'reactivate', href: '/polls/{EID}/reactivate', when: 'poll.ended' },
   ],
   poll_voter: [
     { rel: 'user', href: '/networks/{networkEID}/users/{user.EID}/' },
