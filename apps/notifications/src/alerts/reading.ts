@@ -109,7 +109,11 @@ async function presentAlerts(models: AlertModels, caller: AlertCaller, docs: rea
     owner,
     docs.map((doc) => String(doc._id)),
   );
-  return docs.map((doc) => presentAlert(doc, aggregates.get(String(doc._id))));
+  // An alert opened a moment ago whose first occurrence is not linked to it yet (writing.ts links it
+  // right after) is left out until it is: shown now, it would name no originator.
+  return docs
+    .filter((doc) => (aggregates.get(String(doc._id))?.numCoalesced ?? 0) > 0)
+    .map((doc) => presentAlert(doc, aggregates.get(String(doc._id))));
 }
 
 /** The caller's alerts (or occurrences), by read state and category when given. */
