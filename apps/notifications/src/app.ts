@@ -22,9 +22,10 @@ export function buildNotificationsService(
   runtime: ServiceRuntime,
   config: NotificationsConfig = loadNotificationsConfig(),
 ): ServiceModule {
-  const models = registerAlertModels(runtime.db);
   const push = registerPushModels(runtime);
   const pushing = pushService(runtime, push, config);
+  // Every alert written (events, app alerts, pending app alerts) queues its push.
+  const models = registerAlertModels(runtime.db, pushing.onAlert);
   const appAlerts = registerAppAlertModels(runtime.db);
   const handlers = bindRoutes(routesOf('notifications'), notificationsHandlers, {
     models,
@@ -39,7 +40,7 @@ export function buildNotificationsService(
     handlers,
     start() {
       pushing.start();
-      consumer = startAlertsConsumer(runtime, models, pushing.onAlert);
+      consumer = startAlertsConsumer(runtime, models);
       appAlertsConsumer = startAppAlertsConsumer(runtime, models, appAlerts);
       return Promise.resolve();
     },

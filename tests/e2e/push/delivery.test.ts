@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type Problem } from '../../support/api.js';
 import { appToken, installOverHttp, newApp, registerManifest } from '../../support/factories/apps.js';
 import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
+import { postingApp } from '../../support/factories/message-types.js';
 import { waitForAlert } from '../../support/factories/notifications.js';
 import {
   devicesPath,
@@ -47,6 +48,27 @@ const debugUntil = (token: string, done: (debug: PushDebugBody) => boolean) =>
   waitUntil(() => pushDebugOf(network.networkEID, token), done);
 
 describe('push on a new alert', () => {
+  it('pushes an app alert too (every alert written is pushed, not only those of domain events)', async () => {
+    const token = pushToken('ok');
+    const person = await network.newMember();
+    const personToken = await person.token();
+    await registerDevice(network.networkEID, personToken, { pushToken: token });
+    const app = await postingApp(network, ['send_alerts']);
+    const sent = await call(`/networks/${network.networkEID}/apps/${app.appEID}/alerts`, {
+      token: app.token,
+      json: { recipients: [{ type: 'user', EID: person.profileEID }] },
+    });
+    expect(sent.status, sent.text).toBe(201);
+    const alert = await waitForAlert(network.networkEID, personToken, 'app', app.appEID);
+    expect(alert).toBeDefined();
+    const received = await waitUntil(
+      () => receivedPushes(token),
+      (list) => list.length > 0,
+    );
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ data: { messageType: 'app', alertEID: alert!.EID } });
+  });
+
   it('pushes the alert to the recipient’s device with messageType, and the debug shows it delivered', async () => {
     const token = pushToken('ok');
     const { personToken, device, messageEID } = await mentionedWithDevice(token);

@@ -73,13 +73,25 @@ occurrenceSchema.index({ networkEID: 1, recipientEID: 1, alertId: 1 });
 export type AlertDoc = InferSchemaType<typeof alertSchema> & { readonly _id: Types.ObjectId };
 export type OccurrenceDoc = InferSchemaType<typeof occurrenceSchema> & Pick<StoredDocument, '_id'>;
 
+/** What runs once an alert is written, whoever wrote it (push queues its delivery, issue #13). */
+export type AlertWrittenHook = (written: {
+  readonly networkEID: string;
+  readonly recipientEID: string;
+  readonly eventId: string;
+  readonly alertId: string;
+  readonly alertType: string;
+}) => Promise<void>;
+
 export interface AlertModels {
   readonly Alert: Model<AlertDoc>;
   readonly Occurrence: Model<OccurrenceDoc>;
+  /** Called by deliverAlert (alerts/writing.ts) for every alert written, by every producer. */
+  readonly onWritten?: AlertWrittenHook;
 }
 
-export function registerAlertModels(connection: Connection): AlertModels {
+export function registerAlertModels(connection: Connection, onWritten?: AlertWrittenHook): AlertModels {
   return {
+    ...(onWritten ? { onWritten } : {}),
     Alert: connection.model<AlertDoc>('Alert', alertSchema),
     Occurrence: connection.model<OccurrenceDoc>('AlertOccurrence', occurrenceSchema),
   };

@@ -26,17 +26,14 @@ export interface AlertOccurrence {
 const MERGE_ATTEMPTS = 5;
 
 /** Records the occurrence once and merges it into its alert; resolves when both are written. */
-export async function deliverAlert(
-  models: AlertModels,
-  occurrence: AlertOccurrence,
-  // Concern: push (issue #13): runs once the alert is written, before the occurrence is marked
-  // merged, so an interrupted delivery runs it again (push/jobs.ts queues idempotently).
-  afterMerge?: (alertId: string) => Promise<void>,
-): Promise<void> {
+export async function deliverAlert(models: AlertModels, occurrence: AlertOccurrence): Promise<void> {
   const occurrenceId = await recordOccurrence(models, occurrence);
   if (occurrenceId === null) return; // applied before
   const alertId = await mergeIntoAlert(models, occurrence);
-  await afterMerge?.(alertId);
+  // Concern: push (issue #13): runs once the alert is written, before the occurrence is marked
+  // merged, so an interrupted delivery runs it again (push/jobs.ts queues idempotently).
+  const { networkEID, recipientEID, eventId, type: alertType } = occurrence;
+  await models.onWritten?.({ networkEID, recipientEID, eventId, alertId, alertType });
   await models.Occurrence.updateOne({ _id: occurrenceId }, { $set: { alertId } });
 }
 

@@ -19,12 +19,7 @@ async function networkAdminsOf(runtime: ServiceRuntime, event: DomainEvent, netw
 }
 
 /** Writes the alerts of one event; throws (so the event is redelivered) when a write fails. */
-export async function applyEvent(
-  runtime: ServiceRuntime,
-  models: AlertModels,
-  event: DomainEvent,
-  onAlert?: AlertWrittenHook,
-) {
+export async function applyEvent(runtime: ServiceRuntime, models: AlertModels, event: DomainEvent) {
   const plan = planAlert(event);
   if (plan === null || event.networkEID === undefined) return;
   const networkEID = event.networkEID;
@@ -32,46 +27,27 @@ export async function applyEvent(
     plan.recipients === 'networkAdmins' ? await networkAdminsOf(runtime, event, networkEID) : plan.recipients;
   const occurredAt = new Date(event.occurredAt);
   for (const recipientEID of recipients) {
-    await deliverAlert(
-      models,
-      {
-        networkEID,
-        recipientEID,
-        type: plan.type,
-        eventId: event.id,
-        occurredAt: Number.isNaN(occurredAt.getTime()) ? new Date() : occurredAt,
-        subject: plan.subject,
-        originator: plan.originator,
-        groupEIDs: plan.groupEIDs,
-        appData: plan.appData,
-      },
-      onAlert &&
-        ((alertId) =>
-          onAlert({ networkEID, recipientEID, eventId: event.id, alertId, alertType: plan.type })),
-    );
+    await deliverAlert(models, {
+      networkEID,
+      recipientEID,
+      type: plan.type,
+      eventId: event.id,
+      occurredAt: Number.isNaN(occurredAt.getTime()) ? new Date() : occurredAt,
+      subject: plan.subject,
+      originator: plan.originator,
+      groupEIDs: plan.groupEIDs,
+      appData: plan.appData,
+    });
   }
 }
 
-// Concern: push (issue #13): what runs once an alert is written (its push is queued).
-export type AlertWrittenHook = (written: {
-  readonly networkEID: string;
-  readonly recipientEID: string;
-  readonly eventId: string;
-  readonly alertId: string;
-  readonly alertType: string;
-}) => Promise<void>;
-
-export function startAlertsConsumer(
-  runtime: ServiceRuntime,
-  models: AlertModels,
-  onAlert?: AlertWrittenHook,
-): EventConsumer {
+export function startAlertsConsumer(runtime: ServiceRuntime, models: AlertModels): EventConsumer {
   return startEventConsumer({
     nats: runtime.nats,
     connection: runtime.db,
     durable: ALERTS_DURABLE,
     filterSubjects: ALERT_EVENT_SUBJECTS,
     logger: runtime.logger,
-    handle: (event) => applyEvent(runtime, models, event, onAlert),
+    handle: (event) => applyEvent(runtime, models, event),
   });
 }

@@ -4,7 +4,7 @@
  */
 import type { ServiceRuntime } from '@ncs/service-kit';
 import type { NotificationsConfig } from '../config.js';
-import type { AlertWrittenHook } from '../consumers/alerts-consumer.js';
+import type { AlertWrittenHook } from '../alerts/models.js';
 import { registerDeviceModels } from '../devices/models.js';
 import { registerWhitelabelModels } from '../whitelabel/models.js';
 import { fcmProvider } from './fcm.js';
