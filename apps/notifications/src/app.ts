@@ -15,6 +15,9 @@ import { pushService, registerPushModels } from './push/service.js';
 // Notifications: app alerts and the live stream (issue #13).
 import { registerAppAlertModels } from './app-alerts/models.js';
 import { startAppAlertsConsumer } from './app-alerts/consumer.js';
+// Notifications: the live stream (issue #13).
+import { streamInternalHandlers } from './stream/handlers.js';
+import { liveNotices } from './stream/live.js';
 
 export { internalHandlers, notificationsHandlers } from './handlers.js';
 
@@ -22,7 +25,8 @@ export function buildNotificationsService(
   runtime: ServiceRuntime,
   config: NotificationsConfig = loadNotificationsConfig(),
 ): ServiceModule {
-  const models = registerAlertModels(runtime.db);
+  // + the live stream's notices after each alert write (issue #13).
+  const models = { ...registerAlertModels(runtime.db), live: liveNotices(runtime.nats, runtime.logger) };
   const push = registerPushModels(runtime);
   const pushing = pushService(runtime, push, config);
   const appAlerts = registerAppAlertModels(runtime.db);
@@ -33,6 +37,9 @@ export function buildNotificationsService(
     rpc: runtime.rpc,
   });
   for (const [subject, handler] of Object.entries(internalHandlers(models))) handlers.set(subject, handler);
+  // Notifications: the live stream (issue #13).
+  for (const [subject, handler] of Object.entries(streamInternalHandlers(models)))
+    handlers.set(subject, handler);
   let consumer: EventConsumer | undefined;
   let appAlertsConsumer: EventConsumer | undefined;
   return {

@@ -38,6 +38,8 @@ export async function deliverAlert(
   const alertId = await mergeIntoAlert(models, occurrence);
   await afterMerge?.(alertId);
   await models.Occurrence.updateOne({ _id: occurrenceId }, { $set: { alertId } });
+  // Notifications: the live stream (issue #13): the recipient's open streams read the new event.
+  models.live?.changed(occurrence.networkEID, occurrence.recipientEID);
 }
 
 /** What an alert and its occurrences share. */
