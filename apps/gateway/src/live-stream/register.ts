@@ -40,6 +40,9 @@ export interface LiveStreamDeps {
   readonly authenticator: TokenAuthenticator;
 }
 
+/** An event id below every other (an ObjectId of time zero). */
+const BEFORE_ANY_EVENT = '0'.repeat(24);
+
 const SSE_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-store',
@@ -87,7 +90,8 @@ export function registerLiveStreams(app: FastifyInstance, deps: LiveStreamDeps):
         halCtx: { baseUrl: request.apiBaseUrl, version: ctx.version, networkEID, profileEID },
         raw: reply.raw,
         slot,
-        after: resumeFrom ?? opened.newestId,
+        // No resume point: from now; a person without any event yet: from the very first.
+        after: resumeFrom ?? opened.newestId ?? BEFORE_ANY_EVENT,
         resuming: resumeFrom !== null,
         counters: opened.counters,
         closeAfterMs: query.closeAfter === undefined ? undefined : Number(query.closeAfter) * 1000,
