@@ -76,7 +76,7 @@ describe('the live stream', () => {
       alertType: 'mention',
       read: false,
       subject: { type: 'update', EID: messageEID },
-      _links: { self: expect.anything() as unknown },
+      _links: { message: expect.anything() as unknown },
     });
     expect(event.data.counters).toMatchObject({ numUnreadAlertsCoalesced: 1 });
     // Heartbeats (every 500 ms in the test stack) are comment lines.
