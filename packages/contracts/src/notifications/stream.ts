@@ -40,14 +40,30 @@ export const StreamQuery = Type.Object({
   ),
 });
 
-/** What the stream's events carry as `data` (JSON), by event name. */
-export const StreamEventDescription = Type.String({
-  description:
-    'text/event-stream. `event: counters` (first, and whenever they change): the alert counters. ' +
-    '`event: alert`, `id: <24 hex>` (monotonic per recipient): `{ alert, counters }`, the alert as in the alert list. ' +
-    '`event: overflow`: more was missed than one resume replays; reload the alert list. ' +
-    '`event: end`: `{ reason }` (`token_revoked`, `closed`), then the stream closes. Comment lines are heartbeats.',
-});
+/** One event of the stream, as Server-Sent Events parse it (what an OpenAPI SSE response describes). */
+export const StreamEventSchema = Type.Object(
+  {
+    event: Type.Union(
+      ['counters', 'alert', 'overflow', 'end'].map((name) => Type.Literal(name)),
+      {
+        description:
+          '`counters` (first, and whenever they change); `alert`; `overflow` (a resume missed more than one page: reload the alert list); `end` (then the stream closes)',
+      },
+    ),
+    data: Type.String({
+      description:
+        'JSON: the counters (`numUnreadAlertsCoalesced`, `numAdminAlerts`, `numNonActionRequiredAlertsCoalesced`, `numActionRequiredAlerts`); for `alert` `{ alert, counters }`, the alert as in the alert list; for `end` `{ reason }` (`token_revoked`, `closed`)',
+    }),
+    id: Type.Optional(
+      Type.String({
+        pattern: '^[0-9a-f]{24}$',
+        description: 'On `alert`: monotonic per recipient, for `Last-Event-ID`',
+      }),
+    ),
+    retry: Type.Optional(Type.Integer({ minimum: 0 })),
+  },
+  { description: 'text/event-stream; comment lines are heartbeats.' },
+);
 
 export const streamRoutes = [
   route({
@@ -62,7 +78,7 @@ export const streamRoutes = [
       "The caller's live stream (Server-Sent Events, `text/event-stream` in every API version): new alerts and counter changes, heartbeats, resume with `Last-Event-ID`",
     params: NetworkParams,
     query: StreamQuery,
-    reply: { status: 200, schema: StreamEventDescription },
+    reply: { status: 200, schema: StreamEventSchema },
   }),
 ] as const satisfies readonly RouteDefinition[];
 
