@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort, spawnAppProcess, stopChild } from '@ncs/local-infra';
 import { call, demo, mediaType, passwordGrant } from '../../support/api.js';
+import { appToken, installOverHttp, newApp, registerManifest } from '../../support/factories/apps.js';
 import {
   closeFactories,
   newNetwork,
@@ -139,6 +140,15 @@ describe('the live stream', () => {
     expect(stream.status).toBe(404);
     expect(stream.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect((await call(streamPath(network.networkEID))).status).toBe(401);
+  });
+
+  it('is 403 to an app installed in the network: alerts belong to users', async () => {
+    const app = await newApp({ name: 'Stream app' });
+    await registerManifest(app);
+    await installOverHttp(network, app);
+    const stream = await open(network.networkEID, await appToken(app));
+    expect(stream.status).toBe(403);
+    expect(stream.problem).toMatchObject({ code: -419 });
   });
 
   it('refuses a sixth stream of one person with 429 naming the limit, and frees a slot when one closes', async () => {
