@@ -118,11 +118,14 @@ export function runSession(deps: SessionDeps, start: SessionStart): { end(reason
     }
   };
 
-  const subscription: Subscription = deps.nats.subscribe(liveAlertsSubject(ctx.networkEID, start.profileEID), {
-    callback: (error) => {
-      if (!error) void catchUp();
+  const subscription: Subscription = deps.nats.subscribe(
+    liveAlertsSubject(ctx.networkEID, start.profileEID),
+    {
+      callback: (error) => {
+        if (!error) void catchUp();
+      },
     },
-  });
+  );
   raw.on('close', () => end(null));
   write('retry: 2000\n\n');
   write(sseEvent('counters', start.counters));
