@@ -88,6 +88,8 @@ async function startOne(): Promise<{ info: StackInfo; stop(): Promise<void> }> {
         PUSH_RETRY_BASE_MS: '100',
         PUSH_SWEEP_MS: '500',
       },
+      // Notifications: the live stream (issue #13): heartbeats and token checks come quickly.
+      gateway: { STREAM_HEARTBEAT_MS: '500', STREAM_TOKEN_CHECK_MS: '300' },
     },
   }).catch(async (error: unknown) => {
     await stopInfrastructure(); // nothing may outlive a failed setup

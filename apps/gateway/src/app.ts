@@ -23,6 +23,8 @@ import { answerFrameworkError } from './problems/reply.js';
 import { RateLimiter } from './rate-limit/limiter.js';
 import { registerTableRoutes } from './request-path/pipeline.js';
 import { requestIdOf } from './request-id.js';
+// Notifications: the live stream (issue #13).
+import { registerLiveStreams } from './live-stream/register.js';
 
 export interface GatewayDeps {
   readonly config: GatewayConfig;
@@ -80,6 +82,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
   await registerDocs(app, config);
   registerProbes(app, deps.nats, config.READY_TIMEOUT_MS);
   registerTableRoutes(app, { rpc: deps.rpc, authenticator, vendor: config.API_VENDOR });
+  // Notifications: the live stream (issue #13).
+  registerLiveStreams(app, { ...deps, authenticator });
 
   app.setErrorHandler(answerError);
   app.setNotFoundHandler(answerUnknownRoute);

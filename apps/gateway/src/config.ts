@@ -22,6 +22,11 @@ export const GatewayConfigSchema = Type.Object({
   /** Requests per client address and window on the token endpoint and the sign-in form; 0: no such limit. */
   TOKEN_RATE_LIMIT_MAX: Type.Integer({ minimum: 0, default: 30 }),
   TOKEN_RATE_LIMIT_WINDOW_MS: Type.Integer({ minimum: 1_000, default: 60_000 }),
+  // Notifications: the live stream (issue #13).
+  /** A comment line on every open live stream this often (keeps proxies from closing it). */
+  STREAM_HEARTBEAT_MS: Type.Integer({ minimum: 100, maximum: 300_000, default: 15_000 }),
+  /** How often an open live stream looks its token up again (it ends once revoked). */
+  STREAM_TOKEN_CHECK_MS: Type.Integer({ minimum: 100, maximum: 3_600_000, default: 30_000 }),
 });
 export type GatewayConfig = Static<typeof GatewayConfigSchema>;
 

@@ -15,6 +15,9 @@ import { pushService, registerPushModels } from './push/service.js';
 // Notifications: app alerts and the live stream (issue #13).
 import { registerAppAlertModels } from './app-alerts/models.js';
 import { startAppAlertsConsumer } from './app-alerts/consumer.js';
+// Notifications: the live stream (issue #13).
+import { streamInternalHandlers } from './stream/handlers.js';
+import { liveNotices } from './stream/live.js';
 
 export { internalHandlers, notificationsHandlers } from './handlers.js';
 
@@ -24,8 +27,12 @@ export function buildNotificationsService(
 ): ServiceModule {
   const push = registerPushModels(runtime);
   const pushing = pushService(runtime, push, config);
-  // Every alert written (events, app alerts, pending app alerts) queues its push.
-  const models = registerAlertModels(runtime.db, pushing.onAlert);
+  // Every alert written (events, app alerts, pending app alerts) queues its push
+  // and tells the recipient's live streams (issue #13).
+  const models = {
+    ...registerAlertModels(runtime.db, pushing.onAlert),
+    live: liveNotices(runtime.nats, runtime.logger),
+  };
   const appAlerts = registerAppAlertModels(runtime.db);
   const handlers = bindRoutes(routesOf('notifications'), notificationsHandlers, {
     models,
@@ -34,6 +41,9 @@ export function buildNotificationsService(
     rpc: runtime.rpc,
   });
   for (const [subject, handler] of Object.entries(internalHandlers(models))) handlers.set(subject, handler);
+  // Notifications: the live stream (issue #13).
+  for (const [subject, handler] of Object.entries(streamInternalHandlers(models)))
+    handlers.set(subject, handler);
   let consumer: EventConsumer | undefined;
   let appAlertsConsumer: EventConsumer | undefined;
   return {

@@ -21,6 +21,9 @@ import { appAlertRoutes } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
 import { appAlertHandlers } from './app-alerts/handlers.js';
 import type { AppAlertModels } from './app-alerts/models.js';
+// Notifications: the live stream (issue #13).
+import { streamRoutes } from '@ncs/contracts';
+import { streamHandlers } from './stream/handlers.js';
 
 /** What the handlers use. */
 export interface NotificationsDependencies extends PushDependencies {
@@ -32,7 +35,8 @@ export interface NotificationsDependencies extends PushDependencies {
 
 export const notificationsHandlers = defineHandlers<NotificationsDependencies>()(
   // + devices, push and white-label apps; app alerts (issue #13).
-  [...notificationsRoutes, ...pushRoutes, ...appAlertRoutes],
+  // + the live stream (issue #13).
+  [...notificationsRoutes, ...pushRoutes, ...appAlertRoutes, ...streamRoutes],
   {
     'alert.list': ({ ctx, query }, { models }) => listAlerts(models, alertCallerOf(ctx), query),
     'alert.markread': ({ ctx, body }, { models }) => markRead(models, alertCallerOf(ctx), body),
@@ -40,6 +44,8 @@ export const notificationsHandlers = defineHandlers<NotificationsDependencies>()
     ...pushHandlers,
     // Notifications: app alerts and the live stream (issue #13).
     ...appAlertHandlers,
+    // Notifications: the live stream (issue #13).
+    ...streamHandlers,
   },
 );
 

@@ -37,6 +37,8 @@ import { accountErrors } from './account/errors.js';
 import { pushErrors } from './push/errors.js';
 // Notifications: app alerts and the live stream (issue #13).
 import { appAlertErrors } from './notifications/app-alerts.js';
+// Notifications: the live stream (issue #13).
+import { streamErrors } from './notifications/stream.js';
 
 export const errorCatalogue = {
   ...httpErrors,
@@ -67,6 +69,8 @@ export const errorCatalogue = {
   ...pushErrors,
   // Notifications: app alerts and the live stream (issue #13).
   ...appAlertErrors,
+  // Notifications: the live stream (issue #13).
+  ...streamErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errorCatalogue;

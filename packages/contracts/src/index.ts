@@ -110,3 +110,5 @@ export { pushErrors } from './push/errors.js';
 export { pushLinkRelations } from './push/links.js';
 // Notifications: app alerts and the live stream (issue #13).
 export * from './notifications/app-alerts.js';
+// Notifications: the live stream (issue #13).
+export * from './notifications/stream.js';

@@ -32,6 +32,8 @@ import { accountRoutes } from './account/routes.js';
 import { pushRoutes } from './push/routes.js';
 // Notifications: app alerts and the live stream (issue #13).
 import { appAlertRoutes } from './notifications/app-alerts.js';
+// Notifications: the live stream (issue #13).
+import { streamRoutes } from './notifications/stream.js';
 
 const routeTable = [
   oauthTokenRoute,
@@ -63,6 +65,8 @@ const routeTable = [
   ...pushRoutes,
   // Notifications: app alerts and the live stream (issue #13).
   ...appAlertRoutes,
+  // Notifications: the live stream (issue #13).
+  ...streamRoutes,
 ] as const satisfies readonly RouteDefinition[];
 
 /** The table as plain definitions, for code that walks every route. */

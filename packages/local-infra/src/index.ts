@@ -6,3 +6,5 @@ export { startInfra } from './start-infra.js';
 // The platform's apps as child processes (`npm start`, end-to-end tests, benchmark); see stack.ts.
 export * from './stack.js';
 export { findFreePort } from './ports.js';
+// Notifications: the fault test (issue #13): a nats-server restarted on the same port and store.
+export { startRestartableNats, type RestartableNats } from './restartable-nats.js';

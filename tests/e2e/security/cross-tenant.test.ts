@@ -94,6 +94,8 @@ const sampleQueries: Readonly<Record<string, string>> = {
   'search.list': 'type=knowledge_base_article&q=cross',
   // News and scheduled items.
   'scheduledItems.list': 'types=update,news',
+  // Notifications: the live stream (issue #13): a stream that ends after a second (the control reads it whole).
+  'stream.open': 'closeAfter=1',
 };
 
 /** The victim network's resources, by path parameter name. */

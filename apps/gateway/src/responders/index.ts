@@ -5,12 +5,16 @@ import { csvResponder } from './csv.js';
 import { htmlResponder } from './html.js';
 import { oauthResponder } from './oauth.js';
 import type { Responder } from './responder.js';
+// Notifications: the live stream (issue #13).
+import { streamResponder } from './stream.js';
 
 export const responders: Readonly<Record<RouteDefinition['format'], Responder>> = {
   hal: halResponder,
   oauth: oauthResponder,
   html: htmlResponder,
   csv: csvResponder,
+  // Notifications: the live stream (issue #13).
+  stream: streamResponder,
 };
 
 export function responderFor(route: RouteDefinition | undefined): Responder {

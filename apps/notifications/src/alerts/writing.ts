@@ -35,6 +35,8 @@ export async function deliverAlert(models: AlertModels, occurrence: AlertOccurre
   const { networkEID, recipientEID, eventId, type: alertType } = occurrence;
   await models.onWritten?.({ networkEID, recipientEID, eventId, alertId, alertType });
   await models.Occurrence.updateOne({ _id: occurrenceId }, { $set: { alertId } });
+  // Notifications: the live stream (issue #13): the recipient's open streams read the new event.
+  models.live?.changed(occurrence.networkEID, occurrence.recipientEID);
 }
 
 /** What an alert and its occurrences share. */

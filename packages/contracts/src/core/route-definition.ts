@@ -50,8 +50,10 @@ export interface RouteDefinition {
    * `hal`: a HAL resource in the negotiated media type; `oauth`: plain JSON, RFC 6749 errors;
    * `html`: a browser page (`{ html }` or `{ redirect }` from the service), errors as HTML pages;
    * `csv`: a download (`{ csv, filename }` from the service, `text/csv`), errors as problem+json.
+   * `stream` (the live stream, issue #13): Server-Sent Events the gateway keeps open once the owner
+   * answered, `text/event-stream` in every version; errors before it opens as problem+json.
    */
-  readonly format: 'hal' | 'oauth' | 'html' | 'csv';
+  readonly format: 'hal' | 'oauth' | 'html' | 'csv' | 'stream';
   /**
    * The success answer. `alsoStatus`: other success statuses the handler may choose with the same
    * body (e.g. 200 when an idempotent create found the thing already there); documented too.

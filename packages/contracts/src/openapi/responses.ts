@@ -31,6 +31,13 @@ function successResponse(route: RouteDefinition, vendor: string, registry: Schem
   if (route.format === 'csv') {
     return { description: route.summary, content: { 'text/csv': { schema: { type: 'string' } } } };
   }
+  // Notifications: the live stream (issue #13).
+  if (route.format === 'stream') {
+    return {
+      description: route.summary,
+      content: { 'text/event-stream': { schema: registry.use(route.reply.schema) } },
+    };
+  }
   // 204 No Content has no body, so no media type either (RFC 9110 §15.3.5).
   if (route.reply.status === 204) return { description: route.summary };
   const schema = registry.use(route.reply.schema);

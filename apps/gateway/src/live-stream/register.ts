@@ -1,0 +1,117 @@
+/**
+ * The live stream's part of the gateway (issue #13): the route `stream.open` runs the request path
+ * of every table route (version, token, scope, validation, network membership: 404, the owner's
+ * answer), then its responder (`responders/stream.ts`) hands the request here: claim one of the
+ * person's slots (429 beyond `STREAM_MAX_PER_PERSON`), answer `text/event-stream` whatever media
+ * type was asked for, and run the session until it ends. Sessions still open when the gateway
+ * closes end first, so shutdown never waits on a stream.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { NatsConnection } from 'nats';
+import { DomainError, STREAM_MAX_PER_PERSON, type StreamEventsReply } from '@ncs/contracts';
+import type { Logger, RpcClient } from '@ncs/service-kit';
+import {
+  AuthenticationError,
+  extractToken,
+  type TokenAuthenticator,
+} from '../authentication/token-authenticator.js';
+import type { GatewayConfig } from '../config.js';
+import type { RouteAnswer } from '../responders/responder.js';
+import { runSession } from './session.js';
+import { StreamSlots } from './slots.js';
+import { resumePointOf } from './sse.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Opens the live stream of a request whose owner answered (responders/stream.ts). */
+    readonly liveStreams: LiveStreams;
+  }
+}
+
+export interface LiveStreams {
+  open(answer: RouteAnswer, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+export interface LiveStreamDeps {
+  readonly nats: NatsConnection;
+  readonly rpc: RpcClient;
+  readonly logger: Logger;
+  readonly config: GatewayConfig;
+  readonly authenticator: TokenAuthenticator;
+}
+
+/** An event id below every other (an ObjectId of time zero). */
+const BEFORE_ANY_EVENT = '0'.repeat(24);
+
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-store',
+  connection: 'keep-alive',
+  // Proxies (nginx) pass each event on at once.
+  'x-accel-buffering': 'no',
+};
+
+export function registerLiveStreams(app: FastifyInstance, deps: LiveStreamDeps): void {
+  const { config } = deps;
+  const slots = new StreamSlots(deps.nats, deps.logger, {
+    max: STREAM_MAX_PER_PERSON,
+    leaseMs: 3 * config.STREAM_HEARTBEAT_MS,
+    timeoutMs: config.READY_TIMEOUT_MS,
+  });
+  const open = new Set<{ end(reason: string): void }>();
+  const sessionDeps = {
+    nats: deps.nats,
+    rpc: deps.rpc,
+    logger: deps.logger,
+    heartbeatMs: config.STREAM_HEARTBEAT_MS,
+    tokenCheckMs: config.STREAM_TOKEN_CHECK_MS,
+  };
+
+  const liveStreams: LiveStreams = {
+    async open({ ctx, data }, request, reply) {
+      const profileEID = ctx.principal?.profileEID;
+      const networkEID = ctx.networkEID;
+      // The owner refuses an app token first; this only narrows the types.
+      if (!profileEID || !networkEID) throw new DomainError('NOTIFICATIONS_ERR_STREAM_FOR_USERS');
+      const slot = await slots.claim(ctx.principal?.accountId ?? profileEID);
+      if (slot === null) throw new DomainError('NOTIFICATIONS_ERR_STREAM_LIMIT');
+      const query = request.query as { closeAfter?: string; lastEventId?: unknown; access_token?: unknown };
+      const token = extractToken(request.headers.authorization, query.access_token);
+      const resumeFrom = resumePointOf(request.headers['last-event-id'], query.lastEventId);
+      const opened = data as StreamEventsReply;
+      reply.hijack();
+      // The headers set so far (request id, rate limits) go out with the stream's own.
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      reply.raw.writeHead(200, SSE_HEADERS);
+      const session = runSession(sessionDeps, {
+        ctx: { ...ctx, networkEID },
+        profileEID,
+        halCtx: { baseUrl: request.apiBaseUrl, version: ctx.version, networkEID, profileEID },
+        raw: reply.raw,
+        slot,
+        // No resume point: from now; a person without any event yet: from the very first.
+        after: resumeFrom ?? opened.newestId ?? BEFORE_ANY_EVENT,
+        resuming: resumeFrom !== null,
+        counters: opened.counters,
+        closeAfterMs: query.closeAfter === undefined ? undefined : Number(query.closeAfter) * 1000,
+        tokenValid: () =>
+          deps.authenticator.authenticate(token, ctx).then(
+            () => true,
+            (error: unknown) => {
+              if (error instanceof AuthenticationError) return false;
+              throw error;
+            },
+          ),
+      });
+      open.add(session);
+      reply.raw.on('close', () => open.delete(session));
+      return reply;
+    },
+  };
+  app.decorate('liveStreams', liveStreams);
+  app.addHook('preClose', (done) => {
+    for (const session of open) session.end('closed');
+    done();
+  });
+}

@@ -1,0 +1,117 @@
+/**
+ * Notifications: the live stream (issue #13). A small Server-Sent Events client over `fetch` for
+ * end-to-end tests: it parses events as they come and lets a test wait for one.
+ */
+import { mediaType } from '../api.js';
+import { stack } from '../stack.js';
+
+export interface StreamEvent {
+  readonly id: string | undefined;
+  readonly event: string;
+  readonly data: Record<string, unknown>;
+}
+
+export interface OpenStream {
+  readonly status: number;
+  readonly headers: Headers;
+  /** The body of an answer that is no stream (a problem). */
+  readonly problem: Record<string, unknown> | undefined;
+  readonly events: StreamEvent[];
+  comments: number;
+  /** Resolves once the server closed the stream. */
+  readonly closed: Promise<void>;
+  waitFor(match: (event: StreamEvent) => boolean, timeoutMs?: number): Promise<StreamEvent>;
+  close(): void;
+}
+
+export const streamPath = (networkEID: string) => `/networks/${networkEID}/stream`;
+
+export interface StreamOptions {
+  readonly lastEventId?: string;
+  readonly accept?: string;
+  readonly query?: string;
+  readonly baseUrl?: string;
+}
+
+/** Opens `GET /networks/{networkEID}/stream` and reads it in the background. */
+export async function openStream(
+  networkEID: string,
+  token: string,
+  options: StreamOptions = {},
+): Promise<OpenStream> {
+  const abort = new AbortController();
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${token}`,
+    accept: options.accept ?? mediaType(),
+  };
+  if (options.lastEventId) headers['last-event-id'] = options.lastEventId;
+  const url = `${options.baseUrl ?? stack().baseUrl}${streamPath(networkEID)}${options.query ? `?${options.query}` : ''}`;
+  const response = await fetch(url, { headers, signal: abort.signal });
+  const events: StreamEvent[] = [];
+  const waiters = new Set<() => void>();
+  const stream: OpenStream = {
+    status: response.status,
+    headers: response.headers,
+    problem: undefined,
+    events,
+    comments: 0,
+    closed: Promise.resolve(),
+    async waitFor(match, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = events.find(match);
+        if (found) return found;
+        if (Date.now() > deadline)
+          throw new Error(`no matching event in ${timeoutMs} ms; got ${JSON.stringify(events)}`);
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            waiters.delete(wake);
+            resolve();
+          };
+          waiters.add(wake);
+          setTimeout(wake, 100);
+        });
+      }
+    },
+    close: () => abort.abort(),
+  };
+  if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    return { ...stream, problem: (await response.json()) as Record<string, unknown> };
+  }
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let cut: number;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const parsed = parseBlock(block);
+          if (parsed === 'comment') stream.comments += 1;
+          else if (parsed) events.push(parsed);
+          for (const wake of [...waiters]) wake();
+        }
+      }
+    } catch {
+      // aborted by the test
+    }
+  })();
+  return Object.assign(stream, { closed: reading });
+}
+
+function parseBlock(block: string): StreamEvent | 'comment' | undefined {
+  let id: string | undefined;
+  let event = 'message';
+  let data = '';
+  let comment = false;
+  for (const line of block.split('\n')) {
+    if (line.startsWith(':')) comment = true;
+    else if (line.startsWith('id: ')) id = line.slice(4);
+    else if (line.startsWith('event: ')) event = line.slice(7);
+    else if (line.startsWith('data: ')) data += line.slice(6);
+  }
+  if (!data) return comment ? 'comment' : undefined;
+  return { id, event, data: JSON.parse(data) as Record<string, unknown> };
+}
