@@ -62,13 +62,13 @@ const fieldOf = (resource: Record<string, unknown>, name: string): unknown =>
       resource,
     );
 
-/** The `_links` of a resource, hrefs relative to the base URL, in the order of `linkRelations`. */
 /** Whether a field named by `unless` (one name or several) holds a value. */
 function leftOutByField(unless: string | readonly string[] | undefined, resource: Record<string, unknown>) {
   if (unless === undefined) return false;
   return (typeof unless === 'string' ? [unless] : unless).some((field) => isSet(fieldOf(resource, field)));
 }
 
+/** The `_links` of a resource, hrefs relative to the base URL, in the order of `linkRelations`. */
 export function resolveLinks(resource: Record<string, unknown>, ctx: LinkContext): Record<string, Link> {
   const type = resource.type;
   const relations =

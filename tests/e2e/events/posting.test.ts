@@ -54,6 +54,7 @@ describe('posting an event', () => {
     expect(Date.parse(body.event.end)).toBe(Date.parse(end));
     expect(body._user).toMatchObject({ rsvp: null, permissions: ['like', 'rsvp', 'cancel'] });
     expect(body._links.self).toBeDefined();
+    expect(body._links.timeline).toBeDefined();
     const read = eventOf((await getAs(body.EID, w.otherToken)).body);
     expect(read._user).toMatchObject({ rsvp: null, permissions: ['like', 'rsvp'] });
     expect(await timelineEIDs(timelinePath(w.network.networkEID), w.otherToken)).toContain(body.EID);
@@ -150,6 +151,9 @@ describe('private events', () => {
       invitees: [{ type: 'user', EID: w.guest.profileEID }],
     });
     expect(body._user.permissions).toEqual(['like', 'cancel']);
+    // On no timeline: no link to one (a public event has `timeline`, above).
+    expect(body._links.timeline).toBeUndefined();
+    expect(body._links.groupTimeline).toBeUndefined();
     const asInvitee = await getAs(made.EID, w.guestToken);
     expect(asInvitee.status, asInvitee.text).toBe(200);
     expect(eventOf(asInvitee.body)._user).toMatchObject({ rsvp: null, permissions: ['like', 'rsvp'] });

@@ -3,7 +3,7 @@
  * an announcement is posted and read as `type: 'event'` (single message, timeline, messages list,
  * search); from 1.4.8 announcements read `announcement` and `event` is a calendar event (issue
  * #11; before it, this file asserted a 400 naming `/body/type`). And `GET …/timeline/?type=`
- * takes `announcement` and `app_update`. Decisions: docs/decisions.md, "Messaging: types, fields
+ * takes `announcement`, `app_update`, `task`, `poll` and `event` (an announcement before 1.4.8). Decisions: docs/decisions.md, "Messaging: types, fields
  * and app posting".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,8 @@ import {
 } from '../../support/factories/messages.js';
 import { posted, postingApp } from '../../support/factories/message-types.js';
 import { messagesListPath } from '../../support/factories/timelines.js';
+import { eventBody } from '../../support/factories/events.js';
+import { newPoll } from '../../support/factories/polls.js';
 
 const OLD = mediaType('1.4.7');
 const events = new EventReader();
@@ -139,5 +141,30 @@ describe('timeline ?type=announcement and ?type=app_update', () => {
     const bad = await call(`${timelinePath(own.networkEID)}?type=private_message`, { token });
     expect(bad.status, bad.text).toBe(400);
     expect(bad.body).toMatchObject({ errors: [expect.objectContaining({ pointer: '/query/type' })] });
+  });
+
+  it('takes task, poll and event (calendar events from 1.4.8; before it `event` is an announcement)', async () => {
+    const own = await newNetwork('Timeline type filters');
+    const token = await own.admin.token();
+    const task = await posted(own.networkEID, token, {
+      type: 'task',
+      htmlBody: '<p>t</p>',
+      task: { assignees: [{ type: 'user', EID: own.admin.profileEID }] },
+    });
+    const poll = await newPoll(own.networkEID, token);
+    const event = await posted(own.networkEID, token, eventBody({}, { htmlBody: '<p>e</p>' }));
+    const announcement = await posted(own.networkEID, token, { type: 'announcement', htmlBody: '<p>a</p>' });
+    const EIDsOf = async (query: string, accept?: string) => {
+      const answer = await call<Collection<MessageBody>>(`${timelinePath(own.networkEID)}${query}`, {
+        token,
+        ...(accept ? { accept } : {}),
+      });
+      expect(answer.status, answer.text).toBe(200);
+      return (answer.body._embedded.messages ?? []).map((m) => m.EID);
+    };
+    expect(await EIDsOf('?type=task')).toEqual([task.EID]);
+    expect(await EIDsOf('?type=poll')).toEqual([poll.EID]);
+    expect(await EIDsOf('?type=event')).toEqual([event.EID]);
+    expect(await EIDsOf('?type=event', OLD)).toEqual([announcement.EID]);
   });
 });

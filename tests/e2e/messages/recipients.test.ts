@@ -203,3 +203,22 @@ describe('removing a comment and the users filter commented', () => {
     expect(await commenters()).toEqual([bob.profileEID]);
   });
 });
+
+describe('moving a private message', () => {
+  it('is refused (400 -332): a private message is on no timeline, and stays off every timeline', async () => {
+    const sent = await privateTo(bob);
+    const moved = await call<MessageBody>(messagesPath(network.networkEID, `${sent.EID}/move`), {
+      token: alice.token,
+      json: { group: null },
+    });
+    expect(moved.status, moved.text).toBe(400);
+    expect(moved.body.code).toBe(-332);
+    const timeline = await getAs<Collection<MessageBody>>(
+      `/networks/${network.networkEID}/timeline/?limit=50`,
+      carol.token,
+    );
+    expect(timeline.status, timeline.text).toBe(200);
+    expect((timeline.body._embedded.messages ?? []).map((m) => m.EID)).not.toContain(sent.EID);
+    expect((await get(sent.EID, carol.token)).status).toBe(404);
+  });
+});

@@ -3,7 +3,8 @@ import { DEFAULT_SECRET_HASH_LOG2_COST, hashSecret, setSecretHashCost, verifySec
 
 afterEach(() => setSecretHashCost(DEFAULT_SECRET_HASH_LOG2_COST));
 
-describe('secret hashes', () => {
+// CPU-bound on purpose (three default-cost scrypt hashes): a busy 2-core runner needs more than 5 s.
+describe('secret hashes', { timeout: 30_000 }, () => {
   it('use scrypt at N=2^15, r=8, p=4 by default, and verify only the right secret', async () => {
     const stored = await hashSecret('correct horse');
     expect(stored).toMatch(/^scrypt\$32768\$8\$4\$[\w-]{22}\$[\w-]{43}$/);

@@ -23,9 +23,9 @@ function requireOnTimeline(message: MessageDoc): void {
   if (message.type === 'comment' || (message.status ?? 'published') !== 'published') {
     throw new DomainError('MESSAGING_ERR_NOT_ON_TIMELINE');
   }
-  // Concern: events (issue #11): a private event is on no timeline; moving must not put it on one.
-  if (message.type === 'event' && !message.timelineKey)
-    throw new DomainError('MESSAGING_ERR_NOT_ON_TIMELINE');
+  // A private message, a private event, a group's copy of a shared task: on no timeline, and
+  // moving must not put them on one.
+  if (!message.timelineKey) throw new DomainError('MESSAGING_ERR_NOT_ON_TIMELINE');
 }
 
 export async function moveMessage(

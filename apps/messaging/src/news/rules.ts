@@ -3,7 +3,7 @@
  * who sees a draft, and how the timeline's `type`/`status` filters compose. Decisions:
  * docs/decisions.md, "Messaging: news, duplication, export, scheduled items".
  */
-import { DomainError, isGateOpen, type CallerGroupAccess } from '@ncs/contracts';
+import { DomainError, isGateOpen, LEGACY_ANNOUNCEMENT_TYPE, type CallerGroupAccess } from '@ncs/contracts';
 
 /** Words read per minute for `readTime`. */
 export const WORDS_PER_MINUTE = 200;
@@ -39,7 +39,7 @@ export function maySeeUnpublished(
 
 export interface TimelineFilterQuery {
   // Concern: the 1.4.8 gate and announcement leftovers: `announcement` and `app_update` too.
-  readonly type?: 'update' | 'news' | 'announcement' | 'app_update' | undefined;
+  readonly type?: 'update' | 'news' | 'announcement' | 'app_update' | 'task' | 'poll' | 'event' | undefined;
   readonly status?: 'published' | 'draft' | 'scheduled' | undefined;
 }
 
@@ -58,6 +58,13 @@ export function groupsOfTimelineKey(timelineKey: unknown): (string | null)[] {
   });
 }
 
+/** The stored type a `type` filter names: before 1.4.8 `event` is an announcement (gate). */
+function storedTypeOf(type: NonNullable<TimelineFilterQuery['type']>, version: string): string {
+  return type === LEGACY_ANNOUNCEMENT_TYPE && !isGateOpen('messages.eventRenamedAnnouncement', version)
+    ? 'announcement'
+    : type;
+}
+
 /**
  * The timeline filter with the news filters applied. `status` `draft`/`scheduled`: the caller's own
  * items meant for this timeline (they are on none: `timelineKey` is null until published).
@@ -70,7 +77,7 @@ export function withNewsFilters(
   caller: { readonly profileEID: string; readonly ctx: { readonly version: string } },
 ): Filter {
   const query = timelineQuery as TimelineFilterQuery;
-  const type = query.type ? { type: query.type } : {};
+  const type = query.type ? { type: storedTypeOf(query.type, caller.ctx.version) } : {};
   const status = query.status ?? 'published';
   if (status !== 'published') {
     const groups = groupsOfTimelineKey(base.timelineKey);

@@ -56,6 +56,10 @@ export const messagesLinkRelations: LinkRelations = {
     { rel: 'user', href: '/networks/{networkEID}/users/{user.EID}/' },
     { rel: 'message', href: '/networks/{networkEID}/messages/{message.EID}/' },
   ],
-  // Concern: events (issue #11): an event is placed like an update.
-  event: messageRelations,
+  // Concern: events (issue #11): an event is placed like an update; a private one is on no timeline.
+  event: messageRelations.map((r) =>
+    r.rel === 'timeline' || r.rel === 'groupTimeline'
+      ? { ...r, unless: [...(typeof r.unless === 'string' ? [r.unless] : (r.unless ?? [])), 'event.private'] }
+      : r,
+  ),
 };

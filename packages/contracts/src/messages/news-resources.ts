@@ -65,10 +65,14 @@ export const TimelineQuery = Type.Object({
         // Concern: the 1.4.8 gate and announcement leftovers (issue #10).
         Type.Literal('announcement'),
         Type.Literal('app_update'),
+        // Concern: tasks, polls and events (issue #11); before 1.4.8 `event` names an announcement.
+        Type.Literal('task'),
+        Type.Literal('poll'),
+        Type.Literal('event'),
       ],
       {
         description:
-          'Only messages of this type; `news` alone returns published news unless `status` is given',
+          'Only messages of this type; `news` alone returns published news unless `status` is given; before 1.4.8 `event` means an announcement',
       },
     ),
   ),
