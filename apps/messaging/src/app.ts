@@ -24,6 +24,7 @@ import { countUnrespondedEvents } from './events/badge.js';
 // Concern: chat and the AI assistant (issue #12).
 import { assistantProfileOf } from './assistant/handlers.js';
 import { startWelcomeConsumer } from './assistant/activation-consumer.js';
+import { startTaskJoinersConsumer } from './tasks/joiners.js';
 import type { EventConsumer } from '@ncs/service-kit';
 
 /** Internal requests are always about one network (set by the gateway or the asking service). */
@@ -88,6 +89,8 @@ export function buildMessagingService(
   );
   // Concern: the AI assistant (issue #12): auto-sent welcome messages on membership activation.
   let welcomeConsumer: EventConsumer | undefined;
+  // Concern: tasks: a group's open tasks reach its later members.
+  let joinersConsumer: EventConsumer | undefined;
   return {
     models,
     handlers,
@@ -95,9 +98,11 @@ export function buildMessagingService(
       await ensureIdempotencyExpiry(idempotencyKeys, runtime.logger);
       work.start();
       welcomeConsumer = startWelcomeConsumer(runtime, models);
+      joinersConsumer = startTaskJoinersConsumer(runtime, models);
     },
     stop: async () => {
       await welcomeConsumer?.stop();
+      await joinersConsumer?.stop();
       await work.stop();
     },
   };

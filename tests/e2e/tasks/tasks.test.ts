@@ -8,6 +8,7 @@ import { call } from '../../support/api.js';
 import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
 import { addMember, newGroup, type Collection } from '../../support/factories/groups.js';
 import { messagesPath } from '../../support/factories/messages.js';
+import { waitUntil } from '../../support/factories/push.js';
 import {
   groupRef,
   newTask,
@@ -263,5 +264,42 @@ describe('completing and reopening', () => {
     expect(answer.body.code).toBe(-354);
     const task = await newTask(network.networkEID, admin.token, { assignees: [userRef(alice.profileEID)] });
     expect((await setCompleted(network.networkEID, task.EID, stranger.token)).status).toBe(404);
+  });
+});
+
+describe('people who join a group later', () => {
+  it('are assigned its own open tasks (shared with it, or its part of a wider share), not split parts nor done tasks', async () => {
+    const group = await newGroup(network.networkEID, admin.token);
+    const other = await newGroup(network.networkEID, admin.token);
+    const shared = await newTask(network.networkEID, admin.token, { groups: [groupRef(group.EID)] });
+    const wide = await newTask(network.networkEID, admin.token, {
+      groups: [groupRef(group.EID), groupRef(other.EID)],
+    });
+    const split = await newTask(network.networkEID, admin.token, {
+      groups: [groupRef(group.EID)],
+      split: true,
+    });
+    const done = await newTask(network.networkEID, admin.token, { groups: [groupRef(group.EID)] });
+    expect((await setCompleted(network.networkEID, done.EID, admin.token)).status).toBe(200);
+    const joiner = await network.newMember();
+    const token = await joiner.token();
+    const listed = () =>
+      call<Collection<TaskBody>>(tasksPath(network.networkEID, '?limit=50'), { token }).then((answer) => {
+        expect(answer.status, answer.text).toBe(200);
+        return answer.body._embedded.messages ?? [];
+      });
+    expect(await listed()).toEqual([]);
+    const membership = await addMember(network.networkEID, group.EID, admin.token, joiner.profileEID);
+    expect(membership).toMatchObject({ state: 'active' });
+    const tasks = await waitUntil(listed, (items) => items.length >= 2);
+    const child = tasks.find((t) => t.EID !== shared.EID);
+    expect(tasks.map((t) => t.EID)).toContain(shared.EID);
+    expect(child?.task).toMatchObject({ kind: 'associated', groups: [groupRef(group.EID)] });
+    expect(child?._links.parent?.href).toContain(wide.EID);
+    expect(tasks.map((t) => t.EID)).not.toContain(split.EID);
+    expect(tasks.map((t) => t.EID)).not.toContain(done.EID);
+    expect(tasks).toHaveLength(2);
+    // The new member completes the group's task like any other member.
+    expect((await setCompleted(network.networkEID, shared.EID, token)).status).toBe(200);
   });
 });

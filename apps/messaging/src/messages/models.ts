@@ -130,6 +130,8 @@ messageSchema.index({ networkEID: 1, type: 1, participantEIDs: 1, timelineAt: -1
 messageSchema.index({ networkEID: 1, parentCommentEID: 1, created: 1, _id: 1 });
 // Concern: tasks: the child tasks of a shared task.
 messageSchema.index({ networkEID: 1, 'task.parentEID': 1, created: 1, _id: 1 });
+// Concern: tasks: a group's open tasks, assigned to those who join it later (tasks/joiners.ts).
+messageSchema.index({ networkEID: 1, 'task.groupEIDs': 1, 'task.completed': 1, _id: -1 });
 
 /** One document per person liking a message: the unique index makes liking idempotent. */
 const likeSchema = new Schema(

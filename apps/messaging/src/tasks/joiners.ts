@@ -1,0 +1,88 @@
+/**
+ * A group's open tasks reach the people who join it later (issue #11, noticed at its close): a
+ * durable JetStream consumer (`messaging-task-joiners`, shared by every messaging instance) of
+ * auth's group `membership.added` and `membership.accepted` assigns the new member the group's own
+ * open tasks: a `shared` task addressed to that one group, and the `associated` child of a task
+ * shared with several groups. A `split` task keeps the people it was posted to (each completes
+ * their own part, its `numAssignees` is fixed at posting). The unique assignment per person and
+ * task makes a redelivered event assign nothing more. Decisions: docs/decisions.md, "Messaging: tasks".
+ */
+import { eventSubject, type DomainEvent } from '@ncs/contracts';
+import { startEventConsumer, type EventConsumer, type ServiceRuntime } from '@ncs/service-kit';
+import type { MessageDoc, MessagingModels } from '../messages/models.js';
+import { NO_DUE_DATE_SORT } from './models.js';
+
+export const TASK_JOINERS_DURABLE = 'messaging-task-joiners';
+const JOINED = [eventSubject('auth', 'membership', 'added'), eventSubject('auth', 'membership', 'accepted')];
+
+/** Open tasks of one group assigned to a joiner at most (the oldest are left to the group's others). */
+export const JOINER_TASKS_MAX = 1000;
+
+/** The group and the person of an active group membership event, if it is one. */
+export function joinerOf(event: DomainEvent): { groupEID: string; profileEID: string } | null {
+  const data = event.data as { group?: { EID?: unknown }; user?: { EID?: unknown }; state?: unknown };
+  const groupEID = data.group?.EID;
+  const profileEID = data.user?.EID;
+  if (typeof groupEID !== 'string' || typeof profileEID !== 'string' || data.state !== 'active') return null;
+  return { groupEID, profileEID };
+}
+
+/** Whether a task of the group is the group's own: shared with it alone, or its child of a wider share. */
+export function isGroupOwnTask(task: Pick<NonNullable<MessageDoc['task']>, 'kind' | 'groupEIDs'>): boolean {
+  return (task.kind === 'shared' || task.kind === 'associated') && task.groupEIDs.length === 1;
+}
+
+export async function assignJoiner(models: MessagingModels, event: DomainEvent): Promise<number> {
+  const joiner = joinerOf(event);
+  if (event.networkEID === undefined || joiner === null) return 0;
+  const tasks = await models.Message.find(
+    {
+      networkEID: event.networkEID,
+      'task.groupEIDs': joiner.groupEID,
+      'task.completed': false,
+      type: 'task',
+      removedAt: null,
+    },
+    { task: 1 },
+  )
+    .sort({ _id: -1 })
+    .limit(JOINER_TASKS_MAX)
+    .lean<MessageDoc[]>();
+  const rows = tasks
+    .filter((doc) => doc.task && isGroupOwnTask(doc.task))
+    .map((doc) => ({
+      networkEID: event.networkEID,
+      taskEID: String(doc._id),
+      profileEID: joiner.profileEID,
+      viaGroupEIDs: [joiner.groupEID],
+      dueDate: doc.task?.dueDate ?? null,
+      dueSort: doc.task?.dueDate ?? NO_DUE_DATE_SORT,
+    }));
+  if (rows.length === 0) return 0;
+  // Upserts on the unique (task, person): a redelivered event, or a member who left and came back
+  // with the assignment still there, changes nothing (a completed part stays completed).
+  await models.TaskAssignment.bulkWrite(
+    rows.map((row) => ({
+      updateOne: {
+        filter: { networkEID: row.networkEID, taskEID: row.taskEID, profileEID: row.profileEID },
+        update: { $setOnInsert: row },
+        upsert: true,
+      },
+    })),
+    { ordered: false },
+  );
+  return rows.length;
+}
+
+export function startTaskJoinersConsumer(runtime: ServiceRuntime, models: MessagingModels): EventConsumer {
+  return startEventConsumer({
+    nats: runtime.nats,
+    connection: runtime.db,
+    durable: TASK_JOINERS_DURABLE,
+    filterSubjects: JOINED,
+    logger: runtime.logger,
+    handle: async (event) => {
+      await assignJoiner(models, event);
+    },
+  });
+}
