@@ -111,6 +111,17 @@ describe('sign-in throttle', () => {
     expect(await check(attempt(email, 'wrong'))).toBeNull();
   });
 
+  it('locks at the fifth failure within a window whatever clock boundary lies between them', async () => {
+    const { check } = setUp();
+    const email = `boundary-${unique()}@throttle.example`;
+    const window = rules.windowMs;
+    clock = (Math.floor(clock / window) + 1) * window - 1_500; // just before a multiple of the window
+    for (let i = 0; i < 3; i += 1) expect(await check(attempt(email, 'wrong'))).toBeNull();
+    clock += 2_000; // over the boundary
+    for (let i = 0; i < 2; i += 1) expect(await check(attempt(email, 'wrong'))).toBeNull();
+    await expect(check(attempt(email, 'wrong'))).rejects.toBeInstanceOf(SignInLockedError);
+  });
+
   it('refuses the right password during the lock and accepts it after', async () => {
     const { check } = setUp();
     const person = await newPerson();

@@ -112,6 +112,8 @@ authorizationCodeSchema.index({ hash: 1 }, { unique: true });
 const signInAttemptSchema = new Schema(
   {
     group: { type: String, required: true },
+    /** Failures only: when the attempt was made (recent ones are counted over a sliding window). */
+    at: { type: Date, default: null },
     /** Locks only: until when sign-in is refused. */
     blockedUntil: { type: Date, default: null },
     expiresAt: { type: Date, required: true },
@@ -119,6 +121,7 @@ const signInAttemptSchema = new Schema(
   { strict: true, collection: 'sign_in_attempts' },
 );
 signInAttemptSchema.index({ group: 1, blockedUntil: 1 });
+signInAttemptSchema.index({ group: 1, at: 1 });
 signInAttemptSchema.index({ expiresAt: 1 });
 
 export type ClientDoc = InferSchemaType<typeof clientSchema> & StoredDocument;

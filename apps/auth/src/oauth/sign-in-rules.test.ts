@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterFailure, overLimit, recentFailures, signInRulesFrom, windowAt } from './sign-in-rules.js';
+import { afterFailure, overLimit, recentSince, signInRulesFrom } from './sign-in-rules.js';
 
 const rules = signInRulesFrom({
   SIGN_IN_WINDOW_MS: 900_000,
@@ -39,10 +39,7 @@ describe('sign-in rules', () => {
     expect(overLimit(6, rules.account)).toBe(true);
   });
 
-  it('weights the previous window by the share still within one window of now', () => {
-    expect(windowAt(1_800_000 + 225_000, 900_000)).toEqual({ index: 2, elapsed: 0.25 });
-    expect(recentFailures(1, 4, 0.25)).toBe(4);
-    expect(recentFailures(1, 4, 0.99)).toBe(1);
-    expect(recentFailures(0, 0, 0)).toBe(0);
+  it('counts as recent the failures of the last window exactly', () => {
+    expect(recentSince(1_800_000, 900_000)).toEqual(new Date(900_000));
   });
 });

@@ -1,9 +1,9 @@
 /**
  * The rules of the sign-in throttle (OWASP ASVS 2.2, RFC 9700 §4.5) as plain functions: how many
  * recent failures a key has, how long a failure's answer is delayed, and when a key is locked.
- * Failures are counted in fixed windows and estimated over a sliding one: this window's count plus
- * the previous window's, weighted by the share of it that still lies within one window of now (so
- * failures just before a window boundary are not forgotten just after it).
+ * Recent failures are exactly those of the last `windowMs` (a sliding log of timestamped records,
+ * sign-in-throttle.ts): five failures within a window lock whatever clock boundary lies between
+ * them (an estimate from fixed windows did not: found by the parallel suite, issue #14 §7).
  */
 export interface ThrottleLimits {
   /** The failure that locks the key (the n-th recent one). */
@@ -49,15 +49,9 @@ export function signInRulesFrom(config: SignInConfig): SignInRules {
   };
 }
 
-/** The fixed window `now` falls in, and how much of it has passed (0 ≤ elapsed < 1). */
-export function windowAt(now: number, windowMs: number): { index: number; elapsed: number } {
-  const index = Math.floor(now / windowMs);
-  return { index, elapsed: (now - index * windowMs) / windowMs };
-}
-
-/** Sliding-window estimate of the recent failures from this and the previous window's counts. */
-export function recentFailures(current: number, previous: number, elapsed: number): number {
-  return current + Math.floor(previous * (1 - elapsed));
+/** The time from which a failure counts as recent (failures after it, strictly). */
+export function recentSince(now: number, windowMs: number): Date {
+  return new Date(now - windowMs);
 }
 
 /** An attempt over the limit (parallel guesses that raced past the lock) is refused unverified. */

@@ -17,10 +17,9 @@ import type { SignInAttemptDoc } from './models.js';
 import {
   afterFailure,
   overLimit,
-  recentFailures,
+  recentSince,
   type SignInRules,
   type ThrottleLimits,
-  windowAt,
 } from './sign-in-rules.js';
 
 export const SIGN_IN_LOCKED_MESSAGE =
@@ -47,7 +46,6 @@ interface ThrottleKey {
 
 export interface Reservation {
   readonly keys: readonly ThrottleKey[];
-  readonly index: number;
   /** The attempt's record per key. */
   readonly records: readonly Types.ObjectId[];
   /** Recent failures per key, this attempt included. */
@@ -78,22 +76,21 @@ export class SignInThrottle {
     const keys = this.keysOf(subject);
     const now = this.now();
     if (await this.lockedNow(keys, now)) throw new SignInLockedError();
-    const { index, elapsed } = windowAt(now, this.rules.windowMs);
-    const expiresAt = new Date(now + 2 * this.rules.windowMs);
-    const inserted = await this.attempts.insertMany(
-      keys.map((key) => ({ group: `${key.id}:${index}`, expiresAt })),
-    );
+    const at = new Date(now);
+    const expiresAt = new Date(now + this.rules.windowMs);
+    const inserted = await this.attempts.insertMany(keys.map((key) => ({ group: key.id, at, expiresAt })));
+    const since = recentSince(now, this.rules.windowMs);
     const recent = await Promise.all(
-      keys.map(async (key) => {
-        const [current, previous] = await Promise.all([
-          this.attempts.countDocuments({ group: `${key.id}:${index}` }),
-          this.attempts.countDocuments({ group: `${key.id}:${index - 1}` }),
-        ]);
-        return recentFailures(current, previous, elapsed);
-      }),
+      keys.map((key) =>
+        // Only "over the limit or not" matters: counting stops just past it.
+        this.attempts.countDocuments(
+          { group: key.id, at: { $gt: since } },
+          { limit: key.limits.maxFailures + 1 },
+        ),
+      ),
     );
     if (keys.some((key, i) => overLimit(recent[i]!, key.limits))) throw new SignInLockedError();
-    return { keys, index, records: inserted.map((doc) => doc._id), recent };
+    return { keys, records: inserted.map((doc) => doc._id), recent };
   }
 
   /** The password was right: the account starts afresh, the address gets its attempt back. */
@@ -101,9 +98,7 @@ export class SignInThrottle {
     await Promise.all(
       reservation.keys.map((key, i) =>
         key.kind === 'account'
-          ? this.attempts.deleteMany({
-              group: { $in: [`${key.id}:${reservation.index}`, `${key.id}:${reservation.index - 1}`] },
-            })
+          ? this.attempts.deleteMany({ group: key.id })
           : this.attempts.deleteOne({ _id: reservation.records[i] }),
       ),
     );
