@@ -2,21 +2,31 @@
 // by ONE process (Fastify + mongoose) against the same store and the same documents as the auth
 // service, without NATS, the gateway or HAL assembly. Started and stopped by scripts/bench.mjs.
 //
-// Environment: MONGO_URL (required), MONGO_DB (default ncs_auth), PORT (default 0: any free port),
+// Environment: MONGO_URL (required), MONGO_DB (default ncs_auth), MESSAGING_MONGO_DB (default
+// ncs_messaging), NETWORK_DOMAIN (auth's, default ncs.example), PORT (default 0: any free port),
 // HOST (default 127.0.0.1), TOKEN_CACHE_TTL_MS (default 5000, the gateway's default; 0 disables).
 // Prints one line `listening <url>` on stdout once it serves.
 //
-// Per request, exactly the reads of the real path:
-// - the principal of the token, cached like the gateway's TokenAuthenticator (key SHA-256 of the
-//   token, TTL capped at the token's expiry, at most 10,000 entries); on a miss, as the auth
-//   service's token lookup: `tokens` by { hash, kind: 'access', revokedAt: null } with expiresAt
-//   checked, then the account's active `profiles`;
-// - the membership of the network from that principal (else 404, as the gateway);
-// - as the auth service's `network.get`: `networks` by _id and the caller's active profile in
-//   parallel, then whether the network has external members.
-import { createHash } from 'node:crypto';
+// Per request, exactly the reads of the real path, BY THE SAME CODE (imported from the built apps,
+// so the baseline cannot drift from what the services do; tests/e2e/platform/bench-baseline.test.ts
+// compares the two bodies):
+// - the principal of the token through the gateway's own TokenAuthenticator (same cache: key
+//   SHA-256 of the token, TTL capped at the token's expiry, at most 10,000 entries), whose lookup
+//   is auth's `lookupAccessToken` called in-process instead of over NATS;
+// - the gateway's `scopeToNetwork` (the membership of the network, else 404);
+// - auth's `getNetwork` (the network, the caller's profile, the network's facts) and, for its
+//   `numScheduledItems`, messaging's badge-counter handler, both in-process on their own databases.
+// Only the HAL assembly differs: the answer has `_links.self` alone.
 import Fastify from 'fastify';
 import mongoose from 'mongoose';
+import { DomainError, internalSubjects, routes } from '@ncs/contracts';
+import { registerAuthModels } from '../apps/auth/dist/models.js';
+import { getNetwork } from '../apps/auth/dist/directory/networks.js';
+import { lookupAccessToken } from '../apps/auth/dist/oauth/token-management.js';
+import { registerMessagingModels } from '../apps/messaging/dist/messages/models.js';
+import { internalHandlers as messagingInternalHandlers } from '../apps/messaging/dist/app.js';
+import { TokenAuthenticator } from '../apps/gateway/dist/authentication/token-authenticator.js';
+import { scopeToNetwork } from '../apps/gateway/dist/request-path/scope.js';
 
 const mongoUrl = process.env.MONGO_URL;
 if (!mongoUrl) {
@@ -24,51 +34,35 @@ if (!mongoUrl) {
   process.exit(2);
 }
 const ttlMs = Number(process.env.TOKEN_CACHE_TTL_MS ?? 5_000);
-const maxEntries = 10_000;
+const networkDomain = process.env.NETWORK_DOMAIN ?? 'ncs.example';
+const version = process.env.BASELINE_VERSION ?? '2026.1.13';
 
-const connection = mongoose.createConnection(mongoUrl, {
-  dbName: process.env.MONGO_DB ?? 'ncs_auth',
-  autoIndex: false, // the auth service owns the collections and their indexes
-  serverSelectionTimeoutMS: 10_000,
-});
-// Minimal schemas: only reads, of documents the auth service wrote.
-const loose = (collection) => new mongoose.Schema({}, { strict: false, collection });
-const Token = connection.model('Token', loose('tokens'));
-const Profile = connection.model('Profile', loose('profiles'));
-const Network = connection.model('Network', loose('networks'));
+const connect = (dbName) =>
+  mongoose.createConnection(mongoUrl, {
+    dbName,
+    autoIndex: false, // the services own their collections and indexes
+    autoCreate: false,
+    serverSelectionTimeoutMS: 10_000,
+  });
+const authDb = connect(process.env.MONGO_DB ?? 'ncs_auth');
+const messagingDb = connect(process.env.MESSAGING_MONGO_DB ?? 'ncs_messaging');
+const authModels = registerAuthModels(authDb);
+const messagingHandlers = messagingInternalHandlers(registerMessagingModels(messagingDb));
+
+/** The RPCs of the real path, answered in-process by the owners' own handlers. */
+const inProcess = {
+  async request(subject, payload) {
+    if (subject === internalSubjects.tokenLookup) return lookupAccessToken(authModels, payload.body.token);
+    if (subject === internalSubjects.messagingBadgeCounters)
+      return messagingHandlers[subject]({ ...payload, params: {}, query: {}, body: payload.body ?? null });
+    throw new Error(`baseline: no in-process answer for ${subject}`);
+  },
+};
+const authenticator = new TokenAuthenticator(inProcess, { ttlMs, maxEntries: 10_000 });
+const networkGet = routes.find((route) => route.id === 'network.get');
 
 const BEARER = /^Bearer[ ]+([A-Za-z0-9\-._~+/]+=*)\s*$/i;
-const OBJECT_ID = /^[0-9a-f]{24}$/;
-const timestamp = (date) => (date instanceof Date ? date.toISOString().replace('Z', '+00:00') : null);
-
-/** hash → { principal, until } */
-const cache = new Map();
-
-async function principalOf(token) {
-  const hash = createHash('sha256').update(token).digest('hex');
-  const now = Date.now();
-  const cached = cache.get(hash);
-  if (cached && cached.until > now) return cached.principal;
-  if (token.length > 512) return null;
-  const found = await Token.findOne({ hash, kind: 'access', revokedAt: null }).lean();
-  if (!found || (found.expiresAt && found.expiresAt.getTime() <= Date.now())) return null;
-  const profiles = found.accountId
-    ? await Profile.find({ accountId: found.accountId, userState: 'active' }).lean()
-    : [];
-  const principal = {
-    accountId: found.accountId ?? null,
-    memberships: profiles.map((profile) => ({
-      networkEID: profile.networkEID,
-      profileEID: String(profile._id),
-    })),
-  };
-  if (ttlMs > 0) {
-    const expires = found.expiresAt ? found.expiresAt.getTime() : Number.POSITIVE_INFINITY;
-    if (cache.size >= maxEntries) cache.delete(cache.keys().next().value);
-    cache.set(hash, { principal, until: Math.min(now + ttlMs, expires) });
-  }
-  return principal;
-}
+let requests = 0;
 
 const app = Fastify({ logger: false });
 
@@ -77,38 +71,28 @@ app.get('/health', async () => ({ status: 'ok' }));
 app.get('/networks/:networkEID/', async (request, reply) => {
   const bearer = BEARER.exec(request.headers.authorization ?? '');
   if (!bearer) return reply.code(401).send({ error: 'invalid_request' });
-  const principal = await principalOf(bearer[1]);
-  if (!principal) return reply.code(401).send({ error: 'invalid_token' });
-
-  const { networkEID } = request.params;
-  const membership = principal.memberships.find((m) => m.networkEID === networkEID);
-  if (!membership || !OBJECT_ID.test(networkEID)) return reply.code(404).send({ error: 'not_found' });
-  const [network, member] = await Promise.all([
-    Network.findById(networkEID).lean(),
-    Profile.exists({ _id: membership.profileEID, networkEID, userState: 'active' }),
-  ]);
-  if (!network || !member) return reply.code(404).send({ error: 'not_found' });
-  const hasExternalMembers = Boolean(await Profile.exists({ networkEID, external: true }));
-
-  const EID = String(network._id);
-  return {
-    type: 'network',
-    EID,
-    name: network.name,
-    subdomain: network.subdomain,
-    description: network.description,
-    emblemThumbnailUrl: null,
-    subscription: {
-      type: network.subscription?.type ?? 'free',
-      since: timestamp(network.subscription?.since ?? network.created),
-    },
-    allowChatCustomSettings: network.allowChatCustomSettings,
-    language: network.language,
-    hasExternalMembers,
-    created: timestamp(network.created),
-    lastModified: timestamp(network.lastModified),
-    _links: { self: { href: `${request.protocol}://${request.host}/networks/${EID}/` } },
-  };
+  const base = { version, requestId: `baseline-${(requests += 1)}` };
+  let token;
+  try {
+    token = await authenticator.authenticate(bearer[1], base);
+  } catch {
+    return reply.code(401).send({ error: 'invalid_token' });
+  }
+  try {
+    const ctx = scopeToNetwork(networkGet, base, token, {
+      params: request.params,
+      query: {},
+      body: undefined,
+    });
+    const network = await getNetwork(authModels, ctx, networkDomain, inProcess);
+    return {
+      ...network,
+      _links: { self: { href: `${request.protocol}://${request.host}/networks/${network.EID}/` } },
+    };
+  } catch (error) {
+    if (error instanceof DomainError) return reply.code(404).send({ error: 'not_found' });
+    throw error;
+  }
 });
 
 let closing = false;
@@ -116,13 +100,13 @@ async function close(code) {
   if (closing) return;
   closing = true;
   await app.close().catch(() => undefined);
-  await connection.close().catch(() => undefined);
+  await Promise.all([authDb.close(), messagingDb.close()]).catch(() => undefined);
   process.exit(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void close(0));
 
 try {
-  await connection.asPromise();
+  await Promise.all([authDb.asPromise(), messagingDb.asPromise()]);
   const url = await app.listen({
     port: Number(process.env.PORT ?? 0),
     host: process.env.HOST ?? '127.0.0.1',
