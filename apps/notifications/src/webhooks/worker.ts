@@ -17,6 +17,7 @@ import type { WebhookDeliveryDoc, WebhookEndpointDoc } from './models.js';
 import { claimDueDelivery, settleDelivery } from './queue.js';
 import { sendAttempt, type AttemptResult } from './sender.js';
 import { signatureHeaders } from './signing.js';
+import { startWorkLoop } from '../work-loop.js';
 
 export interface WebhookWorkerOptions {
   readonly store: WebhookStore;
@@ -80,11 +81,7 @@ async function alertDisabled(options: WebhookWorkerOptions, endpoint: WebhookEnd
 }
 
 export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
-  const { store, logger } = options;
-  let stopped = false;
-  let running = 0;
-  const timers = new Set<NodeJS.Timeout>();
-  const idle: (() => void)[] = [];
+  const { store } = options;
 
   async function attempt(delivery: WebhookDeliveryDoc, endpoint: WebhookEndpointDoc): Promise<AttemptResult> {
     if (!delivery.url) return { statusCode: null, durationMs: 0, error: 'no URL in the manifest' };
@@ -121,50 +118,18 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
         ? null
         : nextDelayMs(options.backoff, delivery.attempts + 1, undefined);
     await settleDelivery(store.models, delivery, { statusCode: result.statusCode, delivered, retryInMs });
-    if (retryInMs !== null) later(retryInMs);
+    if (retryInMs !== null) loop.later(retryInMs);
   }
 
-  const later = (ms: number) => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      wake();
-    }, ms);
-    timers.add(timer);
-  };
-
-  async function drain() {
-    running += 1;
-    try {
-      for (;;) {
-        if (stopped) return;
-        const delivery = await claimDueDelivery(store.models, options.leaseMs);
-        if (!delivery) return;
-        await process(delivery).catch((error: unknown) => {
-          logger.warn({ err: error, deliveryId: String(delivery._id) }, 'webhook delivery failed');
-        });
-      }
-    } catch (error) {
-      logger.warn({ err: error }, 'webhook queue unavailable');
-    } finally {
-      running -= 1;
-      if (running === 0) idle.splice(0).forEach((resolve) => resolve());
-    }
-  }
-
-  function wake() {
-    if (stopped) return;
-    while (running < options.concurrency) void drain();
-  }
-
-  const sweep = setInterval(wake, options.sweepMs);
-  wake();
-  return {
-    wake,
-    async stop() {
-      stopped = true;
-      clearInterval(sweep);
-      for (const timer of timers) clearTimeout(timer);
-      if (running > 0) await new Promise<void>((resolve) => idle.push(resolve));
-    },
-  };
+  // The claim-and-process loop (work-loop.ts, shared with push).
+  const loop = startWorkLoop({
+    claim: () => claimDueDelivery(store.models, options.leaseMs),
+    process,
+    label: 'webhook delivery',
+    idOf: (delivery) => ({ deliveryId: String(delivery._id) }),
+    concurrency: options.concurrency,
+    sweepMs: options.sweepMs,
+    logger: options.logger,
+  });
+  return loop;
 }
