@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import type { DomainEvent } from '@ncs/contracts';
 import { webhookPayloadOf } from './rules.js';
-import { isPrivateAddress } from './sender.js';
+import { isPrivateAddress, sendAttempt } from './sender.js';
 import { newWebhookSecret, secretBox, signatureHeaders } from './signing.js';
 import { nextDelayMs } from '../push/backoff.js';
 
@@ -99,6 +99,19 @@ describe('webhook targets and retries', () => {
       expect(isPrivateAddress(address), address).toBe(true);
     for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8'])
       expect(isPrivateAddress(address), address).toBe(false);
+  });
+
+  it('refuses, without connecting, a URL naming or resolving to a loopback address unless allowed', async () => {
+    const options = { timeoutMs: 1_000, allowPrivate: false };
+    for (const url of ['http://127.0.0.1:9/hook', 'http://[::1]:9/hook', 'http://localhost:9/hook']) {
+      const result = await sendAttempt(url, {}, '{}', options);
+      expect(result, url).toMatchObject({ statusCode: null, error: 'refused: private or loopback address' });
+    }
+    const allowed = await sendAttempt('http://127.0.0.1:9/hook', {}, '{}', {
+      ...options,
+      allowPrivate: true,
+    });
+    expect(allowed.error).not.toContain('refused: private');
   });
 
   it('backs off exponentially with jitter: each gap at least the previous one, attempts bounded', () => {
