@@ -28,10 +28,11 @@ const port = Number(process.env.PORT ?? 8080);
 /**
  * Directory (issue #15): APP_SIGNING_SECRET_KEY from the environment, else one made once and kept
  * in .ncs/ (so secrets stored by an earlier start stay readable, also under NODE_ENV=production).
+ * Notifications: app webhooks (issue #13): WEBHOOK_SECRET_KEY likewise.
  */
-function appSigningSecretKey() {
-  if (process.env.APP_SIGNING_SECRET_KEY) return process.env.APP_SIGNING_SECRET_KEY;
-  const file = join(repoRoot, '.ncs', 'app-signing-secret.key');
+function keptKey(name, fileName) {
+  if (process.env[name]) return process.env[name];
+  const file = join(repoRoot, '.ncs', fileName);
   if (!existsSync(file)) {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
@@ -48,7 +49,10 @@ try {
     baseEnv: process.env,
     logDir,
     // Directory (issue #15): the key of the app signing secrets at rest, kept with the local store.
-    env: { auth: { APP_SIGNING_SECRET_KEY: appSigningSecretKey() } },
+    env: {
+      auth: { APP_SIGNING_SECRET_KEY: keptKey('APP_SIGNING_SECRET_KEY', 'app-signing-secret.key') },
+      notifications: { WEBHOOK_SECRET_KEY: keptKey('WEBHOOK_SECRET_KEY', 'webhook-secret.key') }, // app webhooks (issue #13)
+    },
     onLine: process.env.NCS_SHOW_LOGS === '1' ? (app, line) => out(`${app.padEnd(14)}| ${line}`) : undefined,
   });
 } catch (error) {

@@ -87,6 +87,14 @@ async function startOne(): Promise<{ info: StackInfo; stop(): Promise<void> }> {
         FCM_ACCESS_TOKEN: PUSH_PROVIDER_ACCESS_TOKEN,
         PUSH_RETRY_BASE_MS: '100',
         PUSH_SWEEP_MS: '500',
+        // Notifications: app webhooks (issue #13): the test's receiver is on 127.0.0.1; quick
+        // retries and a 4 s disable window.
+        WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+        WEBHOOK_RETRY_BASE_MS: '400',
+        WEBHOOK_RETRY_MAX_MS: '2000',
+        WEBHOOK_DISABLE_AFTER_MS: '4000',
+        WEBHOOK_SWEEP_MS: '500',
+        WEBHOOK_TIMEOUT_MS: '3000',
       },
       // Notifications: the live stream (issue #13): heartbeats and token checks come quickly.
       gateway: { STREAM_HEARTBEAT_MS: '500', STREAM_TOKEN_CHECK_MS: '300' },

@@ -23,6 +23,9 @@ import { chatPartners } from './directory/chat-partners.js';
 // Notifications: app alerts and the live stream (issue #13).
 import { appAlertRecipientsSubject } from '@ncs/contracts';
 import { appAlertRecipients } from './apps/alert-recipients.js';
+// Notifications: app webhooks (issue #13).
+import { webhookSubscribersSubject } from '@ncs/contracts';
+import { webhookSubscribers } from './apps/webhook-subscribers.js';
 
 export function internalHandlers(models: AuthModels, networkDomain: string): Record<string, RpcHandler> {
   return {
@@ -60,6 +63,8 @@ export function internalHandlers(models: AuthModels, networkDomain: string): Rec
       chatPartners(models, ctx, requestedEIDs(body)),
     // Notifications: app alerts (issue #13): who an app alert reaches, pending invitees included.
     [appAlertRecipientsSubject]: ({ ctx, body }: RpcRequest) => appAlertRecipients(models, ctx, body),
+    // Notifications: app webhooks (issue #13): the installed apps subscribed to an event type.
+    [webhookSubscribersSubject]: ({ ctx, body }: RpcRequest) => webhookSubscribers(models, ctx, body),
   };
 }
 

@@ -18,6 +18,8 @@ import { startAppAlertsConsumer } from './app-alerts/consumer.js';
 // Notifications: the live stream (issue #13).
 import { streamInternalHandlers } from './stream/handlers.js';
 import { liveNotices } from './stream/live.js';
+// Notifications: app webhooks (issue #13).
+import { webhookService } from './webhooks/service.js';
 
 export { internalHandlers, notificationsHandlers } from './handlers.js';
 
@@ -34,11 +36,13 @@ export function buildNotificationsService(
     live: liveNotices(runtime.nats, runtime.logger),
   };
   const appAlerts = registerAppAlertModels(runtime.db);
+  const webhooks = webhookService(runtime, models, config); // Notifications: app webhooks (issue #13).
   const handlers = bindRoutes(routesOf('notifications'), notificationsHandlers, {
     models,
     push,
     appAlerts,
     rpc: runtime.rpc,
+    webhooks: webhooks.store, // Notifications: app webhooks (issue #13).
   });
   for (const [subject, handler] of Object.entries(internalHandlers(models))) handlers.set(subject, handler);
   // Notifications: the live stream (issue #13).
@@ -52,12 +56,14 @@ export function buildNotificationsService(
       pushing.start();
       consumer = startAlertsConsumer(runtime, models);
       appAlertsConsumer = startAppAlertsConsumer(runtime, models, appAlerts);
+      webhooks.start(); // Notifications: app webhooks (issue #13).
       return Promise.resolve();
     },
     async stop() {
       await consumer?.stop();
       await pushing.stop();
       await appAlertsConsumer?.stop();
+      await webhooks.stop(); // Notifications: app webhooks (issue #13).
     },
   };
 }

@@ -1,6 +1,9 @@
 /** The notifications service's configuration, validated once from the environment. */
 import { Type, type Static } from '@sinclair/typebox';
-import { baseServiceConfig, loadConfig } from '@ncs/service-kit';
+import { baseServiceConfig, ConfigError, loadConfig } from '@ncs/service-kit';
+
+/** Notifications: app webhooks (issue #13): the development key of webhook secrets (never for production). */
+const DEV_WEBHOOK_SECRET_KEY = 'ZGV2LW9ubHkgd2ViaG9vayBzZWNyZXRzIGtleSAzMiE=';
 
 export const NotificationsConfigSchema = Type.Object({
   ...baseServiceConfig,
@@ -22,11 +25,34 @@ export const NotificationsConfigSchema = Type.Object({
   PUSH_LEASE_MS: Type.Integer({ minimum: 1_000, maximum: 3_600_000, default: 60_000 }),
   PUSH_SWEEP_MS: Type.Integer({ minimum: 50, maximum: 600_000, default: 5_000 }),
   PUSH_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
+  // Notifications: app webhooks (issue #13).
+  WEBHOOK_SECRET_KEY: Type.String({
+    pattern: '^[A-Za-z0-9+/]{43}=$',
+    default: DEV_WEBHOOK_SECRET_KEY,
+    description:
+      'AES-256-GCM key of the webhook signing secrets at rest: 32 bytes, base64; required when NODE_ENV=production',
+  }),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: Type.Boolean({
+    default: false,
+    description: 'Deliver to loopback and private addresses (development and test stacks only)',
+  }),
+  WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 10_000 }),
+  WEBHOOK_MAX_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 100, default: 40 }),
+  WEBHOOK_RETRY_BASE_MS: Type.Integer({ minimum: 10, maximum: 600_000, default: 5_000 }),
+  WEBHOOK_RETRY_MAX_MS: Type.Integer({ minimum: 10, maximum: 86_400_000, default: 3_600_000 }),
+  WEBHOOK_DISABLE_AFTER_MS: Type.Integer({ minimum: 100, maximum: 30 * 86_400_000, default: 86_400_000 }),
+  WEBHOOK_LEASE_MS: Type.Integer({ minimum: 1_000, maximum: 3_600_000, default: 60_000 }),
+  WEBHOOK_SWEEP_MS: Type.Integer({ minimum: 50, maximum: 600_000, default: 5_000 }),
+  WEBHOOK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
 });
 export type NotificationsConfig = Static<typeof NotificationsConfigSchema>;
 
 export function loadNotificationsConfig(
   env: Record<string, string | undefined> = process.env,
 ): NotificationsConfig {
+  // Notifications: app webhooks (issue #13): production never runs on the development key.
+  if (env.NODE_ENV === 'production' && (env.WEBHOOK_SECRET_KEY ?? '') === '') {
+    throw new ConfigError('Invalid configuration: WEBHOOK_SECRET_KEY is required when NODE_ENV=production');
+  }
   return loadConfig(NotificationsConfigSchema, env);
 }

@@ -24,9 +24,12 @@ import type { AppAlertModels } from './app-alerts/models.js';
 // Notifications: the live stream (issue #13).
 import { streamRoutes } from '@ncs/contracts';
 import { streamHandlers } from './stream/handlers.js';
+// Notifications: app webhooks (issue #13).
+import { webhooksRoutes } from '@ncs/contracts';
+import { webhookHandlers, type WebhookDependencies } from './webhooks/handlers.js';
 
 /** What the handlers use. */
-export interface NotificationsDependencies extends PushDependencies {
+export interface NotificationsDependencies extends PushDependencies, WebhookDependencies {
   readonly models: AlertModels;
   // Notifications: app alerts and the live stream (issue #13).
   readonly appAlerts: AppAlertModels;
@@ -36,7 +39,8 @@ export interface NotificationsDependencies extends PushDependencies {
 export const notificationsHandlers = defineHandlers<NotificationsDependencies>()(
   // + devices, push and white-label apps; app alerts (issue #13).
   // + the live stream (issue #13).
-  [...notificationsRoutes, ...pushRoutes, ...appAlertRoutes, ...streamRoutes],
+  // + app webhooks (issue #13).
+  [...notificationsRoutes, ...pushRoutes, ...appAlertRoutes, ...streamRoutes, ...webhooksRoutes],
   {
     'alert.list': ({ ctx, query }, { models }) => listAlerts(models, alertCallerOf(ctx), query),
     'alert.markread': ({ ctx, body }, { models }) => markRead(models, alertCallerOf(ctx), body),
@@ -46,6 +50,8 @@ export const notificationsHandlers = defineHandlers<NotificationsDependencies>()
     ...appAlertHandlers,
     // Notifications: the live stream (issue #13).
     ...streamHandlers,
+    // Notifications: app webhooks (issue #13).
+    ...webhookHandlers,
   },
 );
 

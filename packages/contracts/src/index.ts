@@ -112,3 +112,9 @@ export { pushLinkRelations } from './push/links.js';
 export * from './notifications/app-alerts.js';
 // Notifications: the live stream (issue #13).
 export * from './notifications/stream.js';
+// Notifications: app webhooks (issue #13).
+export * from './apps/webhook-events.js';
+export * from './webhooks/resources.js';
+export * from './webhooks/subjects.js';
+export { webhooksRoutes } from './webhooks/routes.js';
+export { webhooksErrors } from './webhooks/errors.js';

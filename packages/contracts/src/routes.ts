@@ -34,6 +34,8 @@ import { pushRoutes } from './push/routes.js';
 import { appAlertRoutes } from './notifications/app-alerts.js';
 // Notifications: the live stream (issue #13).
 import { streamRoutes } from './notifications/stream.js';
+// Notifications: app webhooks (issue #13).
+import { webhooksRoutes } from './webhooks/routes.js';
 
 const routeTable = [
   oauthTokenRoute,
@@ -67,6 +69,8 @@ const routeTable = [
   ...appAlertRoutes,
   // Notifications: the live stream (issue #13).
   ...streamRoutes,
+  // Notifications: app webhooks (issue #13).
+  ...webhooksRoutes,
 ] as const satisfies readonly RouteDefinition[];
 
 /** The table as plain definitions, for code that walks every route. */

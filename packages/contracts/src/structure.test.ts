@@ -35,6 +35,8 @@ const AREAS = new Set([
   'account',
   // Concern: devices, push and white-label apps (issue #13).
   'push',
+  // Notifications: app webhooks (issue #13).
+  'webhooks',
 ]);
 
 /** Areas that build on another area, and the areas each may import besides core and itself. */
@@ -47,6 +49,8 @@ const BUILDS_ON: Readonly<Record<string, readonly string[]>> = {
   assistant: ['messages', 'chat'],
   // Concern: devices, push and white-label apps (issue #13).
   push: ['notifications'],
+  // Notifications: app webhooks (issue #13): the deliverable event types live with the manifest.
+  webhooks: ['apps'],
 };
 
 /** The folders that span the areas: they may import any area. */

@@ -71,7 +71,7 @@ describe('normalizeManifest', () => {
         },
       ],
       permissions: ['list_groups', 'become_root'],
-      events: { subscriptions: ['alert.created'] },
+      events: { subscriptions: ['message.created'] },
     });
     expect(manifest).toBeUndefined();
     expect(problems).toEqual([

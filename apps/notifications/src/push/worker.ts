@@ -16,6 +16,7 @@ import type { WhitelabelModels } from '../whitelabel/models.js';
 import { nextDelayMs, type BackoffPolicy } from './backoff.js';
 import { claimDueJob, finishJob, retryJobLater, type PushJobDoc, type PushJobModels } from './jobs.js';
 import type { PushOutcome, PushProvider } from './provider.js';
+import { startWorkLoop } from '../work-loop.js';
 
 export type PushModels = PushJobModels & DeviceModels & WhitelabelModels;
 
@@ -68,19 +69,8 @@ async function recordOutcome(
 }
 
 export function startPushWorker(options: PushWorkerOptions): PushWorker {
-  const { models, logger } = options;
-  let stopped = false;
-  let running = 0;
-  const timers = new Set<NodeJS.Timeout>();
-  const idle: (() => void)[] = [];
-
-  const later = (ms: number) => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      wake();
-    }, ms);
-    timers.add(timer);
-  };
+  const { models } = options;
+  const later = (ms: number) => loop.later(ms);
 
   async function projectOf(device: DeviceDoc) {
     if (!device.whitelabelAppEID) return options.defaultProjectId;
@@ -119,40 +109,15 @@ export function startPushWorker(options: PushWorkerOptions): PushWorker {
     await done();
   }
 
-  async function drain() {
-    running += 1;
-    try {
-      for (;;) {
-        if (stopped) return;
-        const job = await claimDueJob(models, options.leaseMs);
-        if (!job) return;
-        await process(job).catch((error: unknown) => {
-          // The lease lapses and the sweep takes the job again.
-          logger.warn({ err: error, jobId: String(job._id) }, 'push delivery failed');
-        });
-      }
-    } catch (error) {
-      logger.warn({ err: error }, 'push queue unavailable');
-    } finally {
-      running -= 1;
-      if (running === 0) idle.splice(0).forEach((resolve) => resolve());
-    }
-  }
-
-  function wake() {
-    if (stopped) return;
-    while (running < options.concurrency) void drain();
-  }
-
-  const sweep = setInterval(wake, options.sweepMs);
-  wake();
-  return {
-    wake,
-    async stop() {
-      stopped = true;
-      clearInterval(sweep);
-      for (const timer of timers) clearTimeout(timer);
-      if (running > 0) await new Promise<void>((resolve) => idle.push(resolve));
-    },
-  };
+  // The claim-and-process loop (work-loop.ts, shared with app webhooks).
+  const loop = startWorkLoop({
+    claim: () => claimDueJob(models, options.leaseMs),
+    process,
+    label: 'push delivery',
+    idOf: (job) => ({ jobId: String(job._id) }),
+    concurrency: options.concurrency,
+    sweepMs: options.sweepMs,
+    logger: options.logger,
+  });
+  return loop;
 }

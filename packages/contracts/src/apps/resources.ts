@@ -9,6 +9,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Eid, halCollection, halResource, Nullable, Ref, Timestamp } from '../core/schemas.js';
 import { Name, Text } from '../core/text-hygiene.js';
+// Notifications: app webhooks (issue #13).
+import { WebhookEventTypeSchema } from './webhook-events.js';
 
 /** A string out of a fixed list, as one `enum` (validation errors then name the allowed values). */
 const OneOf = <T extends string>(values: readonly T[], description: string) =>
@@ -169,7 +171,14 @@ export const AppManifestBody = Type.Object(
       Type.Object(
         {
           url: Type.Optional(Nullable(AppUrl)),
-          subscriptions: Type.Optional(AppManifestEvents.properties.subscriptions),
+          // Notifications: app webhooks (issue #13): only deliverable event types.
+          subscriptions: Type.Optional(
+            Type.Array(WebhookEventTypeSchema, {
+              maxItems: manifestLimits.eventSubscriptions,
+              uniqueItems: true,
+              description: 'The event types delivered to `url` (see `webhookEventTypes`)',
+            }),
+          ),
         },
         { additionalProperties: false },
       ),

@@ -35,7 +35,8 @@ export const alertTypesByCategory = {
     'NEWS_ADDRESSEE_EXPORT_FAILURE',
     'video_processing_complete',
   ],
-  admin: ['orphaned_group'],
+  // Notifications: app webhooks (issue #13): an app's endpoint disabled after failing for a day.
+  admin: ['orphaned_group', 'app_webhook_disabled'],
 } as const;
 export type AlertCategory = keyof typeof alertTypesByCategory;
 export const alertCategories = Object.keys(alertTypesByCategory) as AlertCategory[];

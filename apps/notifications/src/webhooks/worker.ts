@@ -1,0 +1,135 @@
+/**
+ * Notifications: app webhooks (issue #13). The delivery worker of one instance: claims due attempts
+ * (queue.ts), signs and sends them (signing.ts, sender.ts), logs each attempt, and settles the row:
+ * 2xx delivered; otherwise retried after the push backoff (exponential, equal jitter) until the
+ * attempts are spent (a redelivery is one attempt). The endpoint's failure clock starts at its first
+ * failure and stops at a success; a failure once it has run `disableAfterMs` disables the endpoint
+ * and alerts the network's administrators (`app_webhook_disabled`, once per failure spell).
+ */
+import { internalSubjects, LATEST_VERSION, type NetworkAdminsReply } from '@ncs/contracts';
+import type { Logger, RpcClient } from '@ncs/service-kit';
+import type { AlertModels } from '../alerts/models.js';
+import { deliverAlert } from '../alerts/writing.js';
+import { nextDelayMs, type BackoffPolicy } from '../push/backoff.js';
+import { msgIdOf } from './deliveries.js';
+import { openSecret, type WebhookStore } from './endpoints.js';
+import type { WebhookDeliveryDoc, WebhookEndpointDoc } from './models.js';
+import { claimDueDelivery, settleDelivery } from './queue.js';
+import { sendAttempt, type AttemptResult } from './sender.js';
+import { signatureHeaders } from './signing.js';
+import { startWorkLoop } from '../work-loop.js';
+
+export interface WebhookWorkerOptions {
+  readonly store: WebhookStore;
+  readonly alerts: AlertModels;
+  readonly rpc: RpcClient;
+  readonly backoff: BackoffPolicy;
+  readonly timeoutMs: number;
+  readonly allowPrivate: boolean;
+  readonly disableAfterMs: number;
+  readonly leaseMs: number;
+  readonly sweepMs: number;
+  readonly concurrency: number;
+  readonly logger: Logger;
+}
+
+export interface WebhookWorker {
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+/** Starts or stops the endpoint's failure clock; disables it past the window (true: just disabled). */
+async function recordHealth(options: WebhookWorkerOptions, endpoint: WebhookEndpointDoc, ok: boolean) {
+  const { Endpoint } = options.store.models;
+  const key = { networkEID: endpoint.networkEID, appEID: endpoint.appEID };
+  if (ok) {
+    await Endpoint.updateOne({ ...key, failingSince: { $ne: null } }, { $set: { failingSince: null } });
+    return false;
+  }
+  const now = new Date();
+  await Endpoint.updateOne({ ...key, failingSince: null }, { $set: { failingSince: now } });
+  const disabled = await Endpoint.updateOne(
+    { ...key, enabled: true, failingSince: { $lte: new Date(now.getTime() - options.disableAfterMs) } },
+    { $set: { enabled: false, disabledAt: now } },
+  );
+  if (disabled.modifiedCount === 0) return false;
+  await alertDisabled(options, endpoint);
+  return true;
+}
+
+/** `app_webhook_disabled` to the network's administrators, once per failure spell (its start). */
+async function alertDisabled(options: WebhookWorkerOptions, endpoint: WebhookEndpointDoc) {
+  const { networkEID, appEID } = endpoint;
+  const now = await options.store.models.Endpoint.findOne({ networkEID, appEID }).lean<WebhookEndpointDoc>();
+  const since = now?.failingSince ?? new Date();
+  const ctx = { version: LATEST_VERSION, requestId: `webhook-disabled-${String(endpoint._id)}`, networkEID };
+  const admins = await options.rpc.request<NetworkAdminsReply>(internalSubjects.networkAdmins, { ctx });
+  const app = { type: 'app', EID: appEID };
+  for (const recipientEID of admins.profileEIDs) {
+    await deliverAlert(options.alerts, {
+      networkEID,
+      recipientEID,
+      type: 'app_webhook_disabled',
+      eventId: `webhook-disabled:${String(endpoint._id)}:${since.getTime()}`,
+      occurredAt: new Date(),
+      subject: app,
+      originator: app,
+      groupEIDs: [],
+      appData: { failingSince: since.toISOString() },
+    });
+  }
+}
+
+export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
+  const { store } = options;
+
+  async function attempt(delivery: WebhookDeliveryDoc, endpoint: WebhookEndpointDoc): Promise<AttemptResult> {
+    if (!delivery.url) return { statusCode: null, durationMs: 0, error: 'no URL in the manifest' };
+    const headers = signatureHeaders(
+      openSecret(store, endpoint),
+      msgIdOf(String(delivery._id)),
+      delivery.payload,
+    );
+    return sendAttempt(delivery.url, headers, delivery.payload, {
+      timeoutMs: options.timeoutMs,
+      allowPrivate: options.allowPrivate,
+    });
+  }
+
+  async function process(delivery: WebhookDeliveryDoc) {
+    const { networkEID, appEID } = delivery;
+    const endpoint = await store.models.Endpoint.findOne({ networkEID, appEID }).lean<WebhookEndpointDoc>();
+    if (!endpoint?.enabled) {
+      await settleDelivery(store.models, delivery, { statusCode: null, delivered: false, retryInMs: null });
+      return;
+    }
+    const result = await attempt(delivery, endpoint);
+    const delivered = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    await store.models.Attempt.create({
+      networkEID,
+      deliveryId: String(delivery._id),
+      at: new Date(),
+      trigger: delivery.manual ? 'redeliver' : 'scheduled',
+      ...result,
+    });
+    const disabled = await recordHealth(options, endpoint, delivered);
+    const retryInMs =
+      delivered || delivery.manual || disabled
+        ? null
+        : nextDelayMs(options.backoff, delivery.attempts + 1, undefined);
+    await settleDelivery(store.models, delivery, { statusCode: result.statusCode, delivered, retryInMs });
+    if (retryInMs !== null) loop.later(retryInMs);
+  }
+
+  // The claim-and-process loop (work-loop.ts, shared with push).
+  const loop = startWorkLoop({
+    claim: () => claimDueDelivery(store.models, options.leaseMs),
+    process,
+    label: 'webhook delivery',
+    idOf: (delivery) => ({ deliveryId: String(delivery._id) }),
+    concurrency: options.concurrency,
+    sweepMs: options.sweepMs,
+    logger: options.logger,
+  });
+  return loop;
+}
