@@ -50,7 +50,7 @@ export function buildNotificationsService(
     handlers,
     start() {
       pushing.start();
-      consumer = startAlertsConsumer(runtime, models);
+      consumer = startAlertsConsumer(runtime, models, config.ALERTS_CONCURRENCY);
       appAlertsConsumer = startAppAlertsConsumer(runtime, models, appAlerts);
       return Promise.resolve();
     },
