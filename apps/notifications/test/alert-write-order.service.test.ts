@@ -4,17 +4,15 @@
  * reader never sees an alert without the occurrence (and originator) that opened it; the same event
  * twice is one alert counted once; a delivery interrupted between the steps is finished by the next.
  */
-import { randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { createServiceRuntime, type RuntimeHandle } from '@ncs/service-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RuntimeHandle } from '@ncs/service-kit';
 import { alertAggregates } from '../src/alerts/aggregates.js';
 import { registerAlertModels, type AlertModels, type AlertWrittenHook } from '../src/alerts/models.js';
 import { deliverAlert, type AlertOccurrence } from '../src/alerts/writing.js';
+import { eid, testRuntime } from './runtime.js';
 
-const eid = () => randomBytes(12).toString('hex');
 const NET = eid();
-const dbName = `notifications_write_order_${randomBytes(4).toString('hex')}`;
 
 let runtime: RuntimeHandle;
 let models: AlertModels;
@@ -22,14 +20,7 @@ let models: AlertModels;
 let onWritten: AlertWrittenHook = () => Promise.resolve();
 
 beforeAll(async () => {
-  runtime = await createServiceRuntime({
-    service: 'notifications',
-    natsUrl: inject('natsUrl'),
-    mongoUrl: inject('mongoUrl'),
-    dbName,
-    rpcTimeoutMs: 2_000,
-    logLevel: 'warn',
-  });
+  runtime = await testRuntime('notifications_write_order');
   models = registerAlertModels(runtime.db, (written) => onWritten(written));
   await models.Alert.syncIndexes();
   await models.Occurrence.syncIndexes();

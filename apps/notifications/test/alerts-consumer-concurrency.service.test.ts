@@ -5,17 +5,12 @@
  * after another in stream order; every event is acknowledged once handled.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@ncs/contracts';
-import {
-  createServiceRuntime,
-  startEventConsumer,
-  type EventConsumer,
-  type RuntimeHandle,
-} from '@ncs/service-kit';
+import { startEventConsumer, type EventConsumer, type RuntimeHandle } from '@ncs/service-kit';
 import { alertOrderKey } from '../src/consumers/alerts-consumer.js';
+import { eid, testRuntime } from './runtime.js';
 
-const eid = () => randomBytes(12).toString('hex');
 const NET = eid();
 const SUBJECT = 'events.messaging.message.mentioned';
 
@@ -23,14 +18,7 @@ let runtime: RuntimeHandle;
 let consumer: EventConsumer | undefined;
 
 beforeAll(async () => {
-  runtime = await createServiceRuntime({
-    service: 'notifications',
-    natsUrl: inject('natsUrl'),
-    mongoUrl: inject('mongoUrl'),
-    dbName: `notifications_concurrency_${randomBytes(4).toString('hex')}`,
-    rpcTimeoutMs: 2_000,
-    logLevel: 'warn',
-  });
+  runtime = await testRuntime('notifications_concurrency');
 });
 
 afterAll(async () => {
