@@ -54,7 +54,7 @@ export function buildNotificationsService(
     handlers,
     start() {
       pushing.start();
-      consumer = startAlertsConsumer(runtime, models);
+      consumer = startAlertsConsumer(runtime, models, config.ALERTS_CONCURRENCY);
       appAlertsConsumer = startAppAlertsConsumer(runtime, models, appAlerts);
       webhooks.start(); // Notifications: app webhooks (issue #13).
       return Promise.resolve();

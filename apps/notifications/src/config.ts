@@ -44,6 +44,9 @@ export const NotificationsConfigSchema = Type.Object({
   WEBHOOK_LEASE_MS: Type.Integer({ minimum: 1_000, maximum: 3_600_000, default: 60_000 }),
   WEBHOOK_SWEEP_MS: Type.Integer({ minimum: 50, maximum: 600_000, default: 5_000 }),
   WEBHOOK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
+  // Notifications: alert throughput (issue #13): events the alerts consumer handles at once. 1 on the
+  // local store (FerretDB/SQLite serializes writers: more is slower); more on MongoDB.
+  ALERTS_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 1 }),
 });
 export type NotificationsConfig = Static<typeof NotificationsConfigSchema>;
 

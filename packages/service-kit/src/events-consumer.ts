@@ -33,6 +33,16 @@ export interface EventConsumerOptions {
   handle(event: DomainEvent, subject: string): Promise<void>;
   /** Delay before the first redelivery after a failure, doubling per attempt up to a minute. 1000 ms. */
   readonly retryDelayMs?: number;
+  // Notifications: alert throughput (issue #13).
+  /** Events handled at once (default 1: one at a time, in stream order). */
+  readonly concurrency?: number;
+  /** With `concurrency`: events of one key are still handled one after another, in stream order. */
+  orderKey?(event: DomainEvent): string;
+  /**
+   * The handler is idempotent on the event id by itself (say, a unique index on it): skip the
+   * `processed_events` lookup and record, two store round trips per event.
+   */
+  readonly idempotentHandler?: boolean;
 }
 
 export interface EventConsumer {
@@ -131,7 +141,7 @@ export function startEventConsumer(options: EventConsumerOptions): EventConsumer
       try {
         const consumer = await openConsumer();
         if (stopping) break;
-        messages = await consumer.consume({ max_messages: PULL_BATCH });
+        messages = await consumer.consume({ max_messages: Math.max(PULL_BATCH, 2 * lanes.size) });
         if (stopping) {
           await messages.close();
           break;
@@ -141,8 +151,9 @@ export function startEventConsumer(options: EventConsumerOptions): EventConsumer
         for await (const msg of messages) {
           // Pulled but not handled: hand it back at once rather than after the ack wait.
           if (stopping) msg.nak();
-          else await handleMessage(msg);
+          else await lanes.run(msg);
         }
+        await lanes.drain();
         if (!stopping) throw new Error('event consumer: message stream ended');
       } catch (error) {
         if (options.nats.isClosed()) {
@@ -192,7 +203,10 @@ export function startEventConsumer(options: EventConsumerOptions): EventConsumer
   async function applyOnce(msg: JsMsg, event: DomainEvent, span: Span): Promise<void> {
     const eventLogger = logger.child({ eventId: event.id, subject: msg.subject });
     try {
-      if (await processed.exists({ consumer: options.durable, eventId: event.id })) {
+      if (
+        options.idempotentHandler !== true &&
+        (await processed.exists({ consumer: options.durable, eventId: event.id }))
+      ) {
         span.setAttribute('ncs.event.duplicate', true);
         msg.ack();
         return;
@@ -212,6 +226,10 @@ export function startEventConsumer(options: EventConsumerOptions): EventConsumer
       msg.nak(retryInMs);
       return;
     }
+    if (options.idempotentHandler === true) {
+      msg.ack();
+      return;
+    }
     try {
       await processed.create({
         consumer: options.durable,
@@ -226,6 +244,7 @@ export function startEventConsumer(options: EventConsumerOptions): EventConsumer
     msg.ack();
   }
 
+  const lanes = messageLanes(options, handleMessage);
   const done = consumeUntilStopped();
 
   return {
@@ -235,6 +254,7 @@ export function startEventConsumer(options: EventConsumerOptions): EventConsumer
       interruptSleep?.();
       await messages?.close();
       await done;
+      await lanes.drain();
     },
   };
 }
@@ -268,4 +288,52 @@ function subjectMatches(filter: string, subject: string): boolean {
     if (token !== '*' && token !== subjectTokens[index]) return false;
   }
   return filterTokens.length === subjectTokens.length;
+}
+
+// Notifications: alert throughput (issue #13): several events in hand at once.
+interface Lanes {
+  readonly size: number;
+  /** Starts handling `msg`; resolves once another may start (at once below the concurrency). */
+  run(msg: JsMsg): Promise<void>;
+  /** Resolves when every event in hand is handled. */
+  drain(): Promise<void>;
+}
+
+/**
+ * At most `concurrency` events in hand; those of one `orderKey` chained one after another. With
+ * the default concurrency of 1, each event is handled before the next is taken, as before.
+ */
+function messageLanes(
+  options: Pick<EventConsumerOptions, 'concurrency' | 'orderKey'>,
+  handle: (msg: JsMsg) => Promise<void>,
+): Lanes {
+  const size = Math.max(1, Math.floor(options.concurrency ?? 1));
+  const inHand = new Set<Promise<void>>();
+  const tails = new Map<string, Promise<void>>();
+  const keyOf = (msg: JsMsg): string | undefined => {
+    if (options.orderKey === undefined) return undefined;
+    try {
+      return options.orderKey(parseEvent(msg));
+    } catch {
+      return undefined; // malformed: handleMessage drops it
+    }
+  };
+  return {
+    size,
+    async run(msg) {
+      const key = keyOf(msg);
+      const before = key === undefined ? undefined : tails.get(key);
+      const task = (before ?? Promise.resolve()).then(() => handle(msg)).catch(() => undefined);
+      inHand.add(task);
+      if (key !== undefined) tails.set(key, task);
+      void task.finally(() => {
+        inHand.delete(task);
+        if (key !== undefined && tails.get(key) === task) tails.delete(key);
+      });
+      while (inHand.size >= size) await Promise.race(inHand);
+    },
+    async drain() {
+      while (inHand.size > 0) await Promise.race(inHand);
+    },
+  };
 }

@@ -3,9 +3,9 @@
  * the originators (newest first, each once) and the groups. The occurrences are written by
  * inserts under unique indexes, exact with several instances on either store; counters `$inc`ed
  * on the alert lose updates on FerretDB 1.24, which runs an update as a read and a write
- * (docs/decisions.md, "Notifications: alerts"). Three aggregations per page of alerts, each
- * `$group` with one accumulator (FerretDB answers 0 for a second), and the newest occurrences for
- * the order of the originators.
+ * (docs/decisions.md, "Notifications: alerts"). One aggregation per page of alerts, a `$group` with
+ * one accumulator (FerretDB answers 0 for a second), and the newest occurrences for the order of
+ * the originators.
  */
 import type { ResourceRef } from '@ncs/contracts';
 import type { AlertModels } from './models.js';
@@ -39,19 +39,20 @@ export async function alertAggregates(
     recipientEID: owner.recipientEID,
     alertId: { $in: [...alertIds] },
   };
-  const [counts, originators, groups, recent] = await Promise.all([
-    models.Occurrence.aggregate<{ _id: string; n: number }>([
+  // Notifications: alert throughput (issue #13): one `$group` by alert, originator and groups gives
+  // the counts (summed here), the originators and the groups; a scan less per list on FerretDB.
+  const [combos, recent] = await Promise.all([
+    models.Occurrence.aggregate<{
+      _id: { a: string; t?: string | null; o?: string | null; g: string[] };
+      n: number;
+    }>([
       { $match },
-      { $group: { _id: '$alertId', n: { $sum: 1 } } },
-    ]),
-    models.Occurrence.aggregate<{ _id: { a: string; t: string; o: string } }>([
-      { $match: { ...$match, originator: { $ne: null } } },
-      { $group: { _id: { a: '$alertId', t: '$originator.type', o: '$originator.EID' }, n: { $sum: 1 } } },
-    ]),
-    // By the occurrence's list (usually one group), joined below: FerretDB's $unwind found none.
-    models.Occurrence.aggregate<{ _id: { a: string; g: string[] } }>([
-      { $match },
-      { $group: { _id: { a: '$alertId', g: '$groupEIDs' }, n: { $sum: 1 } } },
+      {
+        $group: {
+          _id: { a: '$alertId', t: '$originator.type', o: '$originator.EID', g: '$groupEIDs' },
+          n: { $sum: 1 },
+        },
+      },
     ]),
     // Who acted last ($max is not implemented in FerretDB 1.24's $group): the newest occurrences.
     models.Occurrence.find($match, { alertId: 1, originator: 1 })
@@ -59,20 +60,24 @@ export async function alertAggregates(
       .limit(RECENT_OCCURRENCES)
       .lean(),
   ]);
-  for (const { _id, n } of counts) {
-    const aggregate = result.get(_id);
-    if (aggregate) aggregate.numCoalesced = n;
-  }
   // Each alert's originators: those of its newest occurrences first, in that order, then the rest.
   const rank = new Map<string, number>();
   for (const [index, occurrence] of recent.entries()) {
     const key = `${String(occurrence.alertId)}|${occurrence.originator?.EID ?? ''}`;
     if (!rank.has(key)) rank.set(key, index);
   }
-  const order = ({ _id }: { _id: { a: string; o: string } }) => rank.get(`${_id.a}|${_id.o}`) ?? Infinity;
-  const sorted = [...originators].sort((x, y) => order(x) - order(y));
-  for (const { _id } of sorted) result.get(_id.a)?.originators.push({ type: _id.t, EID: _id.o });
-  for (const { _id } of groups) result.get(_id.a)?.groupEIDs.push(..._id.g);
+  const originators = new Map<string, { a: string; t: string; o: string }>();
+  for (const { _id, n } of combos) {
+    const aggregate = result.get(_id.a);
+    if (!aggregate) continue;
+    aggregate.numCoalesced += n;
+    aggregate.groupEIDs.push(...(_id.g ?? []));
+    if (typeof _id.t === 'string' && typeof _id.o === 'string')
+      originators.set(`${_id.a}|${_id.t}|${_id.o}`, { a: _id.a, t: _id.t, o: _id.o });
+  }
+  const order = ({ a, o }: { a: string; o: string }) => rank.get(`${a}|${o}`) ?? Infinity;
+  const sorted = [...originators.values()].sort((x, y) => order(x) - order(y));
+  for (const { a, t, o } of sorted) result.get(a)?.originators.push({ type: t, EID: o });
   for (const aggregate of result.values()) aggregate.groupEIDs = [...new Set(aggregate.groupEIDs)].sort();
   return result;
 }

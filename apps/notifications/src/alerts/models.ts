@@ -11,6 +11,7 @@
  * - `alert_occurrences`: each occurrence (one event for one recipient), the individual view; the
  *   unique index on the event id makes an event delivered twice one occurrence. `alertId` names
  *   the coalesced alert it belongs to: what that alert counts is derived from them (aggregates.ts).
+ *   It is written before its alert, already linked, and `merged` once the alert is (writing.ts).
  */
 import { Schema, type Connection, type InferSchemaType, type Model, type Types } from 'mongoose';
 import { alertCategories, alertTypes } from '@ncs/contracts';
@@ -51,8 +52,10 @@ const occurrenceSchema = new Schema(
     networkEID: { type: String, required: true },
     recipientEID: { type: String, required: true },
     eventId: { type: String, required: true },
-    /** The coalesced alert it was merged into; null until then. */
+    /** The coalesced alert it joins: set when the occurrence is written, before that alert is. */
     alertId: { type: String, default: null },
+    /** True once its alert is written (absent on older rows: merged when linked). */
+    merged: { type: Boolean },
     alertType: { type: String, enum: alertTypes, required: true },
     category: { type: String, enum: alertCategories, required: true },
     actionable: { type: Boolean, required: true },

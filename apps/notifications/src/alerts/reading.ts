@@ -109,11 +109,8 @@ async function presentAlerts(models: AlertModels, caller: AlertCaller, docs: rea
     owner,
     docs.map((doc) => String(doc._id)),
   );
-  // An alert opened a moment ago whose first occurrence is not linked to it yet (writing.ts links it
-  // right after) is left out until it is: shown now, it would name no originator.
-  return docs
-    .filter((doc) => (aggregates.get(String(doc._id))?.numCoalesced ?? 0) > 0)
-    .map((doc) => presentAlert(doc, aggregates.get(String(doc._id))));
+  // Every alert is written after the occurrence that opens it is linked to it (writing.ts).
+  return docs.map((doc) => presentAlert(doc, aggregates.get(String(doc._id))));
 }
 
 /** The caller's alerts (or occurrences), by read state and category when given. */

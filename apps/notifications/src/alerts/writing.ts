@@ -2,8 +2,14 @@
  * Writing alerts: one occurrence of an alert for one recipient, merged into the recipient's open
  * alert of the same type and subject (coalescing) or opening a new one. Every step is idempotent on
  * the event id or conditional on its precondition in the filter; no read-modify-write
- * (docs/decisions.md, "Notifications: alerts").
+ * (docs/decisions.md, "Notifications: alerts" and "Notifications: alert write order and throughput").
+ *
+ * Write order: the occurrence is written first, already linked (`alertId`) to the alert it will
+ * join; only then is the alert inserted or touched, so a reader never sees an alert without the
+ * occurrence that opened it. `merged` on the occurrence marks the end (the live stream stops before
+ * an occurrence not merged yet; a redelivered event finishes an unmerged one).
  */
+import { Types } from 'mongoose';
 import type { AlertType, ResourceRef } from '@ncs/contracts';
 import { isDuplicateKeyError } from '@ncs/service-kit';
 import type { AlertModels } from './models.js';
@@ -27,16 +33,19 @@ const MERGE_ATTEMPTS = 5;
 
 /** Records the occurrence once and merges it into its alert; resolves when both are written. */
 export async function deliverAlert(models: AlertModels, occurrence: AlertOccurrence): Promise<void> {
-  const occurrenceId = await recordOccurrence(models, occurrence);
-  if (occurrenceId === null) return; // applied before
-  const alertId = await mergeIntoAlert(models, occurrence);
+  const recorded = await recordOccurrence(models, occurrence);
+  if (recorded === null) return; // applied before
+  const alertId = await mergeIntoAlert(models, occurrence, recorded);
   // Concern: push (issue #13): runs once the alert is written, before the occurrence is marked
   // merged, so an interrupted delivery runs it again (push/jobs.ts queues idempotently).
   const { networkEID, recipientEID, eventId, type: alertType } = occurrence;
   await models.onWritten?.({ networkEID, recipientEID, eventId, alertId, alertType });
-  await models.Occurrence.updateOne({ _id: occurrenceId }, { $set: { alertId } });
+  await models.Occurrence.updateOne(
+    { networkEID, recipientEID, _id: recorded.occurrenceId },
+    { $set: { merged: true } },
+  );
   // Notifications: the live stream (issue #13): the recipient's open streams read the new event.
-  models.live?.changed(occurrence.networkEID, occurrence.recipientEID);
+  models.live?.changed(networkEID, recipientEID);
 }
 
 /** What an alert and its occurrences share. */
@@ -47,62 +56,86 @@ const kindOf = (o: AlertOccurrence) => ({
   subject: o.subject,
 });
 
-/** The occurrence's id, or null when an earlier delivery of the event already merged it. */
-async function recordOccurrence(models: AlertModels, o: AlertOccurrence) {
+interface Recorded {
+  readonly occurrenceId: Types.ObjectId;
+  /** The alert it is linked to (a new id until merged: the alert is inserted with it). */
+  readonly alertId: string;
+}
+
+/** The occurrence written and linked, or null when an earlier delivery of the event merged it. */
+async function recordOccurrence(models: AlertModels, o: AlertOccurrence): Promise<Recorded | null> {
   const key = { networkEID: o.networkEID, recipientEID: o.recipientEID, eventId: o.eventId };
+  const alertId = String(new Types.ObjectId());
   try {
     const created = await models.Occurrence.create({
       ...key,
       ...kindOf(o),
+      alertId,
+      merged: false,
       originator: o.originator,
       groupEIDs: [...o.groupEIDs],
       appData: o.appData === null ? null : JSON.stringify(o.appData),
       created: o.occurredAt,
     });
-    return created._id;
+    return { occurrenceId: created._id, alertId };
   } catch (error) {
     if (!isDuplicateKeyError(error)) throw error;
-    const existing = await models.Occurrence.findOne(key, { alertId: 1 }).lean();
+    const existing = await models.Occurrence.findOne(key, { alertId: 1, merged: 1 }).lean();
     if (!existing) throw error;
-    return existing.alertId === null ? existing._id : null;
+    // Written before this change: linked means merged. Otherwise finish what was started.
+    if (existing.merged !== false && existing.alertId !== null) return null;
+    return { occurrenceId: existing._id, alertId: existing.alertId ?? String(new Types.ObjectId()) };
   }
 }
 
 /**
- * The recipient's open alert for this occurrence: found and touched (a conditional update: still
- * open, the precondition in the filter), or opened (unique `openKey`: of two instances opening it
- * at once, one inserts and the other finds it). What the alert counts is derived from its
- * occurrences (aggregates.ts), so nothing here is incremented.
+ * Merges the (already linked) occurrence into the recipient's open alert, in one upsert on the
+ * unique `openKey`: it touches the open alert, or inserts the new one under the id the occurrence
+ * already names. When it touched another alert, the occurrence is linked to that one. A duplicate
+ * key (another instance opened the alert at once, or the id names an alert read meanwhile) tries
+ * again with a new id. What the alert counts is derived from its occurrences (aggregates.ts).
  */
-async function mergeIntoAlert(models: AlertModels, o: AlertOccurrence): Promise<string> {
+async function mergeIntoAlert(models: AlertModels, o: AlertOccurrence, recorded: Recorded): Promise<string> {
+  const owner = { networkEID: o.networkEID, recipientEID: o.recipientEID };
   const openKey = openKeyOf(o.type, o.subject, o.eventId);
-  const owner = { networkEID: o.networkEID, recipientEID: o.recipientEID, openKey };
   const appData = o.appData === null ? null : JSON.stringify(o.appData);
+  let linked = recorded.alertId;
   for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt += 1) {
-    const open = await models.Alert.findOne(owner, { _id: 1 }).lean();
-    if (open) {
-      // An actionable alert's key is its event's: found means this event was merged already.
-      if (isActionable(o.type)) return String(open._id);
-      const touched = await models.Alert.updateOne(
-        { ...owner, _id: open._id },
-        { $set: { lastModified: new Date(), appData } },
-      );
-      if (touched.matchedCount > 0) return String(open._id);
-      continue; // read meanwhile: open a new one
-    }
+    const candidate = attempt === 0 ? linked : String(new Types.ObjectId());
+    if (candidate !== linked) linked = await link(models, owner, recorded.occurrenceId, candidate);
     try {
-      const created = await models.Alert.create({
-        ...owner,
-        ...kindOf(o),
-        appData,
-        created: o.occurredAt,
-        lastModified: new Date(),
-      });
-      return String(created._id);
+      const alert = await models.Alert.findOneAndUpdate(
+        { ...owner, openKey },
+        {
+          // An actionable alert's key is its event's: found means it was merged already.
+          ...(isActionable(o.type) ? {} : { $set: { lastModified: new Date(), appData } }),
+          $setOnInsert: {
+            _id: new Types.ObjectId(candidate),
+            ...kindOf(o),
+            ...(isActionable(o.type) ? { appData, lastModified: new Date() } : {}),
+            read: false,
+            created: o.occurredAt,
+          },
+        },
+        // No projection: FerretDB 1.24's findAndModify does not implement `fields`.
+        { upsert: true, returnDocument: 'after' },
+      ).lean();
+      const merged = String(alert?._id ?? candidate);
+      return merged === linked ? merged : await link(models, owner, recorded.occurrenceId, merged);
     } catch (error) {
-      // Another occurrence opened it meanwhile: merge into it on the next attempt.
       if (!isDuplicateKeyError(error)) throw error;
     }
   }
   throw new Error(`alert ${o.type} for ${o.recipientEID}: could not merge after ${MERGE_ATTEMPTS} attempts`);
+}
+
+/** Links the occurrence to `alertId`; returns it. */
+async function link(
+  models: AlertModels,
+  owner: { networkEID: string; recipientEID: string },
+  occurrenceId: Types.ObjectId,
+  alertId: string,
+): Promise<string> {
+  await models.Occurrence.updateOne({ ...owner, _id: occurrenceId }, { $set: { alertId } });
+  return alertId;
 }

@@ -26,22 +26,44 @@ export async function applyEvent(runtime: ServiceRuntime, models: AlertModels, e
   const recipients =
     plan.recipients === 'networkAdmins' ? await networkAdminsOf(runtime, event, networkEID) : plan.recipients;
   const occurredAt = new Date(event.occurredAt);
-  for (const recipientEID of recipients) {
-    await deliverAlert(models, {
-      networkEID,
-      recipientEID,
-      type: plan.type,
-      eventId: event.id,
-      occurredAt: Number.isNaN(occurredAt.getTime()) ? new Date() : occurredAt,
-      subject: plan.subject,
-      originator: plan.originator,
-      groupEIDs: plan.groupEIDs,
-      appData: plan.appData,
-    });
+  // Recipients are independent (each their own alerts): a few at a time.
+  for (let start = 0; start < recipients.length; start += RECIPIENTS_AT_ONCE) {
+    await Promise.all(
+      recipients.slice(start, start + RECIPIENTS_AT_ONCE).map((recipientEID) =>
+        deliverAlert(models, {
+          networkEID,
+          recipientEID,
+          type: plan.type,
+          eventId: event.id,
+          occurredAt: Number.isNaN(occurredAt.getTime()) ? new Date() : occurredAt,
+          subject: plan.subject,
+          originator: plan.originator,
+          groupEIDs: plan.groupEIDs,
+          appData: plan.appData,
+        }),
+      ),
+    );
   }
 }
 
-export function startAlertsConsumer(runtime: ServiceRuntime, models: AlertModels): EventConsumer {
+/** Recipients of one event written at once. */
+const RECIPIENTS_AT_ONCE = 8;
+
+/**
+ * Events that would write the same coalesced alerts (same type and subject) are handled in stream
+ * order, so the newest `appData` and `lastModified` win; the others run side by side.
+ */
+export function alertOrderKey(event: DomainEvent): string {
+  const plan = planAlert(event);
+  if (plan === null) return `-:${event.id}`;
+  return `${plan.type}|${plan.subject ? `${plan.subject.type}:${plan.subject.EID}` : '-'}`;
+}
+
+export function startAlertsConsumer(
+  runtime: ServiceRuntime,
+  models: AlertModels,
+  concurrency = 1,
+): EventConsumer {
   return startEventConsumer({
     nats: runtime.nats,
     connection: runtime.db,
@@ -49,5 +71,10 @@ export function startAlertsConsumer(runtime: ServiceRuntime, models: AlertModels
     filterSubjects: ALERT_EVENT_SUBJECTS,
     logger: runtime.logger,
     handle: (event) => applyEvent(runtime, models, event),
+    // Notifications: alert throughput (issue #13).
+    concurrency,
+    orderKey: alertOrderKey,
+    // The occurrences' unique index on the event id makes a redelivery write nothing twice.
+    idempotentHandler: true,
   });
 }

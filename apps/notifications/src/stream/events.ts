@@ -71,13 +71,17 @@ export async function streamEvents(
     };
   const docs = await models.Occurrence.find(
     { ...owner, _id: { $gt: new Types.ObjectId(after) } },
-    { _id: 1, alertId: 1 },
+    { _id: 1, alertId: 1, merged: 1 },
   )
     .sort({ _id: 1 })
     .limit(STREAM_PAGE_MAX + 1)
     .lean();
   const page = eventPage(
-    docs.map((doc) => ({ id: String(doc._id), alertId: doc.alertId ?? null })),
+    // Notifications: alert write order (issue #13): linked before merged; older rows lack `merged`.
+    docs.map((doc) => ({
+      id: String(doc._id),
+      alertId: doc.merged === false ? null : (doc.alertId ?? null),
+    })),
     STREAM_PAGE_MAX,
   );
   const alertIds = [...new Set(page.events.map((event) => event.alertId))];
