@@ -24,6 +24,8 @@ import {
   requirePermission,
 } from './callers.js';
 import type { GroupDoc, MembershipDoc } from './models.js';
+// Directory: group operations and app permissions (issue #15).
+import { groupReaderOf, LIST_GROUP_MEMBERS } from './readers.js';
 
 /** The profile EIDs of a group's active members (for the profiles list's `exclude_group`, `addable_to`). */
 export async function groupMemberProfileEIDs(
@@ -106,7 +108,7 @@ export async function listMembers(
   groupEID: string,
   query: RouteQuery<'groupMember.list'>,
 ): Promise<PlainCollection> {
-  const caller = await groupCallerOf(models, ctx);
+  const caller = await groupReaderOf(models, ctx, [LIST_GROUP_MEMBERS]);
   const { permissions } = await findVisibleGroup(models, caller, groupEID);
   requirePermission(permissions, 'view_group_members');
   const state = query.state ?? 'active';
@@ -133,7 +135,7 @@ export async function getMember(
   groupEID: string,
   profileEID: string,
 ) {
-  const caller = await groupCallerOf(models, ctx);
+  const caller = await groupReaderOf(models, ctx, [LIST_GROUP_MEMBERS]);
   const { permissions } = await findVisibleGroup(models, caller, groupEID);
   requirePermission(permissions, 'view_group_members');
   const membership = await findMembership(models, caller, groupEID, profileEID);
