@@ -112,3 +112,8 @@ export { pushLinkRelations } from './push/links.js';
 export * from './notifications/app-alerts.js';
 // Notifications: the live stream (issue #13).
 export * from './notifications/stream.js';
+// Directory: group operations and app permissions (issue #15).
+export * from './groups/ops-resources.js';
+export { groupOpsRoutes } from './groups/ops-routes.js';
+export { groupOpsErrors } from './groups/ops-errors.js';
+export { groupOpsLinkRelations } from './groups/ops-links.js';

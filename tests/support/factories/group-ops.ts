@@ -3,7 +3,7 @@
  * permissions, and the paths of membership requests.
  */
 import { call } from '../api.js';
-import { installApp, newClient } from './core.js';
+import { authModels, installApp, newClient } from './core.js';
 import { groupsPath } from './groups.js';
 
 /** A client-credentials token of a new app installed in the network with `permissions`. */
@@ -20,3 +20,13 @@ export async function appTokenWith(networkEID: string, permissions: string[]): P
 
 export const requestsPath = (networkEID: string, groupEID: string, rest = '') =>
   groupsPath(networkEID, `${groupEID}/membership-requests/${rest}`);
+
+/** A pending membership request written straight to the store (fixtures that HTTP cannot make). */
+export async function storeMembershipRequest(networkEID: string, groupEID: string, profileEID: string) {
+  const models = await authModels();
+  await models.GroupMembershipRequest.updateOne(
+    { networkEID, groupEID, profileEID },
+    { $setOnInsert: { message: null } },
+    { upsert: true },
+  );
+}

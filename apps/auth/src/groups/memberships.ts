@@ -54,7 +54,10 @@ export function presentMembership(membership: MembershipDoc): PlainResource {
   };
 }
 
-function membershipEvent(group: GroupDoc, membership: Pick<MembershipDoc, 'profileEID' | 'role' | 'state'>) {
+export function membershipEvent(
+  group: GroupDoc,
+  membership: Pick<MembershipDoc, 'profileEID' | 'role' | 'state'>,
+) {
   return {
     group: groupSummary(group),
     user: userRef(membership.profileEID),
