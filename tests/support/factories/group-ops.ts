@@ -30,3 +30,14 @@ export async function storeMembershipRequest(networkEID: string, groupEID: strin
     { upsert: true },
   );
 }
+
+/** Marks a membership as made by an organisational sync (the sync itself is not built yet). */
+export async function lockMembership(
+  networkEID: string,
+  groupEID: string,
+  profileEID: string,
+  lockedBy: string,
+) {
+  const models = await authModels();
+  await models.GroupMembership.updateOne({ networkEID, groupEID, profileEID }, { $set: { lockedBy } });
+}

@@ -26,6 +26,7 @@ import {
 import type { GroupDoc, MembershipDoc } from './models.js';
 // Directory: group operations and app permissions (issue #15).
 import { groupReaderOf, LIST_GROUP_MEMBERS } from './readers.js';
+import { requireUnlocked } from './locks.js';
 
 /** The profile EIDs of a group's active members (for the profiles list's `exclude_group`, `addable_to`). */
 export async function groupMemberProfileEIDs(
@@ -51,6 +52,7 @@ export function presentMembership(membership: MembershipDoc): PlainResource {
     invitedBy: membership.invitedBy ? userRef(membership.invitedBy) : null,
     created: toTimestamp(membership.created),
     lastModified: toTimestamp(membership.lastModified),
+    lockedBy: membership.lockedBy ?? null,
   };
 }
 
@@ -218,8 +220,9 @@ export async function changeMemberRole(
   requirePermission(permissions, 'edit_group_membership');
   const current = await findMembership(models, caller, groupEID, profileEID);
   if (current.role === body.role) return presentMembership(current);
+  requireUnlocked(current);
   const changed = await models.GroupMembership.findOneAndUpdate(
-    { _id: current._id, networkEID: caller.networkEID, role: current.role },
+    { _id: current._id, networkEID: caller.networkEID, role: current.role, lockedBy: null },
     { $set: { role: body.role } },
     { returnDocument: 'after' },
   ).lean<MembershipDoc>();
@@ -261,6 +264,7 @@ export async function removeMember(
   }
   const membership = await findMembership(models, caller, groupEID, profileEID);
   const wasActiveAdmin = membership.state === 'active' && membership.role === 'admin';
+  requireUnlocked(membership);
   if (!self) {
     requirePermission(
       permissions,
@@ -270,6 +274,7 @@ export async function removeMember(
   const { deletedCount } = await models.GroupMembership.deleteOne({
     _id: membership._id,
     networkEID: caller.networkEID,
+    lockedBy: null,
   });
   if (deletedCount === 0) throw new DomainError('GROUP_ERR_MEMBERSHIP_NOT_FOUND');
   if (wasActiveAdmin) {

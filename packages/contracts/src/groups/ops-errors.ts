@@ -18,4 +18,11 @@ export const groupOpsErrors = {
     title: 'Not Found',
     message: 'The profile has no pending membership request for this group.',
   },
+  GROUP_ERR_MEMBERSHIP_LOCKED: {
+    status: 409,
+    code: -242,
+    title: 'Conflict',
+    message:
+      'The membership is locked by an organisational sync (lockedBy): it is not removed or changed by hand.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
