@@ -22,6 +22,8 @@ import { SignInThrottle } from './oauth/sign-in-throttle.js';
 import { settingsHandlers } from './settings/handlers.js';
 // Directory: account operations (issue #15).
 import { accountHandlers } from './account/handlers.js';
+// Directory: group operations and app permissions (issue #15).
+import { groupOpsHandlers } from './groups/ops-handlers.js';
 import { SigningSecretBox } from './apps/signing-secret-box.js';
 
 /**
@@ -36,6 +38,8 @@ export const authHandlers = {
   ...appsHandlers,
   // Directory: account operations (issue #15).
   ...accountHandlers,
+  // Directory: group operations and app permissions (issue #15).
+  ...groupOpsHandlers,
 };
 
 export function buildAuthService(

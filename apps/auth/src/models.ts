@@ -11,6 +11,8 @@ import { registerOAuthModels, type OAuthModels } from './oauth/models.js';
 import { registerSettingsModels, type SettingsModels } from './settings/models.js';
 // Directory: account operations (issue #15).
 import { registerAccountModels, type AccountModels } from './account/models.js';
+// Directory: group operations and app permissions (issue #15).
+import { registerGroupRequestsModels, type GroupRequestsModels } from './groups/requests/models.js';
 
 export interface AuthModels
   extends
@@ -20,7 +22,9 @@ export interface AuthModels
     GroupsModels,
     SettingsModels,
     // Directory: account operations (issue #15).
-    AccountModels {}
+    AccountModels,
+    // Directory: group operations and app permissions (issue #15).
+    GroupRequestsModels {}
 
 export function registerAuthModels(connection: Connection): AuthModels {
   return {
@@ -31,5 +35,7 @@ export function registerAuthModels(connection: Connection): AuthModels {
     ...registerSettingsModels(connection),
     // Directory: account operations (issue #15).
     ...registerAccountModels(connection),
+    // Directory: group operations and app permissions (issue #15).
+    ...registerGroupRequestsModels(connection),
   };
 }

@@ -41,6 +41,8 @@ import { appAlertErrors } from './notifications/app-alerts.js';
 import { streamErrors } from './notifications/stream.js';
 // Notifications: app webhooks (issue #13).
 import { webhooksErrors } from './webhooks/errors.js';
+// Directory: group operations and app permissions (issue #15).
+import { groupOpsErrors } from './groups/ops-errors.js';
 
 export const errorCatalogue = {
   ...httpErrors,
@@ -75,6 +77,8 @@ export const errorCatalogue = {
   ...streamErrors,
   // Notifications: app webhooks (issue #13).
   ...webhooksErrors,
+  // Directory: group operations and app permissions (issue #15).
+  ...groupOpsErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errorCatalogue;

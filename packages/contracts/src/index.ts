@@ -118,3 +118,8 @@ export * from './webhooks/resources.js';
 export * from './webhooks/subjects.js';
 export { webhooksRoutes } from './webhooks/routes.js';
 export { webhooksErrors } from './webhooks/errors.js';
+// Directory: group operations and app permissions (issue #15).
+export * from './groups/ops-resources.js';
+export { groupOpsRoutes } from './groups/ops-routes.js';
+export { groupOpsErrors } from './groups/ops-errors.js';
+export { groupOpsLinkRelations } from './groups/ops-links.js';

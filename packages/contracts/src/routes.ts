@@ -36,6 +36,8 @@ import { appAlertRoutes } from './notifications/app-alerts.js';
 import { streamRoutes } from './notifications/stream.js';
 // Notifications: app webhooks (issue #13).
 import { webhooksRoutes } from './webhooks/routes.js';
+// Directory: group operations and app permissions (issue #15).
+import { groupOpsRoutes } from './groups/ops-routes.js';
 
 const routeTable = [
   oauthTokenRoute,
@@ -71,6 +73,8 @@ const routeTable = [
   ...streamRoutes,
   // Notifications: app webhooks (issue #13).
   ...webhooksRoutes,
+  // Directory: group operations and app permissions (issue #15).
+  ...groupOpsRoutes,
 ] as const satisfies readonly RouteDefinition[];
 
 /** The table as plain definitions, for code that walks every route. */

@@ -87,6 +87,8 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   }),
   // Notifications: app alerts and the live stream (issue #13).
   'appAlert.send': (victim) => ({ recipients: [{ type: 'user', EID: victim.profileEID }] }),
+  // Directory: group operations and app permissions (issue #15).
+  'groupRequest.create': () => ({ message: 'Cross-tenant' }),
 };
 
 /** Query parameters a route requires. */
@@ -189,6 +191,9 @@ beforeAll(async () => {
   Object.assign(fixtures, { journeyEID: journey.EID, stepEID: journey.steps[0]!.EID });
   // Directory: account operations (issue #15): a key of the new-features list.
   fixtures.featureKey = 'tasks';
+  // Directory: group operations (issue #15): a pending membership request of the member's.
+  const groupOps = await import('../../support/factories/group-ops.js');
+  await groupOps.storeMembershipRequest(victim.networkEID, group.body.EID, member.profileEID);
 });
 
 const networkRoutes = routes.filter((r) => r.scope === 'network' && r.path.includes('{networkEID}'));

@@ -48,6 +48,8 @@ export interface MembershipBody {
   errors?: { pointer: string; message: string }[];
   _links: Record<string, { href: string }>;
   _embedded?: { user?: { type: string; EID: string; extrnal: boolean } };
+  // Directory: group operations (issue #15).
+  lockedBy?: string | null;
 }
 
 /** Creates a group over HTTP as `token`; returns its representation (throws unless 201). */

@@ -7,10 +7,10 @@ import { pageOf } from '@ncs/service-kit';
 import type { QueryFilter } from 'mongoose';
 import type { AuthModels } from '../models.js';
 import type { RouteQuery } from '../requests.js';
-import { findMemberCaller } from './callers.js';
+import { findMemberOrAppCaller } from './callers.js';
 import type { ProfileDoc } from './models.js';
 import { storedRolesFor } from './permissions.js';
-import { presentProfiles, viewerOf } from './profiles.js';
+import { GET_PROFILES, presentProfiles, viewerOf } from './profiles.js';
 
 export interface ProfileListOptions {
   readonly limit: number;
@@ -99,11 +99,12 @@ export async function listProfiles(
       { pointer: '/query/modified_since', message: 'must be a valid date-time' },
     ]);
   }
-  const caller = await findMemberCaller(models, ctx);
+  // Directory: group operations and app permissions (issue #15): apps list profiles with `get_profiles`.
+  const caller = await findMemberOrAppCaller(models, ctx, GET_PROFILES);
   const networkEID = String(caller.network._id);
   const filter = profileListFilter(
     networkEID,
-    caller.profileEID,
+    caller.kind === 'member' ? caller.profileEID : '',
     caller.network.allowChatCustomSettings,
     options,
     ctx.version,

@@ -5,7 +5,7 @@
  */
 import { DomainError, toTimestamp, type PlainResource, type RequestContext, isEid } from '@ncs/contracts';
 import type { AuthModels } from '../models.js';
-import { type DirectoryCaller, findMemberCaller } from './callers.js';
+import { type DirectoryCaller, findMemberCaller, findMemberOrAppCaller } from './callers.js';
 import type { AccountDoc, NetworkDoc, ProfileDoc } from './models.js';
 import { reportedRole } from './permissions.js';
 
@@ -169,7 +169,8 @@ export async function findNetworkProfile(
 }
 
 export async function getProfile(models: AuthModels, ctx: RequestContext, profileEID: string) {
-  const caller = await findMemberCaller(models, ctx);
+  // Directory: group operations and app permissions (issue #15): apps read profiles with `get_profiles`.
+  const caller = await findMemberOrAppCaller(models, ctx, GET_PROFILES);
   const profile = await findNetworkProfile(models, String(caller.network._id), profileEID);
   const [presented] = await presentProfiles(models, [profile], caller.network, viewerOf(caller, ctx));
   return presented!;
@@ -185,3 +186,6 @@ export async function presentOne(
   const [presented] = await presentProfiles(models, [profile], caller.network, viewerOf(caller, ctx));
   return presented!;
 }
+
+// Directory: group operations and app permissions (issue #15).
+export const GET_PROFILES = 'get_profiles';

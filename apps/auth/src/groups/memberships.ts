@@ -24,6 +24,9 @@ import {
   requirePermission,
 } from './callers.js';
 import type { GroupDoc, MembershipDoc } from './models.js';
+// Directory: group operations and app permissions (issue #15).
+import { groupReaderOf, LIST_GROUP_MEMBERS } from './readers.js';
+import { requireUnlocked } from './locks.js';
 
 /** The profile EIDs of a group's active members (for the profiles list's `exclude_group`, `addable_to`). */
 export async function groupMemberProfileEIDs(
@@ -49,10 +52,14 @@ export function presentMembership(membership: MembershipDoc): PlainResource {
     invitedBy: membership.invitedBy ? userRef(membership.invitedBy) : null,
     created: toTimestamp(membership.created),
     lastModified: toTimestamp(membership.lastModified),
+    lockedBy: membership.lockedBy ?? null,
   };
 }
 
-function membershipEvent(group: GroupDoc, membership: Pick<MembershipDoc, 'profileEID' | 'role' | 'state'>) {
+export function membershipEvent(
+  group: GroupDoc,
+  membership: Pick<MembershipDoc, 'profileEID' | 'role' | 'state'>,
+) {
   return {
     group: groupSummary(group),
     user: userRef(membership.profileEID),
@@ -106,7 +113,7 @@ export async function listMembers(
   groupEID: string,
   query: RouteQuery<'groupMember.list'>,
 ): Promise<PlainCollection> {
-  const caller = await groupCallerOf(models, ctx);
+  const caller = await groupReaderOf(models, ctx, [LIST_GROUP_MEMBERS]);
   const { permissions } = await findVisibleGroup(models, caller, groupEID);
   requirePermission(permissions, 'view_group_members');
   const state = query.state ?? 'active';
@@ -133,7 +140,7 @@ export async function getMember(
   groupEID: string,
   profileEID: string,
 ) {
-  const caller = await groupCallerOf(models, ctx);
+  const caller = await groupReaderOf(models, ctx, [LIST_GROUP_MEMBERS]);
   const { permissions } = await findVisibleGroup(models, caller, groupEID);
   requirePermission(permissions, 'view_group_members');
   const membership = await findMembership(models, caller, groupEID, profileEID);
@@ -213,8 +220,9 @@ export async function changeMemberRole(
   requirePermission(permissions, 'edit_group_membership');
   const current = await findMembership(models, caller, groupEID, profileEID);
   if (current.role === body.role) return presentMembership(current);
+  requireUnlocked(current);
   const changed = await models.GroupMembership.findOneAndUpdate(
-    { _id: current._id, networkEID: caller.networkEID, role: current.role },
+    { _id: current._id, networkEID: caller.networkEID, role: current.role, lockedBy: null },
     { $set: { role: body.role } },
     { returnDocument: 'after' },
   ).lean<MembershipDoc>();
@@ -256,6 +264,7 @@ export async function removeMember(
   }
   const membership = await findMembership(models, caller, groupEID, profileEID);
   const wasActiveAdmin = membership.state === 'active' && membership.role === 'admin';
+  requireUnlocked(membership);
   if (!self) {
     requirePermission(
       permissions,
@@ -265,6 +274,7 @@ export async function removeMember(
   const { deletedCount } = await models.GroupMembership.deleteOne({
     _id: membership._id,
     networkEID: caller.networkEID,
+    lockedBy: null,
   });
   if (deletedCount === 0) throw new DomainError('GROUP_ERR_MEMBERSHIP_NOT_FOUND');
   if (wasActiveAdmin) {

@@ -7,13 +7,15 @@ import { type RouteQuery } from '../requests.js';
 import { pageOf, pageOfItems, type Page } from '@ncs/service-kit';
 import { DomainError, groupTypeNames, type PlainCollection, type RequestContext } from '@ncs/contracts';
 import type { AuthModels } from '../models.js';
-import { findVisibleGroup, type GroupCaller, groupCallerOf } from './callers.js';
+import { findVisibleGroup, type GroupCaller } from './callers.js';
 import type { GroupDoc } from './models.js';
 import { presentGroups, presentOne } from './presentation.js';
 import { groupTypeRules, presentGroupType } from './types.js';
+// Directory: group operations and app permissions (issue #15).
+import { GET_USER_GROUPS, groupReaderOf, LIST_GROUPS } from './readers.js';
 
 export async function getGroup(models: AuthModels, ctx: RequestContext, groupEID: string) {
-  const caller = await groupCallerOf(models, ctx);
+  const caller = await groupReaderOf(models, ctx, [LIST_GROUPS]);
   const { group } = await findVisibleGroup(models, caller, groupEID);
   return presentOne(models, caller, group);
 }
@@ -69,7 +71,12 @@ export async function listGroups(
   ctx: RequestContext,
   query: RouteQuery<'group.list'>,
 ): Promise<PlainCollection> {
-  const caller = await groupCallerOf(models, ctx);
+  // Issue #15: `get_user_groups` lets an app list the groups of a person (`user=`) only.
+  const caller = await groupReaderOf(
+    models,
+    ctx,
+    query.user ? [LIST_GROUPS, GET_USER_GROUPS] : [LIST_GROUPS],
+  );
   if (query.invitee && query.invitee !== caller.profileEID && !caller.networkAdmin) {
     throw new DomainError('GROUP_ERR_INVITATIONS_PRIVATE');
   }
@@ -95,7 +102,7 @@ export async function listSubgroups(
   groupEID: string,
   page: Page,
 ): Promise<PlainCollection> {
-  const caller = await groupCallerOf(models, ctx);
+  const caller = await groupReaderOf(models, ctx, [LIST_GROUPS]);
   await findVisibleGroup(models, caller, groupEID);
   return pageOfGroups(models, caller, { networkEID: caller.networkEID, parentEID: groupEID }, page);
 }
@@ -106,6 +113,6 @@ export function listGroupTypes(page: Page): PlainCollection {
 }
 
 export async function listGroupTypesFor(models: AuthModels, ctx: RequestContext, page: Page) {
-  await groupCallerOf(models, ctx);
+  await groupReaderOf(models, ctx, [LIST_GROUPS]);
   return listGroupTypes(page);
 }

@@ -256,6 +256,8 @@ export async function deleteGroup(
   }
   await models.Group.deleteOne({ _id: groupEID, networkEID: caller.networkEID });
   await models.GroupMembership.deleteMany({ networkEID: caller.networkEID, groupEID });
+  // Directory: group operations (issue #15): the group's pending membership requests go with it.
+  await models.GroupMembershipRequest.deleteMany({ networkEID: caller.networkEID, groupEID });
   await events.record('group', 'deleted', {
     networkEID: caller.networkEID,
     actor: userRef(caller.profileEID),

@@ -201,6 +201,10 @@ export const GroupMembershipResource = halResource(
     invitedBy: Nullable(Ref('user')),
     created: Timestamp,
     lastModified: Timestamp,
+    // Directory: group operations (issue #15).
+    lockedBy: Nullable(
+      Text({ maxLength: 200, description: 'the organisational sync that made it; null: changed by hand' }),
+    ),
   },
   'A profile’s membership of (or invitation to) a group; `embed=user` embeds the profile.',
 );

@@ -1,0 +1,50 @@
+/**
+ * Who may READ groups: a member of the network (groupCallerOf), or an app installed in it that holds
+ * the application permission of the read (issue #15: `list_groups`, `get_user_groups`,
+ * `list_group_members`). An app belongs to no group: it reads what an onlooker reads (groups that
+ * are not hidden, their active members), never invitations; writes stay user-only (403 -162).
+ * Decisions: docs/decisions.md, "Directory: group operations and app permissions (issue #15)".
+ */
+import { DomainError, isEid, type RequestContext } from '@ncs/contracts';
+import { isAppCaller } from '../apps/app-callers.js';
+import type { AuthModels } from '../models.js';
+import { type GroupCaller, groupCallerOf } from './callers.js';
+
+export const LIST_GROUPS = 'list_groups';
+export const GET_USER_GROUPS = 'get_user_groups';
+export const LIST_GROUP_MEMBERS = 'list_group_members';
+
+/** A group caller that is an app: no profile (`profileEID` matches no membership). */
+export interface AppGroupCaller extends GroupCaller {
+  readonly appEID: string;
+}
+
+export const isAppGroupCaller = (caller: GroupCaller): caller is AppGroupCaller =>
+  'appEID' in caller && typeof caller.appEID === 'string';
+
+/**
+ * The caller of a group read. An app needs one of `appPermissions` (else 403 -162 naming them) and
+ * an installation in the network, read from the store now (else 404, like a non-member).
+ */
+export async function groupReaderOf(
+  models: AuthModels,
+  ctx: RequestContext,
+  appPermissions: readonly string[],
+): Promise<GroupCaller> {
+  if (!isAppCaller(ctx)) return groupCallerOf(models, ctx);
+  const networkEID = ctx.networkEID;
+  const appEID = ctx.principal?.appEID ?? '';
+  if (!isEid(networkEID)) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
+  const installation = await models.Installation.findOne({ networkEID, clientId: appEID }, { permissions: 1 })
+    .lean<{ permissions: string[] }>()
+    .exec();
+  if (!installation) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
+  if (!appPermissions.some((name) => installation.permissions.includes(name))) {
+    throw new DomainError(
+      'GROUP_ERR_USER_CALLER_REQUIRED',
+      `This needs a user of the network, or an app with the application permission ${appPermissions.join(' or ')}.`,
+    );
+  }
+  const caller: AppGroupCaller = { networkEID, profileEID: '', networkAdmin: false, external: false, appEID };
+  return caller;
+}
