@@ -23,6 +23,8 @@ import { settingsHandlers } from './settings/handlers.js';
 // Directory: account operations (issue #15).
 import { accountHandlers } from './account/handlers.js';
 import { SigningSecretBox } from './apps/signing-secret-box.js';
+// Directory: network operations (issue #15).
+import { networkAdminHandlers } from './network-admin/handlers.js';
 
 /**
  * Handlers of every route the auth service owns, by route id: the areas' maps. A constant: the
@@ -36,6 +38,8 @@ export const authHandlers = {
   ...appsHandlers,
   // Directory: account operations (issue #15).
   ...accountHandlers,
+  // Directory: network operations (issue #15).
+  ...networkAdminHandlers,
 };
 
 export function buildAuthService(

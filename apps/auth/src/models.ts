@@ -11,6 +11,9 @@ import { registerOAuthModels, type OAuthModels } from './oauth/models.js';
 import { registerSettingsModels, type SettingsModels } from './settings/models.js';
 // Directory: account operations (issue #15).
 import { registerAccountModels, type AccountModels } from './account/models.js';
+// Directory: network operations (issue #15).
+import { registerLabelsModels, type LabelsModels } from './labels/models.js';
+import { registerNetworkAdminModels, type NetworkAdminModels } from './network-admin/models.js';
 
 export interface AuthModels
   extends
@@ -20,7 +23,10 @@ export interface AuthModels
     GroupsModels,
     SettingsModels,
     // Directory: account operations (issue #15).
-    AccountModels {}
+    AccountModels,
+    // Directory: network operations (issue #15).
+    LabelsModels,
+    NetworkAdminModels {}
 
 export function registerAuthModels(connection: Connection): AuthModels {
   return {
@@ -31,5 +37,8 @@ export function registerAuthModels(connection: Connection): AuthModels {
     ...registerSettingsModels(connection),
     // Directory: account operations (issue #15).
     ...registerAccountModels(connection),
+    // Directory: network operations (issue #15).
+    ...registerLabelsModels(connection),
+    ...registerNetworkAdminModels(connection),
   };
 }

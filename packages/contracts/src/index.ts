@@ -112,3 +112,8 @@ export { pushLinkRelations } from './push/links.js';
 export * from './notifications/app-alerts.js';
 // Notifications: the live stream (issue #13).
 export * from './notifications/stream.js';
+// Directory: network operations (issue #15).
+export * from './network-admin/resources.js';
+export { networkAdminRoutes } from './network-admin/routes.js';
+export { networkAdminErrors } from './network-admin/errors.js';
+export { networkAdminLinkRelations } from './network-admin/links.js';

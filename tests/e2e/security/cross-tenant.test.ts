@@ -87,6 +87,15 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   }),
   // Notifications: app alerts and the live stream (issue #13).
   'appAlert.send': (victim) => ({ recipients: [{ type: 'user', EID: victim.profileEID }] }),
+  // Directory: network operations (issue #15).
+  'label.create': () => ({ name: 'Cross-tenant' }),
+  'label.update': () => ({ name: 'Cross-tenant' }),
+  'networkFeatures.set': () => ({ enabled: true }),
+  'networkSubscription.upgrade': () => ({ plan: 'enterprise' }),
+  'networkSubscription.downgrade': () => ({ plan: 'free' }),
+  'emailSettings.update': () => ({ news: false }),
+  'terms.publish': () => ({ url: 'https://example.com/terms' }),
+  'terms.accept': () => ({ version: 1 }),
 };
 
 /** Query parameters a route requires. */
@@ -189,6 +198,10 @@ beforeAll(async () => {
   Object.assign(fixtures, { journeyEID: journey.EID, stepEID: journey.steps[0]!.EID });
   // Directory: account operations (issue #15): a key of the new-features list.
   fixtures.featureKey = 'tasks';
+  // Directory: network operations (issue #15): a label of the victim's, a feature of the list.
+  const netOps = await import('../../support/factories/network-ops.js');
+  fixtures.labelEID = await netOps.newLabel(victim.networkEID, victimToken, 'Victim label');
+  fixtures.feature = 'video';
 });
 
 const networkRoutes = routes.filter((r) => r.scope === 'network' && r.path.includes('{networkEID}'));

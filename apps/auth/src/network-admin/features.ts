@@ -1,0 +1,54 @@
+/**
+ * Network features (issue #15, part 2): the closed list of contracts, each on or off in the
+ * network (stored as the network's `features`, which the other rules read). Members and apps with
+ * `edit_network_features` read them; network administrators and those apps turn one on or off, one
+ * change of a network at a time (network-claim.ts: FerretDB applies `$addToSet` as a read and a write).
+ */
+import { DomainError, type NetworkFeatureKey, type PlainResource, type RequestContext } from '@ncs/contracts';
+import type { EventSink } from '../dependencies.js';
+import { actorOf, findAdminOrAppCaller, findMemberOrAppCaller } from '../directory/callers.js';
+import type { NetworkDoc } from '../directory/models.js';
+import type { AuthModels } from '../models.js';
+import { underNetworkClaim } from './network-claim.js';
+import { featureList } from './rules.js';
+
+export const EDIT_NETWORK_FEATURES = 'edit_network_features';
+
+const presentFeatures = (network: NetworkDoc): PlainResource => ({
+  type: 'network_features',
+  features: featureList(network.features ?? []),
+});
+
+export async function getNetworkFeatures(models: AuthModels, ctx: RequestContext) {
+  const caller = await findMemberOrAppCaller(models, ctx, EDIT_NETWORK_FEATURES);
+  return presentFeatures(caller.network);
+}
+
+export async function setNetworkFeature(
+  models: AuthModels,
+  events: EventSink,
+  ctx: RequestContext,
+  feature: NetworkFeatureKey,
+  enabled: boolean,
+) {
+  const caller = await findAdminOrAppCaller(models, ctx, EDIT_NETWORK_FEATURES);
+  const networkEID = String(caller.network._id);
+  const { before, updated } = await underNetworkClaim(models, networkEID, async () => {
+    const before = await models.Network.findById(networkEID, { features: 1 }).lean<NetworkDoc>();
+    const updated = await models.Network.findOneAndUpdate(
+      { _id: networkEID },
+      enabled ? { $addToSet: { features: feature } } : { $pull: { features: feature } },
+      { returnDocument: 'after' },
+    ).lean<NetworkDoc>();
+    return { before, updated };
+  });
+  if (!before || !updated) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
+  if ((before.features ?? []).includes(feature) !== enabled) {
+    await events.record('network', 'updated', {
+      networkEID,
+      actor: actorOf(caller),
+      data: { network: { type: 'network', EID: networkEID }, changes: { features: updated.features } },
+    });
+  }
+  return presentFeatures(updated);
+}
