@@ -117,3 +117,5 @@ export * from './network-admin/resources.js';
 export { networkAdminRoutes } from './network-admin/routes.js';
 export { networkAdminErrors } from './network-admin/errors.js';
 export { networkAdminLinkRelations } from './network-admin/links.js';
+export * from './directory/sync.js';
+export * from './directory/network-writes.js';

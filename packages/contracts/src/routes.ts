@@ -36,6 +36,7 @@ import { appAlertRoutes } from './notifications/app-alerts.js';
 import { streamRoutes } from './notifications/stream.js';
 // Directory: network operations (issue #15).
 import { networkAdminRoutes } from './network-admin/routes.js';
+import { directorySyncRoutes } from './directory/sync.js';
 
 const routeTable = [
   oauthTokenRoute,
@@ -71,6 +72,7 @@ const routeTable = [
   ...streamRoutes,
   // Directory: network operations (issue #15).
   ...networkAdminRoutes,
+  ...directorySyncRoutes,
 ] as const satisfies readonly RouteDefinition[];
 
 /** The table as plain definitions, for code that walks every route. */

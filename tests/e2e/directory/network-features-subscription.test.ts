@@ -35,18 +35,18 @@ describe('network features', () => {
     expect(list.body).toMatchObject({ type: 'network_features' });
     expect(list.body.features).toContainEqual({ name: 'video', enabled: false, default: false });
     expect(enabledIn(list.body)).toEqual([]);
-    const on = await call(featuresPath(network.networkEID, 'video/'), {
+    const on = await call(featuresPath(network.networkEID), {
       token: adminToken,
       method: 'PUT',
-      json: { enabled: true },
+      json: { video: true },
     });
     expect(on.status, on.text).toBe(200);
     expect(enabledIn(on.body)).toEqual(['video']);
     // Turning it on again changes nothing; the network shows it.
-    await call(featuresPath(network.networkEID, 'video/'), {
+    await call(featuresPath(network.networkEID), {
       token: adminToken,
       method: 'PUT',
-      json: { enabled: true },
+      json: { video: true },
     });
     const net = await call<{ features: string[]; videoEnabled: boolean }>(
       `/networks/${network.networkEID}/`,
@@ -56,10 +56,21 @@ describe('network features', () => {
     );
     expect(net.body.features).toEqual(['video']);
     expect(net.body.videoEnabled).toBe(true);
-    const off = await call(featuresPath(network.networkEID, 'video/'), {
+    const several = await call(featuresPath(network.networkEID), {
       token: adminToken,
       method: 'PUT',
-      json: { enabled: false },
+      json: { market: true, video: false },
+    });
+    expect(enabledIn(several.body)).toEqual(['market']);
+    await call(featuresPath(network.networkEID), {
+      token: adminToken,
+      method: 'PUT',
+      json: { market: false, video: true },
+    });
+    const off = await call(featuresPath(network.networkEID), {
+      token: adminToken,
+      method: 'PUT',
+      json: { video: false },
     });
     expect(enabledIn(off.body)).toEqual([]);
   });
@@ -67,10 +78,10 @@ describe('network features', () => {
   it('turning two features on at once keeps both', async () => {
     await Promise.all(
       ['personal_timeline', 'no_birth_info'].map((key) =>
-        call(featuresPath(network.networkEID, `${key}/`), {
+        call(featuresPath(network.networkEID), {
           token: adminToken,
           method: 'PUT',
-          json: { enabled: true },
+          json: { [key]: true },
         }),
       ),
     );
@@ -78,10 +89,10 @@ describe('network features', () => {
     expect(enabledIn(list.body).sort()).toEqual(['no_birth_info', 'personal_timeline']);
     await Promise.all(
       ['personal_timeline', 'no_birth_info'].map((key) =>
-        call(featuresPath(network.networkEID, `${key}/`), {
+        call(featuresPath(network.networkEID), {
           token: adminToken,
           method: 'PUT',
-          json: { enabled: false },
+          json: { [key]: false },
         }),
       ),
     );
@@ -92,19 +103,19 @@ describe('network features', () => {
 
   it('honours edit_network_features for apps: with it they read and write, without it 403', async () => {
     const withIt = await installedAppToken(network.networkEID, ['edit_network_features']);
-    const on = await call(featuresPath(network.networkEID, 'market/'), {
+    const on = await call(featuresPath(network.networkEID), {
       token: withIt,
       method: 'PUT',
-      json: { enabled: true },
+      json: { market: true },
     });
     expect(on.status, on.text).toBe(200);
     expect(enabledIn(on.body)).toContain('market');
     expect((await call(featuresPath(network.networkEID), { token: withIt })).status).toBe(200);
     const without = await installedAppToken(network.networkEID, ['list_groups']);
-    const refused = await call(featuresPath(network.networkEID, 'market/'), {
+    const refused = await call(featuresPath(network.networkEID), {
       token: without,
       method: 'PUT',
-      json: { enabled: false },
+      json: { market: false },
     });
     expect(refused.status, refused.text).toBe(403);
     expect(refused.body).toMatchObject({ code: -140 });
@@ -112,35 +123,41 @@ describe('network features', () => {
     // An app of another network, even with the permission: 404.
     const elsewhere = await installedAppToken(other.networkEID, ['edit_network_features']);
     expect((await call(featuresPath(network.networkEID), { token: elsewhere })).status).toBe(404);
-    await call(featuresPath(network.networkEID, 'market/'), {
+    await call(featuresPath(network.networkEID), {
       token: adminToken,
       method: 'PUT',
-      json: { enabled: false },
+      json: { market: false },
     });
   });
 
   it('refuses members (403), other networks (404) and unknown features or bodies (400)', async () => {
-    const byMember = await call(featuresPath(network.networkEID, 'video/'), {
+    const byMember = await call(featuresPath(network.networkEID), {
       token: memberToken,
       method: 'PUT',
-      json: { enabled: true },
+      json: { video: true },
     });
     expect(byMember.status, byMember.text).toBe(403);
     expect((await call(featuresPath(network.networkEID), { token: outsiderToken })).status).toBe(404);
-    const unknown = await call(featuresPath(network.networkEID, 'teleport/'), {
+    const unknown = await call(featuresPath(network.networkEID), {
       token: adminToken,
       method: 'PUT',
-      json: { enabled: true },
+      json: { teleport: true },
     });
     expect(unknown.status, unknown.text).toBe(400);
-    expect(pointersOf(unknown.body)).toContain('/params/feature');
-    const bad = await call(featuresPath(network.networkEID, 'video/'), {
+    expect(unknown.text).toContain('teleport');
+    const bad = await call(featuresPath(network.networkEID), {
       token: adminToken,
       method: 'PUT',
-      json: { enabled: 'yes' },
+      json: { video: 'yes' },
     });
     expect(bad.status).toBe(400);
-    expect(pointersOf(bad.body)).toContain('/body/enabled');
+    expect(pointersOf(bad.body)).toContain('/body/video');
+    const empty = await call(featuresPath(network.networkEID), {
+      token: adminToken,
+      method: 'PUT',
+      json: {},
+    });
+    expect(empty.status).toBe(400);
   });
 });
 

@@ -90,7 +90,13 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   // Directory: network operations (issue #15).
   'label.create': () => ({ name: 'Cross-tenant' }),
   'label.update': () => ({ name: 'Cross-tenant' }),
-  'networkFeatures.set': () => ({ enabled: true }),
+  'networkFeatures.set': () => ({ video: true }),
+  'syncUser.sync': () => ({
+    XID: 'cross-tenant',
+    firstName: 'Cross',
+    lastName: 'Tenant',
+    username: 'cross-tenant',
+  }),
   'networkSubscription.upgrade': () => ({ plan: 'enterprise' }),
   'networkSubscription.downgrade': () => ({ plan: 'free' }),
   'emailSettings.update': () => ({ news: false }),
@@ -105,6 +111,8 @@ const sampleQueries: Readonly<Record<string, string>> = {
   'scheduledItems.list': 'types=update,news',
   // Notifications: the live stream (issue #13): a stream that ends after a second (the control reads it whole).
   'stream.open': 'closeAfter=1',
+  // Directory: network operations (issue #15).
+  'location.resolve': 'q=Paris',
 };
 
 /** The victim network's resources, by path parameter name. */
@@ -198,10 +206,9 @@ beforeAll(async () => {
   Object.assign(fixtures, { journeyEID: journey.EID, stepEID: journey.steps[0]!.EID });
   // Directory: account operations (issue #15): a key of the new-features list.
   fixtures.featureKey = 'tasks';
-  // Directory: network operations (issue #15): a label of the victim's, a feature of the list.
+  // Directory: network operations (issue #15): a label of the victim's.
   const netOps = await import('../../support/factories/network-ops.js');
   fixtures.labelEID = await netOps.newLabel(victim.networkEID, victimToken, 'Victim label');
-  fixtures.feature = 'video';
 });
 
 const networkRoutes = routes.filter((r) => r.scope === 'network' && r.path.includes('{networkEID}'));

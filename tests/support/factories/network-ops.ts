@@ -31,3 +31,7 @@ export async function newLabel(networkEID: string, token: string, name: string):
   if (created.status !== 201) throw new Error(`label: ${created.status} ${created.text}`);
   return created.body.EID;
 }
+
+export const syncUserPath = (networkEID: string) => `/networks/${networkEID}/sync-user`;
+export const resolveLocationPath = (networkEID: string, q: string) =>
+  `/networks/${networkEID}/resolve-location/?q=${encodeURIComponent(q)}`;

@@ -15,6 +15,8 @@ import { reportedRole } from './permissions.js';
 import { scheduledItemsOf } from './scheduled-items.js';
 // Directory: network operations (issue #15): the terms a member must still accept.
 import { termsPreconditionsOf } from '../network-admin/terms.js';
+import { presentWriteContext, writeContextChanges } from './network-write-context.js';
+import { isAdminRole } from './permissions.js';
 
 /** What the network representation needs beyond the network document. */
 export interface NetworkFacts {
@@ -85,6 +87,8 @@ export function presentNetwork(network: NetworkDoc, facts: NetworkFacts, version
       : {}),
     created: toTimestamp(network.created),
     lastModified: toTimestamp(network.lastModified),
+    // Directory: network operations (issue #15): `sso` only to administrators.
+    ...presentWriteContext(network, facts.callerRole !== undefined && isAdminRole(facts.callerRole)),
   };
 }
 
@@ -153,8 +157,12 @@ export async function updateNetwork(
   networkDomain: string,
 ): Promise<PlainResource> {
   const caller = await findAdminCaller(models, ctx);
-  const changes = pick(body, WRITABLE_NETWORK_FIELDS);
   const networkEID = String(caller.network._id);
+  const changes = {
+    ...pick(body, WRITABLE_NETWORK_FIELDS),
+    // Directory: network operations (issue #15): sso, favicon, theme, emailDeliveryFormat.
+    ...(await writeContextChanges(models, networkEID, body)),
+  };
   const updated = await models.Network.findOneAndUpdate(
     { _id: networkEID },
     { $set: changes },

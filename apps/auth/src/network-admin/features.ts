@@ -1,16 +1,17 @@
 /**
  * Network features (issue #15, part 2): the closed list of contracts, each on or off in the
  * network (stored as the network's `features`, which the other rules read). Members and apps with
- * `edit_network_features` read them; network administrators and those apps turn one on or off, one
- * change of a network at a time (network-claim.ts: FerretDB applies `$addToSet` as a read and a write).
+ * `edit_network_features` read them; network administrators and those apps turn some on or off in
+ * one request, one change of a network at a time (network-claim.ts: under the claim the list is read
+ * and written whole, which FerretDB's read-then-write updates could otherwise lose).
  */
-import { DomainError, type NetworkFeatureKey, type PlainResource, type RequestContext } from '@ncs/contracts';
+import { DomainError, type PlainResource, type RequestContext } from '@ncs/contracts';
 import type { EventSink } from '../dependencies.js';
 import { actorOf, findAdminOrAppCaller, findMemberOrAppCaller } from '../directory/callers.js';
 import type { NetworkDoc } from '../directory/models.js';
 import type { AuthModels } from '../models.js';
 import { underNetworkClaim } from './network-claim.js';
-import { featureList } from './rules.js';
+import { featureList, withFeatureChanges } from './rules.js';
 
 export const EDIT_NETWORK_FEATURES = 'edit_network_features';
 
@@ -24,26 +25,26 @@ export async function getNetworkFeatures(models: AuthModels, ctx: RequestContext
   return presentFeatures(caller.network);
 }
 
-export async function setNetworkFeature(
+export async function setNetworkFeatures(
   models: AuthModels,
   events: EventSink,
   ctx: RequestContext,
-  feature: NetworkFeatureKey,
-  enabled: boolean,
+  changes: Readonly<Record<string, boolean | undefined>>,
 ) {
   const caller = await findAdminOrAppCaller(models, ctx, EDIT_NETWORK_FEATURES);
   const networkEID = String(caller.network._id);
   const { before, updated } = await underNetworkClaim(models, networkEID, async () => {
     const before = await models.Network.findById(networkEID, { features: 1 }).lean<NetworkDoc>();
+    if (!before) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
     const updated = await models.Network.findOneAndUpdate(
       { _id: networkEID },
-      enabled ? { $addToSet: { features: feature } } : { $pull: { features: feature } },
+      { $set: { features: withFeatureChanges(before.features ?? [], changes) } },
       { returnDocument: 'after' },
     ).lean<NetworkDoc>();
     return { before, updated };
   });
-  if (!before || !updated) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
-  if ((before.features ?? []).includes(feature) !== enabled) {
+  if (!updated) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
+  if ((before.features ?? []).join() !== (updated.features ?? []).join()) {
     await events.record('network', 'updated', {
       networkEID,
       actor: actorOf(caller),

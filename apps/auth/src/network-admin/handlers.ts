@@ -7,7 +7,7 @@ import { defineHandlers, withStatus } from '@ncs/service-kit';
 import type { AuthDependencies } from '../dependencies.js';
 import { createLabel, deleteLabel, getLabel, listLabels, renameLabel } from '../labels/labels.js';
 import { getEmailSettings, updateEmailSettings } from './email-settings.js';
-import { getNetworkFeatures, setNetworkFeature } from './features.js';
+import { getNetworkFeatures, setNetworkFeatures } from './features.js';
 import { changeSubscription, getSubscription } from './subscription.js';
 import { acceptTerms, getTerms, publishTerms } from './terms.js';
 
@@ -23,8 +23,8 @@ export const networkAdminHandlers = defineHandlers<AuthDependencies>()(networkAd
     return withStatus(204, null);
   },
   'networkFeatures.get': ({ ctx }, { models }) => getNetworkFeatures(models, ctx),
-  'networkFeatures.set': ({ ctx, params, body }, { models, events }) =>
-    setNetworkFeature(models, events, ctx, params.feature, body.enabled),
+  'networkFeatures.set': ({ ctx, body }, { models, events }) =>
+    setNetworkFeatures(models, events, ctx, body as Readonly<Record<string, boolean | undefined>>),
   'networkSubscription.get': ({ ctx }, { models }) => getSubscription(models, ctx),
   'networkSubscription.upgrade': ({ ctx, body }, { models, events }) =>
     changeSubscription(models, events, ctx, 'upgrade', body.plan),

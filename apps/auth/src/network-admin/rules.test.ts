@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { emailSettingDefaults } from '@ncs/contracts';
-import { featureList, knownKeysUpdate, plansAbove, plansBelow, withDefaults } from './rules.js';
+import {
+  featureList,
+  knownKeysUpdate,
+  withFeatureChanges,
+  plansAbove,
+  plansBelow,
+  withDefaults,
+} from './rules.js';
 
 describe('settings with defaults', () => {
   it('takes a stored value of the right type, the default otherwise', () => {
@@ -33,5 +40,16 @@ describe('features', () => {
     const list = featureList(['video', 'unknown']);
     expect(list.find((f) => f.name === 'video')).toEqual({ name: 'video', enabled: true, default: false });
     expect(list.map((f) => f.name)).not.toContain('unknown');
+  });
+});
+
+describe('feature changes', () => {
+  it('turns features on and off, keeping the order and names outside the list', () => {
+    expect(withFeatureChanges(['video', 'legacy'], { market: true, video: false })).toEqual([
+      'legacy',
+      'market',
+    ]);
+    expect(withFeatureChanges(['video'], { video: true })).toEqual(['video']);
+    expect(withFeatureChanges(['video', 'video'], {})).toEqual(['video']);
   });
 });

@@ -51,3 +51,14 @@ export function featureList(enabled: readonly string[]) {
     default: networkFeatureDefaults[name],
   }));
 }
+
+/** The stored features after turning some on (`true`) or off (`false`): order kept, new ones last. */
+export function withFeatureChanges(
+  current: readonly string[],
+  changes: Readonly<Record<string, boolean | undefined>>,
+): string[] {
+  const off = new Set(Object.keys(changes).filter((key) => changes[key] === false));
+  const kept = current.filter((name, i) => !off.has(name) && current.indexOf(name) === i);
+  const added = Object.keys(changes).filter((key) => changes[key] === true && !kept.includes(key));
+  return [...kept, ...added];
+}

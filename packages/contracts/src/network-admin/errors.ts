@@ -47,4 +47,10 @@ export const networkAdminErrors = {
     title: 'Conflict',
     message: 'The network is being changed by another request; try again.',
   },
+  SYNC_ERR_ACCOUNT_HAS_OTHER_XID: {
+    status: 409,
+    code: -221,
+    title: 'Conflict',
+    message: 'The account is a member of this network under another XID.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;

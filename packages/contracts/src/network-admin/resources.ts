@@ -48,7 +48,6 @@ const NetworkFeatureKeySchema = Type.Union(
   { description: 'A feature of the closed list' },
 );
 
-export const NetworkFeatureParams = strictObject({ networkEID: Eid, feature: NetworkFeatureKeySchema });
 export const NetworkFeature = Type.Object({
   name: NetworkFeatureKeySchema,
   enabled: Type.Boolean(),
@@ -59,7 +58,11 @@ export const NetworkFeaturesResource = halResource(
   { features: Type.Array(NetworkFeature, { description: 'every feature of the list, in its order' }) },
   "The network's features, on and off",
 );
-export const NetworkFeatureBody = strictObject({ enabled: Type.Boolean() });
+/** Features to turn on (`true`) or off (`false`); features left out stay as they are. */
+export const NetworkFeaturesBody = Type.Object(
+  Object.fromEntries(networkFeatureKeys.map((key) => [key, Type.Optional(Type.Boolean())])),
+  { additionalProperties: false, minProperties: 1 },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Network subscription
