@@ -33,7 +33,7 @@ export async function writeContextChanges(
     if (themeEID !== null) {
       const found = isEid(themeEID) && (await models.NetworkTheme.exists({ _id: themeEID, networkEID }));
       if (!found) {
-        throw new DomainError('VALIDATION_FAILED', 'theme names no theme of this network.', [
+        throw new DomainError('NETWORK_ERR_THEME_UNKNOWN', undefined, [
           { pointer: '/body/theme/EID', message: 'must be a theme of this network' },
         ]);
       }

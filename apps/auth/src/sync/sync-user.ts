@@ -32,7 +32,7 @@ async function accountFor(models: AuthModels, body: Body): Promise<string> {
       ? { username: body.username }
       : null;
   if (!key) {
-    throw new DomainError('VALIDATION_FAILED', 'A new profile needs an email or a username.', [
+    throw new DomainError('SYNC_ERR_SIGN_IN_NAME_REQUIRED', undefined, [
       { pointer: '/body/email', message: 'an email or a username is required to create a profile' },
     ]);
   }

@@ -53,4 +53,16 @@ export const networkAdminErrors = {
     title: 'Conflict',
     message: 'The account is a member of this network under another XID.',
   },
+  NETWORK_ERR_THEME_UNKNOWN: {
+    status: 400,
+    code: -222,
+    title: 'Bad Request',
+    message: 'theme names no theme of this network.',
+  },
+  SYNC_ERR_SIGN_IN_NAME_REQUIRED: {
+    status: 400,
+    code: -223,
+    title: 'Bad Request',
+    message: 'A new profile needs an email or a username.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
