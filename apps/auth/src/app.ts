@@ -25,6 +25,9 @@ import { accountHandlers } from './account/handlers.js';
 // Directory: group operations and app permissions (issue #15).
 import { groupOpsHandlers } from './groups/ops-handlers.js';
 import { SigningSecretBox } from './apps/signing-secret-box.js';
+// Directory: network operations (issue #15).
+import { networkAdminHandlers } from './network-admin/handlers.js';
+import { syncHandlers } from './sync/handlers.js';
 
 /**
  * Handlers of every route the auth service owns, by route id: the areas' maps. A constant: the
@@ -40,6 +43,9 @@ export const authHandlers = {
   ...accountHandlers,
   // Directory: group operations and app permissions (issue #15).
   ...groupOpsHandlers,
+  // Directory: network operations (issue #15).
+  ...networkAdminHandlers,
+  ...syncHandlers,
 };
 
 export function buildAuthService(

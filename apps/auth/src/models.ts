@@ -13,6 +13,9 @@ import { registerSettingsModels, type SettingsModels } from './settings/models.j
 import { registerAccountModels, type AccountModels } from './account/models.js';
 // Directory: group operations and app permissions (issue #15).
 import { registerGroupRequestsModels, type GroupRequestsModels } from './groups/requests/models.js';
+// Directory: network operations (issue #15).
+import { registerLabelsModels, type LabelsModels } from './labels/models.js';
+import { registerNetworkAdminModels, type NetworkAdminModels } from './network-admin/models.js';
 
 export interface AuthModels
   extends
@@ -24,7 +27,10 @@ export interface AuthModels
     // Directory: account operations (issue #15).
     AccountModels,
     // Directory: group operations and app permissions (issue #15).
-    GroupRequestsModels {}
+    GroupRequestsModels,
+    // Directory: network operations (issue #15).
+    LabelsModels,
+    NetworkAdminModels {}
 
 export function registerAuthModels(connection: Connection): AuthModels {
   return {
@@ -37,5 +43,8 @@ export function registerAuthModels(connection: Connection): AuthModels {
     ...registerAccountModels(connection),
     // Directory: group operations and app permissions (issue #15).
     ...registerGroupRequestsModels(connection),
+    // Directory: network operations (issue #15).
+    ...registerLabelsModels(connection),
+    ...registerNetworkAdminModels(connection),
   };
 }

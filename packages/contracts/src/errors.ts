@@ -43,6 +43,8 @@ import { streamErrors } from './notifications/stream.js';
 import { webhooksErrors } from './webhooks/errors.js';
 // Directory: group operations and app permissions (issue #15).
 import { groupOpsErrors } from './groups/ops-errors.js';
+// Directory: network operations (issue #15).
+import { networkAdminErrors } from './network-admin/errors.js';
 
 export const errorCatalogue = {
   ...httpErrors,
@@ -79,6 +81,8 @@ export const errorCatalogue = {
   ...webhooksErrors,
   // Directory: group operations and app permissions (issue #15).
   ...groupOpsErrors,
+  // Directory: network operations (issue #15).
+  ...networkAdminErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -123,3 +123,10 @@ export * from './groups/ops-resources.js';
 export { groupOpsRoutes } from './groups/ops-routes.js';
 export { groupOpsErrors } from './groups/ops-errors.js';
 export { groupOpsLinkRelations } from './groups/ops-links.js';
+// Directory: network operations (issue #15).
+export * from './network-admin/resources.js';
+export { networkAdminRoutes } from './network-admin/routes.js';
+export { networkAdminErrors } from './network-admin/errors.js';
+export { networkAdminLinkRelations } from './network-admin/links.js';
+export * from './directory/sync.js';
+export * from './directory/network-writes.js';

@@ -27,6 +27,8 @@ import { accountLinkRelations } from './account/links.js';
 import { pushLinkRelations } from './push/links.js';
 // Directory: group operations and app permissions (issue #15).
 import { groupOpsLinkRelations } from './groups/ops-links.js';
+// Directory: network operations (issue #15).
+import { networkAdminLinkRelations } from './network-admin/links.js';
 
 export const linkRelations: LinkRelations = {
   ...directoryLinkRelations,
@@ -52,6 +54,8 @@ export const linkRelations: LinkRelations = {
   ...pushLinkRelations,
   // Directory: group operations and app permissions (issue #15).
   ...groupOpsLinkRelations,
+  // Directory: network operations (issue #15).
+  ...networkAdminLinkRelations,
 };
 
 const isSet = (value: unknown) => value !== undefined && value !== null && value !== false;

@@ -38,6 +38,9 @@ import { streamRoutes } from './notifications/stream.js';
 import { webhooksRoutes } from './webhooks/routes.js';
 // Directory: group operations and app permissions (issue #15).
 import { groupOpsRoutes } from './groups/ops-routes.js';
+// Directory: network operations (issue #15).
+import { networkAdminRoutes } from './network-admin/routes.js';
+import { directorySyncRoutes } from './directory/sync.js';
 
 const routeTable = [
   oauthTokenRoute,
@@ -75,6 +78,9 @@ const routeTable = [
   ...webhooksRoutes,
   // Directory: group operations and app permissions (issue #15).
   ...groupOpsRoutes,
+  // Directory: network operations (issue #15).
+  ...networkAdminRoutes,
+  ...directorySyncRoutes,
 ] as const satisfies readonly RouteDefinition[];
 
 /** The table as plain definitions, for code that walks every route. */

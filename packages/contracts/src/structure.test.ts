@@ -37,6 +37,8 @@ const AREAS = new Set([
   'push',
   // Notifications: app webhooks (issue #13).
   'webhooks',
+  // Directory: network operations (issue #15).
+  'network-admin',
 ]);
 
 /** Areas that build on another area, and the areas each may import besides core and itself. */

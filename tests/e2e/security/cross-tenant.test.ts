@@ -89,6 +89,21 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   'appAlert.send': (victim) => ({ recipients: [{ type: 'user', EID: victim.profileEID }] }),
   // Directory: group operations and app permissions (issue #15).
   'groupRequest.create': () => ({ message: 'Cross-tenant' }),
+  // Directory: network operations (issue #15).
+  'label.create': () => ({ name: 'Cross-tenant' }),
+  'label.update': () => ({ name: 'Cross-tenant' }),
+  'networkFeatures.set': () => ({ video: true }),
+  'syncUser.sync': () => ({
+    XID: 'cross-tenant',
+    firstName: 'Cross',
+    lastName: 'Tenant',
+    username: 'cross-tenant',
+  }),
+  'networkSubscription.upgrade': () => ({ plan: 'enterprise' }),
+  'networkSubscription.downgrade': () => ({ plan: 'free' }),
+  'emailSettings.update': () => ({ news: false }),
+  'terms.publish': () => ({ url: 'https://example.com/terms' }),
+  'terms.accept': () => ({ version: 1 }),
 };
 
 /** Query parameters a route requires. */
@@ -98,6 +113,8 @@ const sampleQueries: Readonly<Record<string, string>> = {
   'scheduledItems.list': 'types=update,news',
   // Notifications: the live stream (issue #13): a stream that ends after a second (the control reads it whole).
   'stream.open': 'closeAfter=1',
+  // Directory: network operations (issue #15).
+  'location.resolve': 'q=Paris',
 };
 
 /** The victim network's resources, by path parameter name. */
@@ -194,6 +211,9 @@ beforeAll(async () => {
   // Directory: group operations (issue #15): a pending membership request of the member's.
   const groupOps = await import('../../support/factories/group-ops.js');
   await groupOps.storeMembershipRequest(victim.networkEID, group.body.EID, member.profileEID);
+  // Directory: network operations (issue #15): a label of the victim's.
+  const netOps = await import('../../support/factories/network-ops.js');
+  fixtures.labelEID = await netOps.newLabel(victim.networkEID, victimToken, 'Victim label');
 });
 
 const networkRoutes = routes.filter((r) => r.scope === 'network' && r.path.includes('{networkEID}'));

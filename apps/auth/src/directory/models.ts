@@ -5,6 +5,7 @@
  */
 import {
   birthdayPrivacySettings,
+  emailDeliveryFormats,
   emailPrivacySettings,
   invitationTypes,
   storedRoleNames,
@@ -33,6 +34,20 @@ const networkSchema = new Schema(
       type: { type: String, default: 'free' },
       since: { type: Date, default: () => new Date() },
     },
+    // Directory: network operations (issue #15): the write context (directory/network-write-context.ts).
+    emailDeliveryFormat: { type: String, enum: emailDeliveryFormats, default: 'html' },
+    sso: {
+      type: new Schema(
+        { enabled: { type: Boolean }, loginUrl: { type: String }, logoutUrl: { type: String } },
+        { _id: false, strict: true },
+      ),
+      default: null,
+    },
+    favicon: {
+      type: new Schema({ url: { type: String }, mimeType: { type: String } }, { _id: false, strict: true }),
+      default: null,
+    },
+    themeEID: { type: String, default: null },
   },
   { strict: true, timestamps, collection: 'networks' },
 );

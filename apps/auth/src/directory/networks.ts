@@ -13,6 +13,10 @@ import { actorOf, findAdminCaller, findMemberCaller } from './callers.js';
 import type { NetworkDoc } from './models.js';
 import { reportedRole } from './permissions.js';
 import { scheduledItemsOf } from './scheduled-items.js';
+// Directory: network operations (issue #15): the terms a member must still accept.
+import { termsPreconditionsOf } from '../network-admin/terms.js';
+import { presentWriteContext, writeContextChanges } from './network-write-context.js';
+import { isAdminRole } from './permissions.js';
 
 /** What the network representation needs beyond the network document. */
 export interface NetworkFacts {
@@ -24,6 +28,8 @@ export interface NetworkFacts {
   readonly callerRole?: string;
   /** The caller's scheduled items, asked of messaging (`network.get`); 0 elsewhere. */
   readonly numScheduledItems?: number;
+  /** What the caller must do before using the network (`accept_terms`); none when absent. */
+  readonly accessPreconditions?: readonly string[];
 }
 
 /**
@@ -74,13 +80,15 @@ export function presentNetwork(network: NetworkDoc, facts: NetworkFacts, version
             role: reportedRole(facts.callerRole, version),
             // Scheduled items are owned by messaging, asked by `network.get` (scheduled-items.ts).
             numScheduledItems: facts.numScheduledItems ?? 0,
-            // Nothing must be done before using the network yet (e.g. accepting terms of service).
-            accessPreconditions: [],
+            // What must be done before using the network (accepting the current terms of service).
+            accessPreconditions: [...(facts.accessPreconditions ?? [])],
           },
         }
       : {}),
     created: toTimestamp(network.created),
     lastModified: toTimestamp(network.lastModified),
+    // Directory: network operations (issue #15): `sso` only to administrators.
+    ...presentWriteContext(network, facts.callerRole !== undefined && isAdminRole(facts.callerRole)),
   };
 }
 
@@ -115,11 +123,14 @@ export async function getNetwork(
     return presentNetwork(network, facts, ctx.version);
   }
   const caller = await findMemberCaller(models, ctx);
-  const [facts, numScheduledItems] = await Promise.all([
-    networkFacts(models, String(caller.network._id), networkDomain, caller.profile.role),
+  const networkEID = String(caller.network._id);
+  const [facts, numScheduledItems, preconditions] = await Promise.all([
+    networkFacts(models, networkEID, networkDomain, caller.profile.role),
     rpc ? scheduledItemsOf(rpc, ctx) : 0,
+    termsPreconditionsOf(models, [{ networkEID, profileEID: caller.profileEID }]),
   ]);
-  return presentNetwork(caller.network, { ...facts, numScheduledItems }, ctx.version);
+  const accessPreconditions = preconditions.get(networkEID) ?? [];
+  return presentNetwork(caller.network, { ...facts, numScheduledItems, accessPreconditions }, ctx.version);
 }
 
 /** The settings `PUT /networks/{networkEID}` writes; everything else in a body is refused by its schema. */
@@ -146,8 +157,12 @@ export async function updateNetwork(
   networkDomain: string,
 ): Promise<PlainResource> {
   const caller = await findAdminCaller(models, ctx);
-  const changes = pick(body, WRITABLE_NETWORK_FIELDS);
   const networkEID = String(caller.network._id);
+  const changes = {
+    ...pick(body, WRITABLE_NETWORK_FIELDS),
+    // Directory: network operations (issue #15): sso, favicon, theme, emailDeliveryFormat.
+    ...(await writeContextChanges(models, networkEID, body)),
+  };
   const updated = await models.Network.findOneAndUpdate(
     { _id: networkEID },
     { $set: changes },
@@ -159,8 +174,15 @@ export async function updateNetwork(
     actor: actorOf(caller),
     data: { network: { type: 'network', EID: networkEID }, changes },
   });
-  const facts = await networkFacts(models, networkEID, networkDomain, caller.profile.role);
-  return presentNetwork(updated, facts, ctx.version);
+  const [facts, preconditions] = await Promise.all([
+    networkFacts(models, networkEID, networkDomain, caller.profile.role),
+    termsPreconditionsOf(models, [{ networkEID, profileEID: caller.profileEID }]),
+  ]);
+  return presentNetwork(
+    updated,
+    { ...facts, accessPreconditions: preconditions.get(networkEID) ?? [] },
+    ctx.version,
+  );
 }
 
 /** Networks by EID (embeds), limited to those the caller is an active member of. */
@@ -199,6 +221,10 @@ export async function presentWhoami(models: AuthModels, ctx: RequestContext): Pr
   const profiles = await models.Profile.find({ accountId, userState: 'active' }).lean();
   const networks = await models.Network.find({ _id: { $in: profiles.map((p) => p.networkEID) } }).lean();
   const byId = new Map(networks.map((n) => [String(n._id), n]));
+  const preconditions = await termsPreconditionsOf(
+    models,
+    profiles.map((p) => ({ networkEID: p.networkEID, profileEID: String(p._id) })),
+  );
   return {
     type: 'whoami',
     EID: accountId,
@@ -219,6 +245,8 @@ export async function presentWhoami(models: AuthModels, ctx: RequestContext): Pr
             // Alert counters are owned by the notifications service: filled in by whoami-alerts.ts.
             numNonActionRequiredAlertsCoalesced: 0,
             numActionRequiredAlerts: 0,
+            // Directory: network operations (issue #15).
+            accessPreconditions: preconditions.get(profile.networkEID) ?? [],
           },
         },
       ];

@@ -126,8 +126,8 @@ describe('toHal', () => {
   });
 
   it('has empty _links for a type without relations, and never mutates its input', () => {
-    const resource = Object.freeze({ type: 'label', EID: NET, name: 'x' });
-    expect(toHal(resource, ctx)).toEqual({ type: 'label', EID: NET, name: 'x', _links: {} });
+    const resource = Object.freeze({ type: 'no_relations_type', EID: NET, name: 'x' });
+    expect(toHal(resource, ctx)).toEqual({ type: 'no_relations_type', EID: NET, name: 'x', _links: {} });
     expect(resource).not.toHaveProperty('_links');
   });
 

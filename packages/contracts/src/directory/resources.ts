@@ -7,6 +7,8 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Eid, halCollection, halResource, Nullable, Ref, Timestamp } from '../core/schemas.js';
 import { Name, NameOrEmpty, Text } from '../core/text-hygiene.js';
+// Directory: network operations (issue #15).
+import { networkWriteContextFields, networkWriteContextReadFields } from './network-writes.js';
 
 export const Subscription = Type.Object({ type: Type.String(), since: Timestamp });
 
@@ -60,6 +62,8 @@ export const NetworkWritableFields = {
   defaultPrimaryEmailPrivacySetting: EmailPrivacy,
   mobileNumber: Nullable(E164Number),
   appDistributorEnabled: Type.Boolean({ description: 'default false' }),
+  // Directory: network operations (issue #15): the spec's write context.
+  ...networkWriteContextFields,
 };
 
 export const NetworkFields = {
@@ -105,6 +109,8 @@ export const NetworkFields = {
   ),
   created: Timestamp,
   lastModified: Timestamp,
+  // Directory: network operations (issue #15).
+  ...networkWriteContextReadFields,
 };
 export const NetworkResource = halResource('network', NetworkFields, 'A network (tenant).');
 export type Network = Static<typeof NetworkResource>;

@@ -1,0 +1,13 @@
+/**
+ * Handlers of `sync-user` and `resolvelocation` (`directorySyncRoutes`, issue #15 part 2).
+ */
+import { directorySyncRoutes } from '@ncs/contracts';
+import { defineHandlers } from '@ncs/service-kit';
+import type { AuthDependencies } from '../dependencies.js';
+import { resolveLocationFor } from './resolve-location.js';
+import { syncUser } from './sync-user.js';
+
+export const syncHandlers = defineHandlers<AuthDependencies>()(directorySyncRoutes, {
+  'syncUser.sync': ({ ctx, body }, { models, events }) => syncUser(models, events, ctx, body),
+  'location.resolve': ({ ctx, query }, { models }) => resolveLocationFor(models, ctx, query.q),
+});

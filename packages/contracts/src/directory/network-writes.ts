@@ -1,0 +1,60 @@
+/**
+ * Directory: network operations (issue #15, part 2). What `PUT /networks/{networkEID}` takes besides
+ * the settings (the spec's write context: `sso`, `favicon`, `theme`, `emailDeliveryFormat`) and how
+ * the network shows them. Spread into the network's writable fields and its representation.
+ */
+import { Type } from '@sinclair/typebox';
+import { Eid, ImageUrl, Nullable, strictObject } from '../core/schemas.js';
+import { ABSOLUTE_HTTP_URL_PATTERN } from '../core/text-hygiene.js';
+
+/** How the network's e-mails are sent (default `html`). */
+export const emailDeliveryFormats = ['html', 'plain_text'] as const;
+export type EmailDeliveryFormat = (typeof emailDeliveryFormats)[number];
+const EmailDeliveryFormatSchema = Type.Union(
+  emailDeliveryFormats.map((v) => Type.Literal(v)),
+  { description: 'how e-mails of the network are sent; default `html`' },
+);
+
+const HttpUrl = Type.String({ pattern: ABSOLUTE_HTTP_URL_PATTERN, maxLength: 2000 });
+
+/** Single sign-on: where members sign in (and out) at the network's identity provider. */
+export const NetworkSso = strictObject({
+  enabled: Type.Boolean(),
+  loginUrl: Nullable(HttpUrl),
+  logoutUrl: Type.Optional(Nullable(HttpUrl)),
+});
+
+export const networkFaviconMimeTypes = [
+  'image/x-icon',
+  'image/vnd.microsoft.icon',
+  'image/png',
+  'image/svg+xml',
+] as const;
+export const NetworkFavicon = strictObject({
+  url: ImageUrl,
+  mimeType: Type.Optional(Type.Union(networkFaviconMimeTypes.map((m) => Type.Literal(m)))),
+});
+
+/** A theme of the same network (`GET /networks/{networkEID}/themes/`), or null for none. */
+export const NetworkThemeRef = strictObject({ type: Type.Literal('network_theme'), EID: Eid });
+
+export const networkWriteContextFields = {
+  sso: Nullable(NetworkSso),
+  favicon: Nullable(NetworkFavicon),
+  theme: Nullable(NetworkThemeRef),
+  emailDeliveryFormat: EmailDeliveryFormatSchema,
+};
+
+export const networkWriteContextReadFields = {
+  sso: Type.Optional(
+    Nullable(
+      Type.Object(
+        { enabled: Type.Boolean(), loginUrl: Nullable(Type.String()), logoutUrl: Nullable(Type.String()) },
+        { description: 'administrators only' },
+      ),
+    ),
+  ),
+  favicon: Nullable(Type.Object({ url: Type.String(), mimeType: Type.Optional(Type.String()) })),
+  theme: Nullable(Type.Object({ type: Type.Literal('network_theme'), EID: Eid })),
+  emailDeliveryFormat: Type.String({ description: '`html` (default) or `plain_text`' }),
+};
