@@ -39,6 +39,8 @@ import { pushErrors } from './push/errors.js';
 import { appAlertErrors } from './notifications/app-alerts.js';
 // Notifications: the live stream (issue #13).
 import { streamErrors } from './notifications/stream.js';
+// Files and folders (issue #16).
+import { filesErrors } from './files/errors.js';
 
 export const errorCatalogue = {
   ...httpErrors,
@@ -71,6 +73,8 @@ export const errorCatalogue = {
   ...appAlertErrors,
   // Notifications: the live stream (issue #13).
   ...streamErrors,
+  // Files and folders (issue #16).
+  ...filesErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -112,3 +112,10 @@ export { pushLinkRelations } from './push/links.js';
 export * from './notifications/app-alerts.js';
 // Notifications: the live stream (issue #13).
 export * from './notifications/stream.js';
+// Files and folders (issue #16).
+export * from './files/resources.js';
+export * from './files/folders.js';
+export { filesRoutes } from './files/routes.js';
+export { filesErrors } from './files/errors.js';
+export { filesLinkRelations } from './files/links.js';
+export * from './files/folder-resources.js';

@@ -25,6 +25,8 @@ import { journeysLinkRelations } from './journeys/links.js';
 import { accountLinkRelations } from './account/links.js';
 // Concern: devices, push and white-label apps (issue #13).
 import { pushLinkRelations } from './push/links.js';
+// Files and folders (issue #16).
+import { filesLinkRelations } from './files/links.js';
 
 export const linkRelations: LinkRelations = {
   ...directoryLinkRelations,
@@ -48,6 +50,8 @@ export const linkRelations: LinkRelations = {
   ...accountLinkRelations,
   // Concern: devices, push and white-label apps (issue #13).
   ...pushLinkRelations,
+  // Files and folders (issue #16).
+  ...filesLinkRelations,
 };
 
 const isSet = (value: unknown) => value !== undefined && value !== null && value !== false;

@@ -34,6 +34,8 @@ import { pushRoutes } from './push/routes.js';
 import { appAlertRoutes } from './notifications/app-alerts.js';
 // Notifications: the live stream (issue #13).
 import { streamRoutes } from './notifications/stream.js';
+// Files and folders (issue #16).
+import { filesRoutes } from './files/routes.js';
 
 const routeTable = [
   oauthTokenRoute,
@@ -67,6 +69,8 @@ const routeTable = [
   ...appAlertRoutes,
   // Notifications: the live stream (issue #13).
   ...streamRoutes,
+  // Files and folders (issue #16).
+  ...filesRoutes,
 ] as const satisfies readonly RouteDefinition[];
 
 /** The table as plain definitions, for code that walks every route. */

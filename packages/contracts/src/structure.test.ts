@@ -35,6 +35,8 @@ const AREAS = new Set([
   'account',
   // Concern: devices, push and white-label apps (issue #13).
   'push',
+  // Files and folders (issue #16).
+  'files',
 ]);
 
 /** Areas that build on another area, and the areas each may import besides core and itself. */

@@ -87,6 +87,10 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   }),
   // Notifications: app alerts and the live stream (issue #13).
   'appAlert.send': (victim) => ({ recipients: [{ type: 'user', EID: victim.profileEID }] }),
+  // Files and folders (issue #16): refused (404) before its multipart body is read.
+  'file.upload': () => ({ file: 'x' }),
+  'folder.create': () => ({ name: 'Cross-tenant folder' }),
+  'folder.update': () => ({ name: 'Renamed' }),
 };
 
 /** Query parameters a route requires. */
@@ -189,6 +193,10 @@ beforeAll(async () => {
   Object.assign(fixtures, { journeyEID: journey.EID, stepEID: journey.steps[0]!.EID });
   // Directory: account operations (issue #15): a key of the new-features list.
   fixtures.featureKey = 'tasks';
+  // Files and folders (issue #16): the root folder of the victim's group and a file in it.
+  const files = await import('../../support/factories/files.js');
+  fixtures.folderEID = files.rootFolderOf(group.body.EID);
+  fixtures.fileEID = (await files.newFile(victim.networkEID, group.body.EID, victimToken)).EID;
 });
 
 const networkRoutes = routes.filter((r) => r.scope === 'network' && r.path.includes('{networkEID}'));
@@ -273,7 +281,10 @@ describe('mass assignment: writes carrying EID, networkEID, _id, role or isBot n
     role: 'owner',
     isBot: true,
   };
-  const writeRoutes = networkRoutes.filter((r) => r.body && ['POST', 'PUT', 'PATCH'].includes(r.method));
+  const writeRoutes = networkRoutes.filter(
+    // Files and folders (issue #16): an upload's body is multipart bytes, with no fields to inject.
+    (r) => r.body && ['POST', 'PUT', 'PATCH'].includes(r.method) && r.bodyMediaType !== 'multipart/form-data',
+  );
 
   it.each(writeRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_label, route) => {
     const answer = await call<Record<string, unknown>>(pathFor(route, victim.networkEID), {
