@@ -21,6 +21,11 @@ import type { Responder } from '../responders/responder.js';
 
 /** The multipart part of the request, else the 4xx naming what is wrong. */
 async function filePart(request: FastifyRequest, limit: number) {
+  // No body at all: the required part is missing (400); a body of another media type: 415.
+  if (request.headers['content-type'] === undefined)
+    throw new DomainError('FILES_ERR_UPLOAD_MALFORMED', 'The body holds no file part.', [
+      { pointer: '/body/file', message: 'is required' },
+    ]);
   if (!request.isMultipart())
     throw new DomainError(
       'UNSUPPORTED_MEDIA_TYPE',
