@@ -25,6 +25,8 @@ import { registerTableRoutes } from './request-path/pipeline.js';
 import { requestIdOf } from './request-id.js';
 // Notifications: the live stream (issue #13).
 import { registerLiveStreams } from './live-stream/register.js';
+// Files and folders (issue #16).
+import { registerFiles } from './files/register.js';
 
 export interface GatewayDeps {
   readonly config: GatewayConfig;
@@ -79,6 +81,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
 
   await app.register(formBody);
   registerBodyParsers(app);
+  // Files and folders (issue #16): multipart uploads, read by the upload responder only.
+  await registerFiles(app, config);
   await registerDocs(app, config);
   registerProbes(app, deps.nats, config.READY_TIMEOUT_MS);
   registerTableRoutes(app, { rpc: deps.rpc, authenticator, vendor: config.API_VENDOR });

@@ -27,6 +27,10 @@ export const GatewayConfigSchema = Type.Object({
   STREAM_HEARTBEAT_MS: Type.Integer({ minimum: 100, maximum: 300_000, default: 15_000 }),
   /** How often an open live stream looks its token up again (it ends once revoked). */
   STREAM_TOKEN_CHECK_MS: Type.Integer({ minimum: 100, maximum: 3_600_000, default: 30_000 }),
+  // Files and folders (issue #16): the largest upload of each kind (413 above it).
+  FILES_MAX_IMAGE_BYTES: Type.Integer({ minimum: 1, default: 20 * 1024 * 1024 }),
+  FILES_MAX_VIDEO_BYTES: Type.Integer({ minimum: 1, default: 500 * 1024 * 1024 }),
+  FILES_MAX_FILE_BYTES: Type.Integer({ minimum: 1, default: 100 * 1024 * 1024 }),
 });
 export type GatewayConfig = Static<typeof GatewayConfigSchema>;
 

@@ -26,6 +26,8 @@ import { assistantProfileOf } from './assistant/handlers.js';
 import { startWelcomeConsumer } from './assistant/activation-consumer.js';
 import { startTaskJoinersConsumer } from './tasks/joiners.js';
 import type { EventConsumer } from '@ncs/service-kit';
+// Files and folders (issue #16).
+import { fileInternalHandlers } from './files/handlers.js';
 
 /** Internal requests are always about one network (set by the gateway or the asking service). */
 function requireNetwork(ctx: RequestContext): string {
@@ -60,6 +62,8 @@ export function internalHandlers(models?: MessagingModels, rpc?: RpcClient): Rec
         : Promise.reject(new DomainError('SERVICE_UNAVAILABLE')),
     // Concern: polls: the gateway's question for `/polls/{pollEID}/…` (the poll's network).
     ...(models ? pollInternalHandlers(models) : {}),
+    // Files and folders (issue #16): the gateway's streamed upload and download.
+    ...(models ? fileInternalHandlers(models) : {}),
   };
 }
 

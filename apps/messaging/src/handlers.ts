@@ -39,6 +39,9 @@ import { chatHandlers } from './chat/handlers.js';
 // Concern: journeys (issue #12).
 import { journeysRoutes } from '@ncs/contracts';
 import { journeyHandlers } from './journeys/handlers.js';
+// Files and folders (issue #16).
+import { filesRoutes } from '@ncs/contracts';
+import { fileHandlers } from './files/handlers.js';
 
 /** What the handlers use. */
 export interface MessagingDependencies {
@@ -60,6 +63,8 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
     ...assistantRoutes,
     // Concern: journeys (issue #12).
     ...journeysRoutes,
+    // Files and folders (issue #16).
+    ...filesRoutes,
   ],
   {
     // Types, fields and app posting: an app token posts an app_update (messages/app-posting.ts).
@@ -135,5 +140,7 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
     ...assistantHandlers,
     // Concern: journeys (issue #12).
     ...journeyHandlers,
+    // Files and folders (issue #16).
+    ...fileHandlers,
   },
 );

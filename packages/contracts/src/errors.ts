@@ -45,6 +45,8 @@ import { webhooksErrors } from './webhooks/errors.js';
 import { groupOpsErrors } from './groups/ops-errors.js';
 // Directory: network operations (issue #15).
 import { networkAdminErrors } from './network-admin/errors.js';
+// Files and folders (issue #16).
+import { filesErrors } from './files/errors.js';
 
 export const errorCatalogue = {
   ...httpErrors,
@@ -83,6 +85,8 @@ export const errorCatalogue = {
   ...groupOpsErrors,
   // Directory: network operations (issue #15).
   ...networkAdminErrors,
+  // Files and folders (issue #16).
+  ...filesErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -130,3 +130,10 @@ export { networkAdminErrors } from './network-admin/errors.js';
 export { networkAdminLinkRelations } from './network-admin/links.js';
 export * from './directory/sync.js';
 export * from './directory/network-writes.js';
+// Files and folders (issue #16).
+export * from './files/resources.js';
+export * from './files/folders.js';
+export { filesRoutes } from './files/routes.js';
+export { filesErrors } from './files/errors.js';
+export { filesLinkRelations } from './files/links.js';
+export * from './files/folder-resources.js';

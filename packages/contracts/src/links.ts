@@ -29,6 +29,8 @@ import { pushLinkRelations } from './push/links.js';
 import { groupOpsLinkRelations } from './groups/ops-links.js';
 // Directory: network operations (issue #15).
 import { networkAdminLinkRelations } from './network-admin/links.js';
+// Files and folders (issue #16).
+import { filesLinkRelations } from './files/links.js';
 
 export const linkRelations: LinkRelations = {
   ...directoryLinkRelations,
@@ -56,6 +58,8 @@ export const linkRelations: LinkRelations = {
   ...groupOpsLinkRelations,
   // Directory: network operations (issue #15).
   ...networkAdminLinkRelations,
+  // Files and folders (issue #16).
+  ...filesLinkRelations,
 };
 
 const isSet = (value: unknown) => value !== undefined && value !== null && value !== false;

@@ -41,6 +41,8 @@ import { groupOpsRoutes } from './groups/ops-routes.js';
 // Directory: network operations (issue #15).
 import { networkAdminRoutes } from './network-admin/routes.js';
 import { directorySyncRoutes } from './directory/sync.js';
+// Files and folders (issue #16).
+import { filesRoutes } from './files/routes.js';
 
 const routeTable = [
   oauthTokenRoute,
@@ -81,6 +83,8 @@ const routeTable = [
   // Directory: network operations (issue #15).
   ...networkAdminRoutes,
   ...directorySyncRoutes,
+  // Files and folders (issue #16).
+  ...filesRoutes,
 ] as const satisfies readonly RouteDefinition[];
 
 /** The table as plain definitions, for code that walks every route. */

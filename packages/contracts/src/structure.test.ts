@@ -39,6 +39,8 @@ const AREAS = new Set([
   'webhooks',
   // Directory: network operations (issue #15).
   'network-admin',
+  // Files and folders (issue #16).
+  'files',
 ]);
 
 /** Areas that build on another area, and the areas each may import besides core and itself. */

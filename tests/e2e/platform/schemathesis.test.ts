@@ -76,6 +76,9 @@ describe('schemathesis against /openapi.json', () => {
     // Concern: devices, push and white-label apps: a white-label app and a device of the caller's.
     const whitelabelApp = await newWhitelabelApp(network.networkEID, token, whitelabelFields());
     const device = await registerDevice(network.networkEID, token);
+    // Files and folders (issue #16): a file in the group's root folder.
+    const files = await import('../../support/factories/files.js');
+    const file = await files.newFile(network.networkEID, group.body.EID, token);
 
     const env = {
       ...process.env,
@@ -102,6 +105,9 @@ describe('schemathesis against /openapi.json', () => {
       // Concern: devices, push and white-label apps.
       NCS_WHITELABEL_APP_EID: whitelabelApp.EID,
       NCS_DEVICE_EID: device.EID,
+      // Files and folders (issue #16).
+      NCS_FILE_EID: file.EID,
+      NCS_FOLDER_EID: files.rootFolderOf(group.body.EID),
     };
     // Two schemathesis processes, each over half of the paths, run side by side: one worker per
     // process (threads in one process race in CPython's ast module, see schemathesis.toml), yet

@@ -189,7 +189,9 @@ export function negotiate(
   request: FastifyRequest,
   vendor: string,
 ): NegotiatedVersion {
-  if (route.format !== 'hal') return { version: LATEST_VERSION, mediaType: 'application/json' };
+  // Files and folders (issue #16): an upload answers HAL.
+  if (route.format !== 'hal' && route.format !== 'upload')
+    return { version: LATEST_VERSION, mediaType: 'application/json' };
   const result = negotiateVersion(request.headers.accept, vendor);
   if (!result.ok) throw new DomainError('NOT_ACCEPTABLE', result.reason);
   assertRouteInVersion(route, result.value.version);

@@ -7,6 +7,9 @@ import { oauthResponder } from './oauth.js';
 import type { Responder } from './responder.js';
 // Notifications: the live stream (issue #13).
 import { streamResponder } from './stream.js';
+// Files and folders (issue #16).
+import { fileResponder } from '../files/download.js';
+import { uploadResponder } from '../files/upload.js';
 
 export const responders: Readonly<Record<RouteDefinition['format'], Responder>> = {
   hal: halResponder,
@@ -15,6 +18,9 @@ export const responders: Readonly<Record<RouteDefinition['format'], Responder>> 
   csv: csvResponder,
   // Notifications: the live stream (issue #13).
   stream: streamResponder,
+  // Files and folders (issue #16).
+  upload: uploadResponder,
+  file: fileResponder,
 };
 
 export function responderFor(route: RouteDefinition | undefined): Responder {

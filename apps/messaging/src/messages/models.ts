@@ -22,6 +22,8 @@ import { registerAssistantModels, type AssistantModels } from '../assistant/mode
 import { registerChatModels, type ChatModels } from '../chat/models.js';
 // Concern: journeys (issue #12).
 import { registerJourneyModels, type JourneyModels } from '../journeys/models.js';
+// Files and folders (issue #16).
+import { registerFileModels, type FileModels } from '../files/models.js';
 
 // Concern: timelines, threads, bubbling: why and when a message last moved up (timelines/rules.ts).
 const bubbleSchema = new Schema(
@@ -186,6 +188,8 @@ export interface MessagingModels {
   readonly Journey: JourneyModels['Journey'];
   readonly JourneyParticipant: JourneyModels['JourneyParticipant'];
   readonly JourneyAnswer: JourneyModels['JourneyAnswer'];
+  // Files and folders (issue #16).
+  readonly files: FileModels;
 }
 
 export function registerMessagingModels(connection: Connection): MessagingModels {
@@ -206,5 +210,7 @@ export function registerMessagingModels(connection: Connection): MessagingModels
     chat: registerChatModels(connection),
     // Concern: journeys (issue #12).
     ...registerJourneyModels(connection),
+    // Files and folders (issue #16).
+    files: registerFileModels(connection),
   };
 }

@@ -45,7 +45,11 @@ export interface RouteDefinition {
   readonly params?: TObject;
   readonly query?: TObject;
   readonly body?: TSchema | VersionedSchema;
-  readonly bodyMediaType?: 'application/json' | 'application/x-www-form-urlencoded';
+  readonly bodyMediaType?:
+    | 'application/json'
+    | 'application/x-www-form-urlencoded'
+    // Files and folders (issue #16): the streamed upload.
+    | 'multipart/form-data';
   /**
    * `hal`: a HAL resource in the negotiated media type; `oauth`: plain JSON, RFC 6749 errors;
    * `html`: a browser page (`{ html }` or `{ redirect }` from the service), errors as HTML pages;
@@ -53,7 +57,16 @@ export interface RouteDefinition {
    * `stream` (the live stream, issue #13): Server-Sent Events the gateway keeps open once the owner
    * answered, `text/event-stream` in every version; errors before it opens as problem+json.
    */
-  readonly format: 'hal' | 'oauth' | 'html' | 'csv' | 'stream';
+  readonly format:
+    | 'hal'
+    | 'oauth'
+    | 'html'
+    | 'csv'
+    | 'stream'
+    // Files and folders (issue #16): `upload` takes a multipart body the gateway streams to the
+    // owner after its first answer, then answers HAL; `file` streams a file's bytes (Range, ETag).
+    | 'upload'
+    | 'file';
   /**
    * The success answer. `alsoStatus`: other success statuses the handler may choose with the same
    * body (e.g. 200 when an idempotent create found the thing already there); documented too.

@@ -104,6 +104,15 @@ export const internalSubjects = {
    * not an active member is 404.
    */
   chatPartners: rpcSubject('auth', 'chat', 'partners'),
+  // Files and folders (issue #16): the streamed upload and download (contracts files/resources.ts).
+  /** Gateway → messaging: one chunk of an upload (`FileChunkRequest`); reply `{ n }`. */
+  fileChunk: rpcSubject('messaging', 'file', 'chunk'),
+  /** Gateway → messaging: the upload is whole (`FileFinishRequest`); reply the file resource. */
+  fileFinish: rpcSubject('messaging', 'file', 'finish'),
+  /** Gateway → messaging: the upload failed (body `{ uploadId }`): its chunks are removed. */
+  fileAbort: rpcSubject('messaging', 'file', 'abort'),
+  /** Gateway → messaging: bytes of a file (`FileReadRequest`); reply `{ data }` (base64). */
+  fileRead: rpcSubject('messaging', 'file', 'read'),
 } as const;
 
 /** One answer of `postableTypes`: the message types the caller may post on that profile. */

@@ -38,11 +38,20 @@ function successResponse(route: RouteDefinition, vendor: string, registry: Schem
       content: { 'text/event-stream': { schema: registry.use(route.reply.schema) } },
     };
   }
+  // Files and folders (issue #16): a download is the file's bytes, in its own media type.
+  if (route.format === 'file') {
+    return {
+      description: route.summary,
+      content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+    };
+  }
   // 204 No Content has no body, so no media type either (RFC 9110 §15.3.5).
   if (route.reply.status === 204) return { description: route.summary };
   const schema = registry.use(route.reply.schema);
   const mediaTypes =
-    route.format === 'hal' ? [halMediaType(vendor), 'application/hal+json'] : ['application/json'];
+    route.format === 'hal' || route.format === 'upload'
+      ? [halMediaType(vendor), 'application/hal+json']
+      : ['application/json'];
   return {
     description: route.summary,
     content: Object.fromEntries(mediaTypes.map((mediaType) => [mediaType, { schema }])),
@@ -113,6 +122,23 @@ export function responses(
       `The \`Accept\` header asks for an unsupported media type or API version (supported: ${describeSupportedVersions()}).`,
       registry,
     );
+  }
+  // Files and folders (issue #16): uploads and downloads.
+  if (route.format === 'upload') {
+    result['406'] = problemResponse(
+      'The `Accept` header asks for an unsupported media type or API version.',
+      registry,
+    );
+    result['413'] = problemResponse("The file is larger than its kind's limit (-376).", registry);
+    result['415'] = problemResponse('The body is not `multipart/form-data`.', registry);
+  }
+  if (route.format === 'file') {
+    result['206'] = {
+      ...successResponse(route, vendor, registry),
+      description: 'The asked `Range` of the bytes (`Content-Range`).',
+    };
+    result['304'] = { description: '`If-None-Match` names the current `ETag`: nothing changed.' };
+    result['416'] = problemResponse('The `Range` lies outside the file (-388).', registry);
   }
   result['429'] = problemResponse(
     route.passwordSignIn

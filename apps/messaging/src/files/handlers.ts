@@ -1,0 +1,52 @@
+/**
+ * Files and folders (issue #16): handlers of the routes (contracts `filesRoutes`) and of the
+ * gateway's internal subjects of the streamed upload and download.
+ */
+import { DomainError, filesRoutes, internalSubjects, type RequestContext } from '@ncs/contracts';
+import type { FileChunkRequest, FileFinishRequest, FileReadRequest } from '@ncs/contracts';
+import { defineHandlers, withStatus, type RpcHandler } from '@ncs/service-kit';
+import { callerOf } from '../messages/access.js';
+import type { WriteDeps } from '../messages/deps.js';
+import type { MessagingModels } from '../messages/models.js';
+import { createFolder, deleteFolder, getFolder, listFolders, updateFolder } from './folders.js';
+import { downloadInfo, getFile, readBytes } from './reading.js';
+import { abortUpload, beginUpload, finishUpload, storeChunk } from './upload.js';
+
+export const fileHandlers = defineHandlers<WriteDeps>()(filesRoutes, {
+  'file.upload': ({ ctx, params, query }, { models, rpc }) =>
+    beginUpload(models, rpc, callerOf(ctx), params.folderEID, query.kind ?? 'file'),
+  'file.get': ({ ctx, params }, { models, rpc }) => getFile(models, rpc, callerOf(ctx), params.fileEID),
+  'file.download': ({ ctx, params }, { models, rpc }) =>
+    downloadInfo(models, rpc, callerOf(ctx), params.fileEID),
+  // Folders.
+  'folder.get': ({ ctx, params }, { models, rpc }) => getFolder(models, rpc, callerOf(ctx), params.folderEID),
+  'folder.list': ({ ctx, params, query }, { models, rpc }) =>
+    listFolders(models, rpc, callerOf(ctx), params.folderEID, query),
+  'folder.create': async ({ ctx, params, body }, { models, rpc }) =>
+    withStatus(201, await createFolder(models, rpc, callerOf(ctx), params.folderEID, body.name)),
+  'folder.update': ({ ctx, params, body }, { models, rpc }) =>
+    updateFolder(models, rpc, callerOf(ctx), params.folderEID, body),
+  'folder.delete': async ({ ctx, params }, { models, rpc }) => {
+    await deleteFolder(models, rpc, callerOf(ctx), params.folderEID);
+    return withStatus(204, null);
+  },
+});
+
+function networkOf(ctx: RequestContext): string {
+  if (!ctx.networkEID) throw new DomainError('BAD_REQUEST', 'The request names no network.');
+  return ctx.networkEID;
+}
+
+/** Internal subjects of files, by subject (the gateway's streaming steps). */
+export function fileInternalHandlers(models: MessagingModels): Record<string, RpcHandler> {
+  return {
+    [internalSubjects.fileChunk]: ({ ctx, body }) =>
+      storeChunk(models, networkOf(ctx), body as FileChunkRequest),
+    [internalSubjects.fileFinish]: ({ ctx, body }) =>
+      finishUpload(models, networkOf(ctx), body as FileFinishRequest),
+    [internalSubjects.fileAbort]: ({ ctx, body }) =>
+      abortUpload(models, networkOf(ctx), (body as { uploadId?: unknown } | null)?.uploadId),
+    [internalSubjects.fileRead]: ({ ctx, body }) =>
+      readBytes(models, networkOf(ctx), body as FileReadRequest),
+  };
+}

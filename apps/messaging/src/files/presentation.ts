@@ -1,0 +1,19 @@
+/** Files (issue #16): a file record as the plain resource the gateway turns into HAL. */
+import { toTimestamp } from '@ncs/contracts';
+import type { FileRecordDoc } from './models.js';
+
+export function presentFile(record: FileRecordDoc) {
+  return {
+    type: 'file',
+    EID: record.EID,
+    name: record.name,
+    size: record.size,
+    contentType: record.contentType,
+    kind: record.kind,
+    uploader: { type: 'user', EID: record.uploaderEID },
+    created: toTimestamp(record.created),
+    folder: record.folderEID ? { type: 'folder', EID: record.folderEID } : null,
+    group: record.groupEID ? { type: 'group', EID: record.groupEID } : null,
+    ETag: `"${record.sha256}"`,
+  };
+}

@@ -1,0 +1,20 @@
+/** HAL link relations of files (issue #16), spread into `linkRelations` (links.ts). */
+import type { LinkRelations } from '../core/links.js';
+
+const FILE = '/networks/{networkEID}/files/{EID}';
+
+export const filesLinkRelations: LinkRelations = {
+  file: [
+    { rel: 'self', href: `${FILE}/` },
+    { rel: 'download', href: `${FILE}/download` },
+    { rel: 'uploader', href: '/networks/{networkEID}/users/{uploader.EID}/' },
+    { rel: 'group', href: '/networks/{networkEID}/groups/{group.EID}/' },
+    { rel: 'folder', href: '/networks/{networkEID}/folders/{folder.EID}/' },
+  ],
+  folder: [
+    { rel: 'self', href: '/networks/{networkEID}/folders/{EID}/' },
+    { rel: 'folders', href: '/networks/{networkEID}/folders/{EID}/folders/' },
+    { rel: 'group', href: '/networks/{networkEID}/groups/{group.EID}/' },
+    { rel: 'parentFolder', href: '/networks/{networkEID}/folders/{parentFolder.EID}/' },
+  ],
+};
