@@ -25,6 +25,8 @@ import { registerTableRoutes } from './request-path/pipeline.js';
 import { requestIdOf } from './request-id.js';
 // Notifications: the live stream (issue #13).
 import { registerLiveStreams } from './live-stream/register.js';
+// Scale-out (issue #14 §6).
+import { retryPolicyOf, withRetries } from './request-path/retry.js';
 
 export interface GatewayDeps {
   readonly config: GatewayConfig;
@@ -54,7 +56,13 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
     requestIdHeader: false,
     genReqId: requestIdOf,
   });
-  const authenticator = new TokenAuthenticator(deps.rpc, {
+  // Scale-out (issue #14 §6): a token lookup is a read, retried like any idempotent request.
+  const retry = retryPolicyOf(config);
+  const lookups = withRetries(deps.rpc, retry, {
+    idempotent: true,
+    onRetry: (details) => deps.logger.warn(details, 'retrying a token lookup'),
+  });
+  const authenticator = new TokenAuthenticator(lookups, {
     ttlMs: config.TOKEN_CACHE_TTL_MS,
     maxEntries: config.TOKEN_CACHE_MAX_ENTRIES,
   });
@@ -81,7 +89,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
   registerBodyParsers(app);
   await registerDocs(app, config);
   registerProbes(app, deps.nats, config.READY_TIMEOUT_MS);
-  registerTableRoutes(app, { rpc: deps.rpc, authenticator, vendor: config.API_VENDOR });
+  registerTableRoutes(app, { rpc: deps.rpc, authenticator, vendor: config.API_VENDOR, retry });
   // Notifications: the live stream (issue #13).
   registerLiveStreams(app, { ...deps, authenticator });
 

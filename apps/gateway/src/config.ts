@@ -2,7 +2,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { baseServiceConfig, loadConfig } from '@ncs/service-kit';
 
-const { MONGO_URL: _unused, ...natsAndLogging } = baseServiceConfig;
+// The gateway serves its probes on PORT (probes.ts), not on a PROBE_PORT of its own.
+const { MONGO_URL: _unused, PROBE_PORT: _probesOnPort, ...natsAndLogging } = baseServiceConfig;
 
 export const GatewayConfigSchema = Type.Object({
   ...natsAndLogging,
@@ -27,6 +28,13 @@ export const GatewayConfigSchema = Type.Object({
   STREAM_HEARTBEAT_MS: Type.Integer({ minimum: 100, maximum: 300_000, default: 15_000 }),
   /** How often an open live stream looks its token up again (it ends once revoked). */
   STREAM_TOKEN_CHECK_MS: Type.Integer({ minimum: 100, maximum: 3_600_000, default: 30_000 }),
+  // Scale-out (issue #14 §6): retries of a request that met no responder or a timeout (request-path/retry.ts).
+  /** Attempts after the first (no responder: any request; a timeout: idempotent requests only). */
+  RPC_RETRIES: Type.Integer({ minimum: 0, maximum: 5, default: 2 }),
+  /** Wait before the first retry, doubled before each next one. */
+  RPC_RETRY_BACKOFF_MS: Type.Integer({ minimum: 0, maximum: 5_000, default: 50 }),
+  /** Every attempt of one request to the services (RPC_TIMEOUT_MS each) ends within this. */
+  RPC_DEADLINE_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
 });
 export type GatewayConfig = Static<typeof GatewayConfigSchema>;
 
