@@ -33,6 +33,11 @@ export interface StackOptions {
    * (a gateway beyond the first on a free port of its own); default from `baseEnv.NCS_INSTANCES`.
    */
   readonly instances?: Partial<Record<StackApp, number>>;
+  /**
+   * Scale-out (issue #14 §6): only these apps (default: all five). Without all of them the gateway's
+   * `/ready` cannot pass: the stack waits for the gateway's `/health` and each service's `/ready`.
+   */
+  readonly apps?: readonly StackApp[];
 }
 
 export interface RunningApp {
@@ -142,7 +147,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   });
 
   // Each instance with its probes on a port of its own; the first gateway on the stack's port.
-  for (const app of stackApps) {
+  const apps = stackApps.filter((app) => options.apps?.includes(app) ?? true);
+  for (const app of apps) {
     for (let n = 1; n <= counts[app]; n += 1) {
       const port = app === 'gateway' && n === 1 ? options.port : await findFreePort();
       spawnApp(app, { [app === 'gateway' ? 'PORT' : 'PROBE_PORT']: String(port) });
@@ -150,7 +156,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
   const baseUrl = `http://127.0.0.1:${options.port}`;
   try {
-    await waitUntilReady(baseUrl, running, options.readyTimeoutMs ?? 60_000);
+    await waitUntilReady(
+      baseUrl,
+      running,
+      options.readyTimeoutMs ?? 60_000,
+      apps.length === stackApps.length,
+    );
   } catch (error) {
     await stop();
     throw error;
@@ -162,6 +173,7 @@ async function waitUntilReady(
   baseUrl: string,
   running: readonly RunningApp[],
   timeoutMs: number,
+  everyApp: boolean,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = '';
@@ -170,11 +182,19 @@ async function waitUntilReady(
     if (exited)
       throw new Error(`${exited.app} exited with code ${exited.child.exitCode}:\n${tail(exited.logFile)}`);
     try {
-      // The gateway's /ready (every service answers), then every instance's own.
-      const urls = [baseUrl, ...running.flatMap((entry) => (entry.probeUrl ? [entry.probeUrl] : []))];
+      // The gateway's /ready (every service answers; its /health when some are not started), and
+      // every instance's own.
+      const urls = [
+        `${baseUrl}/${everyApp ? 'ready' : 'health'}`,
+        ...running.flatMap((entry) =>
+          entry.probeUrl
+            ? [`${entry.probeUrl}/${entry.app === 'gateway' && !everyApp ? 'health' : 'ready'}`]
+            : [],
+        ),
+      ];
       const answers = await Promise.all(
         urls.map(async (url) => {
-          const response = await fetch(`${url}/ready`, { signal: AbortSignal.timeout(2_000) });
+          const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
           return { url, ok: response.ok, text: await response.text() };
         }),
       );
