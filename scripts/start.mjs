@@ -89,6 +89,16 @@ out(
 );
 out('');
 out(`The code flow with PKCE, as a third-party app: npm run demo:code-flow -- --base-url ${base}`);
+// Scale-out (issue #14 §6): every instance of NCS_INSTANCES, its log and its probes.
+if (process.env.NCS_INSTANCES) {
+  out('');
+  out(`Instances (NCS_INSTANCES=${process.env.NCS_INSTANCES}):`);
+  for (const entry of stack.apps) {
+    out(
+      `  ${entry.app.padEnd(14)} pid ${entry.child.pid}  ${entry.probeUrl ?? ''}/ready  log ${entry.logFile}`,
+    );
+  }
+}
 out('');
 out('Press Ctrl-C to stop.');
 

@@ -27,6 +27,8 @@ import { requestIdOf } from './request-id.js';
 import { registerLiveStreams } from './live-stream/register.js';
 // Files and folders (issue #16).
 import { registerFiles } from './files/register.js';
+// Scale-out (issue #14 §6).
+import { retryPolicyOf, withRetries } from './request-path/retry.js';
 
 export interface GatewayDeps {
   readonly config: GatewayConfig;
@@ -56,7 +58,13 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
     requestIdHeader: false,
     genReqId: requestIdOf,
   });
-  const authenticator = new TokenAuthenticator(deps.rpc, {
+  // Scale-out (issue #14 §6): a token lookup is a read, retried like any idempotent request.
+  const retry = retryPolicyOf(config);
+  const lookups = withRetries(deps.rpc, retry, {
+    idempotent: true,
+    onRetry: (details) => deps.logger.warn(details, 'retrying a token lookup'),
+  });
+  const authenticator = new TokenAuthenticator(lookups, {
     ttlMs: config.TOKEN_CACHE_TTL_MS,
     maxEntries: config.TOKEN_CACHE_MAX_ENTRIES,
   });
@@ -85,7 +93,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
   await registerFiles(app, config);
   await registerDocs(app, config);
   registerProbes(app, deps.nats, config.READY_TIMEOUT_MS);
-  registerTableRoutes(app, { rpc: deps.rpc, authenticator, vendor: config.API_VENDOR });
+  registerTableRoutes(app, { rpc: deps.rpc, authenticator, vendor: config.API_VENDOR, retry });
   // Notifications: the live stream (issue #13).
   registerLiveStreams(app, { ...deps, authenticator });
 

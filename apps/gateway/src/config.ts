@@ -2,7 +2,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { baseServiceConfig, loadConfig } from '@ncs/service-kit';
 
-const { MONGO_URL: _unused, ...natsAndLogging } = baseServiceConfig;
+// The gateway serves its probes on PORT (probes.ts), not on a PROBE_PORT of its own.
+const { MONGO_URL: _unused, PROBE_PORT: _probesOnPort, ...natsAndLogging } = baseServiceConfig;
 
 export const GatewayConfigSchema = Type.Object({
   ...natsAndLogging,
@@ -31,6 +32,13 @@ export const GatewayConfigSchema = Type.Object({
   FILES_MAX_IMAGE_BYTES: Type.Integer({ minimum: 1, default: 20 * 1024 * 1024 }),
   FILES_MAX_VIDEO_BYTES: Type.Integer({ minimum: 1, default: 500 * 1024 * 1024 }),
   FILES_MAX_FILE_BYTES: Type.Integer({ minimum: 1, default: 100 * 1024 * 1024 }),
+  // Scale-out (issue #14 §6): retries of a request that met no responder or a timeout (request-path/retry.ts).
+  /** Attempts after the first (no responder: any request; a timeout: idempotent requests only). */
+  RPC_RETRIES: Type.Integer({ minimum: 0, maximum: 5, default: 2 }),
+  /** Wait before the first retry, doubled before each next one. */
+  RPC_RETRY_BACKOFF_MS: Type.Integer({ minimum: 0, maximum: 5_000, default: 50 }),
+  /** Every attempt of one request to the services (RPC_TIMEOUT_MS each) ends within this. */
+  RPC_DEADLINE_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
 });
 export type GatewayConfig = Static<typeof GatewayConfigSchema>;
 

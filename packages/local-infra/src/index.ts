@@ -8,3 +8,5 @@ export * from './stack.js';
 export { findFreePort } from './ports.js';
 // Notifications: the fault test (issue #13): a nats-server restarted on the same port and store.
 export { startRestartableNats, type RestartableNats } from './restartable-nats.js';
+// Scale-out (issue #14 §6): NCS_INSTANCES.
+export { parseInstances, instanceLogName, MAX_INSTANCES } from './instances.js';

@@ -8,11 +8,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, type WriteStream } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { instanceLogName, parseInstances, stackApps, type StackApp } from './instances.js';
+import { findFreePort } from './ports.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-export const stackApps = ['auth', 'messaging', 'knowledge-base', 'notifications', 'gateway'] as const;
-export type StackApp = (typeof stackApps)[number];
+export { stackApps, type StackApp } from './instances.js';
 
 export interface StackOptions {
   readonly natsUrl: string;
@@ -27,6 +28,16 @@ export interface StackOptions {
   /** Also called with every output line, prefixed by the app name (e.g. to show logs in a terminal). */
   readonly onLine?: (app: StackApp, line: string) => void;
   readonly readyTimeoutMs?: number;
+  /**
+   * Scale-out (issue #14 §6): instances per app, each its own process in the service's queue group
+   * (a gateway beyond the first on a free port of its own); default from `baseEnv.NCS_INSTANCES`.
+   */
+  readonly instances?: Partial<Record<StackApp, number>>;
+  /**
+   * Scale-out (issue #14 §6): only these apps (default: all five). Without all of them the gateway's
+   * `/ready` cannot pass: the stack waits for the gateway's `/health` and each service's `/ready`.
+   */
+  readonly apps?: readonly StackApp[];
 }
 
 export interface RunningApp {
@@ -34,6 +45,8 @@ export interface RunningApp {
   readonly child: ChildProcess;
   readonly logFile: string;
   readonly log: WriteStream;
+  /** Where the instance answers `/health` and `/ready`: a service's `PROBE_PORT`, a gateway's `PORT`. */
+  readonly probeUrl?: string;
 }
 
 export interface SpawnOptions {
@@ -75,13 +88,23 @@ export function spawnAppProcess(app: StackApp, options: SpawnOptions): RunningAp
       });
     }
   }
-  return { app, child, logFile: options.logFile, log };
+  const port = app === 'gateway' ? options.env?.PORT : options.env?.PROBE_PORT;
+  return {
+    app,
+    child,
+    logFile: options.logFile,
+    log,
+    ...(port ? { probeUrl: `http://127.0.0.1:${port}` } : {}),
+  };
 }
 
 export interface Stack {
   readonly baseUrl: string;
   readonly apps: readonly RunningApp[];
-  /** Starts one more instance of an app (e.g. to test scaling or shutdown). */
+  /**
+   * Starts one more instance of an app (e.g. to test scaling or shutdown); give it a `PROBE_PORT`
+   * (a gateway a `PORT`) in `extraEnv` to have its probes.
+   */
   spawnApp(app: StackApp, extraEnv?: Record<string, string>): RunningApp;
   stop(): Promise<void>;
 }
@@ -90,14 +113,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   mkdirSync(options.logDir, { recursive: true });
   const running: RunningApp[] = [];
   const streams: WriteStream[] = [];
-  let instance = 0;
+  const counts = { ...parseInstances(options.baseEnv.NCS_INSTANCES), ...options.instances };
+  const started = new Map<StackApp, number>();
 
   const spawnApp = (app: StackApp, extraEnv: Record<string, string> = {}): RunningApp => {
-    instance += 1;
-    const logFile = join(
-      options.logDir,
-      running.some((r) => r.app === app) ? `${app}-${instance}.log` : `${app}.log`,
-    );
+    const n = (started.get(app) ?? 0) + 1;
+    started.set(app, n);
+    const logFile = join(options.logDir, instanceLogName(app, n));
     const entry = spawnAppProcess(app, {
       natsUrl: options.natsUrl,
       mongoUrl: options.mongoUrl,
@@ -124,10 +146,22 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     for (const entry of running) if (entry.child.exitCode === null) entry.child.kill('SIGKILL');
   });
 
-  for (const app of stackApps) spawnApp(app);
+  // Each instance with its probes on a port of its own; the first gateway on the stack's port.
+  const apps = stackApps.filter((app) => options.apps?.includes(app) ?? true);
+  for (const app of apps) {
+    for (let n = 1; n <= counts[app]; n += 1) {
+      const port = app === 'gateway' && n === 1 ? options.port : await findFreePort();
+      spawnApp(app, { [app === 'gateway' ? 'PORT' : 'PROBE_PORT']: String(port) });
+    }
+  }
   const baseUrl = `http://127.0.0.1:${options.port}`;
   try {
-    await waitUntilReady(baseUrl, running, options.readyTimeoutMs ?? 60_000);
+    await waitUntilReady(
+      baseUrl,
+      running,
+      options.readyTimeoutMs ?? 60_000,
+      apps.length === stackApps.length,
+    );
   } catch (error) {
     await stop();
     throw error;
@@ -139,6 +173,7 @@ async function waitUntilReady(
   baseUrl: string,
   running: readonly RunningApp[],
   timeoutMs: number,
+  everyApp: boolean,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = '';
@@ -147,9 +182,25 @@ async function waitUntilReady(
     if (exited)
       throw new Error(`${exited.app} exited with code ${exited.child.exitCode}:\n${tail(exited.logFile)}`);
     try {
-      const response = await fetch(`${baseUrl}/ready`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return;
-      last = await response.text();
+      // The gateway's /ready (every service answers; its /health when some are not started), and
+      // every instance's own.
+      const urls = [
+        `${baseUrl}/${everyApp ? 'ready' : 'health'}`,
+        ...running.flatMap((entry) =>
+          entry.probeUrl
+            ? [`${entry.probeUrl}/${entry.app === 'gateway' && !everyApp ? 'health' : 'ready'}`]
+            : [],
+        ),
+      ];
+      const answers = await Promise.all(
+        urls.map(async (url) => {
+          const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+          return { url, ok: response.ok, text: await response.text() };
+        }),
+      );
+      const notReady = answers.find((answer) => !answer.ok);
+      if (!notReady) return;
+      last = `${notReady.url}: ${notReady.text}`;
     } catch (error) {
       last = String(error);
     }

@@ -21,6 +21,14 @@ export const baseServiceConfig = {
         'Tests only: a directory where the service records the shape of every store query (keys and operators, never values) and its declared indexes, for the index-coverage test',
     }),
   ),
+  // Scale-out (issue #14 §6): `/health` and `/ready` of a service process (probe-server.ts).
+  PROBE_PORT: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 65535,
+      description: 'port of the HTTP probes `/health` and `/ready` (0: any free port); none when unset',
+    }),
+  ),
 } satisfies TProperties;
 
 export class ConfigError extends Error {

@@ -102,14 +102,27 @@ function mapTransportError(
   if (error instanceof DomainError) return error;
   const code = (error as Partial<NatsError>)?.code;
   span.setStatus({ code: SpanStatusCode.ERROR, message: String(code ?? error) });
-  if (code === ErrorCode.NoResponders) return new DomainError('SERVICE_UNAVAILABLE');
-  if (code === ErrorCode.Timeout) return new DomainError('SERVICE_TIMEOUT');
+  if (code === ErrorCode.NoResponders) return new TransportError('SERVICE_UNAVAILABLE', 'no-responders');
+  if (code === ErrorCode.Timeout) return new TransportError('SERVICE_TIMEOUT', 'timeout');
   if (
     code === ErrorCode.ConnectionClosed ||
     code === ErrorCode.Disconnect ||
     code === ErrorCode.ConnectionDraining
   ) {
-    return new DomainError('SERVICE_UNAVAILABLE');
+    return new TransportError('SERVICE_UNAVAILABLE', 'disconnected');
   }
   return error;
+}
+
+/**
+ * Scale-out (issue #14 §6): a request that got no reply, and why: `no-responders` (nothing received
+ * it: always safe to send again), `timeout` (an instance may have received it), `disconnected`
+ * (this connection went away with the request in flight). Answered like the DomainError it is.
+ */
+export class TransportError extends DomainError {
+  readonly reason: 'no-responders' | 'timeout' | 'disconnected';
+  constructor(name: 'SERVICE_UNAVAILABLE' | 'SERVICE_TIMEOUT', reason: TransportError['reason']) {
+    super(name);
+    this.reason = reason;
+  }
 }

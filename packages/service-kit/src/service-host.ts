@@ -4,7 +4,7 @@
  * Tests use `createServiceRuntime` + `serveModule` to run one service in process.
  */
 import type { Static, TObject } from '@sinclair/typebox';
-import type mongoose from 'mongoose';
+import mongoose from 'mongoose';
 import type { NatsConnection } from 'nats';
 import type { ServiceName } from '@ncs/contracts';
 import type { baseServiceConfig } from './config.js';
@@ -16,6 +16,7 @@ import { recordDeclaredIndexes, recordQueryShapes } from './query-shapes.js';
 import { createRpcClient, type RpcClient } from './rpc-client.js';
 import { startRpcServer, type RpcHandler, type RpcServer } from './rpc-server.js';
 import { onShutdown } from './shutdown.js';
+import { startProbeServer, type ProbeChecks } from './probe-server.js';
 
 export interface ServiceRuntime {
   readonly service: ServiceName;
@@ -144,10 +145,38 @@ export async function runService(options: RunServiceOptions): Promise<void> {
   const module = await options.build(runtime);
   const served = await serveModule(runtime, module, options);
   const telemetry = options.telemetry;
+  // Scale-out (issue #14 §6): the probes, not ready again once shutting down.
+  let serving = true;
+  const probes =
+    config.PROBE_PORT === undefined
+      ? undefined
+      : await startProbeServer({
+          port: config.PROBE_PORT,
+          checks: serviceProbeChecks(runtime, () => serving),
+        });
+  if (probes) runtime.logger.info({ probePort: probes.port }, 'probes listening on /health and /ready');
   onShutdown({
     logger: runtime.logger,
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-    closers: [() => served.stop(), () => runtime.close(), ...(telemetry ? [() => telemetry.shutdown()] : [])],
+    closers: [
+      () => {
+        serving = false;
+        return Promise.resolve();
+      },
+      () => served.stop(),
+      () => runtime.close(),
+      ...(probes ? [() => probes.close()] : []),
+      ...(telemetry ? [() => telemetry.shutdown()] : []),
+    ],
   });
   runtime.logger.info({ subjects: [...module.handlers.keys()] }, `${options.service} service ready`);
+}
+
+/** Scale-out (issue #14 §6): what `/ready` of a service checks. */
+export function serviceProbeChecks(runtime: ServiceRuntime, serving: () => boolean): ProbeChecks {
+  return {
+    nats: async () => !runtime.nats.isClosed() && (await runtime.nats.rtt()) >= 0,
+    database: () => runtime.db.readyState === mongoose.ConnectionStates.connected,
+    rpc: serving,
+  };
 }

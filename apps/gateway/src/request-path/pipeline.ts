@@ -18,11 +18,15 @@ import { clampPageLimit, scopeToNetwork } from './scope.js';
 // Concern: polls (network-less paths whose network is the resource's).
 import { networkOfResource } from './network-from-resource.js';
 import { compileRouteValidator, embedTreeFor, validate } from './validate.js';
+// Scale-out (issue #14 §6).
+import { isIdempotentRequest, withRetries, type RetryPolicy } from './retry.js';
 
 export interface RoutingDeps {
   readonly rpc: RpcClient;
   readonly authenticator: TokenAuthenticator;
   readonly vendor: string;
+  /** Scale-out (issue #14 §6): retries of requests that met no responder or a timeout. */
+  readonly retry: RetryPolicy;
 }
 
 export function registerTableRoutes(app: FastifyInstance, deps: RoutingDeps): void {
@@ -38,24 +42,29 @@ export function registerTableRoutes(app: FastifyInstance, deps: RoutingDeps): vo
         const negotiated = negotiate(route, request, deps.vendor);
         const { version } = negotiated;
         const baseCtx = requestContext(route, request, version);
+        const rpc = withRetries(deps.rpc, deps.retry, {
+          idempotent: isIdempotentRequest(route, baseCtx),
+          deadlineAt: Date.now() + deps.retry.deadlineMs,
+          onRetry: (details) => request.log.warn(details, 'retrying a request to the owner'),
+        });
         const token = await authenticate(route, request, deps.authenticator, baseCtx);
         authoriseScope(route, token);
         const input = readInput(route, request);
         // Path and query first, then the network (a network the caller is not in is 404 whatever
         // the body says), then the body.
         validate(validator, version, input, ['params', 'query'], requestId);
-        const ownerNetwork = token ? await networkOfResource(deps.rpc, route, input, baseCtx) : undefined;
+        const ownerNetwork = token ? await networkOfResource(rpc, route, input, baseCtx) : undefined;
         const ctx = scopeToNetwork(route, baseCtx, token, input, ownerNetwork);
         validate(validator, version, input, ['body'], requestId);
         const embed = embedTreeFor(route, input.query.embed, requestId);
         clampPageLimit(route, input.query, ctx);
-        const owner = await callOwner(deps.rpc, route, { ctx, ...input }, request.log);
+        const owner = await callOwner(rpc, route, { ctx, ...input }, request.log);
         const status = owner.status ?? route.reply.status;
         return responder.respond(
           { route, data: owner.data, status, negotiated, ctx, embed },
           request,
           reply,
-          deps.rpc,
+          rpc,
         );
       },
     });

@@ -106,6 +106,12 @@ export interface RouteDefinition {
    * caller is not in answer the same error, `notFound` (a name of the error catalogue).
    */
   readonly networkFrom?: NetworkFromResource;
+  // Scale-out (issue #14 §6).
+  /**
+   * A POST that may be sent twice with the effect of once (a read over POST, a set-to-a-state
+   * action): the gateway retries it after a timeout like a GET (request-path/retry.ts).
+   */
+  readonly idempotent?: true;
 }
 
 /** Concern: polls. Where a network-less route's network comes from (`RouteDefinition.networkFrom`). */
