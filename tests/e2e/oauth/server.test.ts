@@ -74,13 +74,15 @@ describe('grant_type=client_credentials', () => {
     expect((await call(`/networks/${other.networkEID}/`, { token })).status).toBe(404);
   });
 
-  it('is bound to the app, not a profile: person-only routes answer 403 (whoami) and 404 (profiles)', async () => {
+  it('is bound to the app, not a profile: whoami answers 403; profiles need get_profiles (403 -140 without it)', async () => {
     const network = await newNetwork();
     const app = await newClient({ eid: true, grantTypes: ['client_credentials'] });
     await installApp(network.networkEID, app.clientId);
     const token = (await clientCredentials(app)).body.access_token!;
     expect((await call('/whoami/', { token })).status).toBe(403);
-    expect((await call(`/networks/${network.networkEID}/users/`, { token })).status).toBe(404);
+    // Issue #15: an app reads profiles with `get_profiles` (tests/e2e/groups/app-permissions.test.ts).
+    const profiles = await call<{ code?: number }>(`/networks/${network.networkEID}/users/`, { token });
+    expect([profiles.status, profiles.body.code]).toEqual([403, -140]);
     const introspection = await introspect(app, token);
     expect(introspection.body).toMatchObject({ active: true, client_id: app.clientId, sub: app.clientId });
   });

@@ -36,10 +36,12 @@ export async function groupReaderOf(
   const appEID = ctx.principal?.appEID ?? '';
   if (!isEid(networkEID)) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
   const installation = await models.Installation.findOne({ networkEID, clientId: appEID }, { permissions: 1 })
-    .lean<{ permissions: string[] }>()
+    .lean<{ permissions?: string[] | null }>()
     .exec();
   if (!installation) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
-  if (!appPermissions.some((name) => installation.permissions.includes(name))) {
+  // An installation stored without permissions (older rows) has none.
+  const granted = installation.permissions ?? [];
+  if (!appPermissions.some((name) => granted.includes(name))) {
     throw new DomainError(
       'GROUP_ERR_USER_CALLER_REQUIRED',
       `This needs a user of the network, or an app with the application permission ${appPermissions.join(' or ')}.`,
