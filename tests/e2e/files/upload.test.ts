@@ -153,6 +153,23 @@ describe('what an upload must be', () => {
     });
     expect(truncated.status).toBe(400);
     expect(await truncated.json()).toMatchObject({ code: -379 });
+    // A part besides `file` (after it, or before it) is 400 naming it; nothing is stored.
+    for (const body of [
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n${PNG_1X1.toString('latin1')}\r\n--${boundary}\r\nContent-Disposition: form-data; name="extra"\r\n\r\n42\r\n--${boundary}--\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="extra"\r\n\r\n42\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n${PNG_1X1.toString('latin1')}\r\n--${boundary}--\r\n`,
+    ]) {
+      const extra = await fetch(`${baseUrl()}${folderPath}?kind=image`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${memberToken}`,
+          accept: mediaType(),
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        body: Buffer.from(body, 'latin1'),
+      });
+      expect(extra.status).toBe(400);
+      expect(await extra.json()).toMatchObject({ code: -379, errors: [{ pointer: '/body/extra' }] });
+    }
   });
 
   it('takes multipart/form-data only (415)', async () => {

@@ -31,23 +31,42 @@ async function filePart(request: FastifyRequest, limit: number) {
       'UNSUPPORTED_MEDIA_TYPE',
       'An upload is multipart/form-data with a part named file.',
     );
-  let part;
+  // Every part in order: the one part `file`, nothing before or after it (a body with other parts
+  // is refused, not half-read: the schema has no other property).
+  const parts = request.parts({ limits: { fileSize: limit } })[Symbol.asyncIterator]();
+  let first;
   try {
-    part = await request.file({ limits: { fileSize: limit } });
+    first = await parts.next();
   } catch (error) {
     throw malformed(error);
   }
-  if (!part)
+  if (first.done)
     throw new DomainError('FILES_ERR_UPLOAD_MALFORMED', 'The body holds no file part.', [
       { pointer: '/body/file', message: 'is required' },
     ]);
-  if (part.fieldname !== 'file')
-    throw new DomainError(
-      'FILES_ERR_UPLOAD_MALFORMED',
-      `The file part is named file, not ${part.fieldname}.`,
-      [{ pointer: '/body/file', message: 'is required' }],
-    );
-  return part;
+  const part = first.value;
+  if (part.type !== 'file' || part.fieldname !== 'file') throw unexpectedPart(part.fieldname);
+  return { part, rest: parts };
+}
+
+/** A multipart part other than the one `file` (400 naming it). */
+function unexpectedPart(name: string): DomainError {
+  return new DomainError(
+    'FILES_ERR_UPLOAD_MALFORMED',
+    `An upload has exactly one part, named file; ${JSON.stringify(name.slice(0, 60))} is not taken.`,
+    [{ pointer: `/body/${name.slice(0, 60).replace(/[~/]/g, '_')}`, message: 'is not taken' }],
+  );
+}
+
+/** After the file: no further part (read once the file's bytes are through). */
+async function requireNoMoreParts(rest: AsyncIterator<{ fieldname: string }>): Promise<void> {
+  let next;
+  try {
+    next = await rest.next();
+  } catch (error) {
+    throw malformed(error);
+  }
+  if (!next.done) throw unexpectedPart(next.value.fieldname);
 }
 
 function malformed(error: unknown): DomainError {
@@ -129,8 +148,9 @@ export const uploadResponder: Responder = {
     const ctx = answer.ctx;
     const limit = request.server.fileLimits[kind];
     try {
-      const part = await filePart(request, limit);
+      const { part, rest } = await filePart(request, limit);
       const streamed = await streamChunks(rpc, ctx, uploadId, part.file, limit);
+      await requireNoMoreParts(rest);
       const body = { uploadId, name: cleanFileName(part.filename), ...streamed };
       const file = await rpc.request(internalSubjects.fileFinish, { ctx, body });
       return await halResponder.respond({ ...answer, data: file, status: 201 }, request, reply, rpc);
