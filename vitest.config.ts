@@ -6,11 +6,14 @@
 // Where the time goes (issue #14 §7): an end-to-end file waits on one request at a time, so one
 // stack keeps about one core busy. The end-to-end tier therefore starts one stack per worker
 // (tests/setup/stack.ts; each file uses the stack of its worker slot, tests/support/stack.ts), and
-// two files run side by side, beside the unit and service tiers. The index-coverage test runs after
-// all of them: it checks the query shapes that every service of every stack recorded.
+// two files run side by side, beside the unit and service tiers. The files that load the whole
+// machine themselves (tests/alone.mjs) run after those, one at a time, on a fresh stack of their
+// own. The index-coverage test runs last: it checks the query shapes that every service of every
+// stack recorded.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { ALONE } from './tests/alone.mjs';
 
 const conditions = ['@ncs/source', 'node', 'import', 'default'];
 
@@ -53,7 +56,20 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          exclude: [INDEX_COVERAGE],
+          exclude: [INDEX_COVERAGE, ...ALONE],
+          globalSetup: ['tests/setup/stack.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e-alone',
+          include: ALONE,
+          // One worker, hence one stack (tests/setup/stack.ts), after the first group.
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
           globalSetup: ['tests/setup/stack.ts'],
           testTimeout: 60_000,
           hookTimeout: 300_000,
@@ -65,8 +81,8 @@ export default defineConfig({
           name: 'index-coverage',
           include: [INDEX_COVERAGE],
           globalSetup: ['tests/setup/query-shapes.ts'],
-          // After the first group (every other project): it reads what their queries recorded.
-          sequence: { groupOrder: 1 },
+          // After every other project: it reads what their queries recorded.
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { prepare, repoRoot, run } from './prepare.mjs';
+import { ALONE } from '../tests/alone.mjs';
 
 const out = (line) => process.stdout.write(`${line}\n`);
 // Where the time goes (issue #14 §7): each step's wall time, and each vitest tier's, at the end.
@@ -72,7 +73,13 @@ process.exit(failed === 0 ? 0 : 1);
 /** Per vitest tier: its files, the wall time from its first file's start to its last file's end, and its slowest files. */
 function tierTimes(results) {
   const tierOf = (file) =>
-    file.includes('/tests/e2e/') ? 'e2e' : /\/(apps|packages)\/[^/]+\/test\//.test(file) ? 'service' : 'unit';
+    ALONE.some((alone) => file.endsWith(`/${alone}`))
+      ? 'e2e-alone (after the others, one at a time)'
+      : file.includes('/tests/e2e/')
+        ? 'e2e'
+        : /\/(apps|packages)\/[^/]+\/test\//.test(file)
+          ? 'service'
+          : 'unit';
   const tiers = new Map();
   for (const file of results.testResults) {
     const tier = tierOf(file.name);

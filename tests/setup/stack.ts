@@ -123,10 +123,13 @@ async function startOne(): Promise<{ info: StackInfo; stop(): Promise<void> }> {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const count = Number(process.env.NCS_E2E_STACKS ?? '2');
-  if (!Number.isInteger(count) || count < 1 || count > 8) {
+  const wanted = Number(process.env.NCS_E2E_STACKS ?? '2');
+  if (!Number.isInteger(wanted) || wanted < 1 || wanted > 8) {
     throw new Error(`NCS_E2E_STACKS must be an integer from 1 to 8, not "${process.env.NCS_E2E_STACKS}"`);
   }
+  // No more stacks than the project has workers: the `e2e-alone` project (vitest.config.ts) has one.
+  const workers = project.config.maxWorkers;
+  const count = typeof workers === 'number' ? Math.min(wanted, workers) : wanted;
   const started: { info: StackInfo; stop(): Promise<void> }[] = [];
   const stopAll = async () => {
     for (const one of started) await one.stop();
