@@ -23,8 +23,11 @@ export const isAppGroupCaller = (caller: GroupCaller): caller is AppGroupCaller 
   'appEID' in caller && typeof caller.appEID === 'string';
 
 /**
- * The caller of a group read. An app needs one of `appPermissions` (else 403 -162 naming them) and
- * an installation in the network, read from the store now (else 404, like a non-member).
+ * The caller of a group read. An app needs one of `appPermissions` (else 403 -162 naming them). Its
+ * installation and permissions come with the request: the gateway scoped the app's token to the
+ * network (`scopeToNetwork`: a network the app is not installed in is already 404) and put the
+ * installation's permissions in `ctx.principal.permissions`, as for `send_alerts` and
+ * `post_to_any_group`; no store read per request.
  */
 export async function groupReaderOf(
   models: AuthModels,
@@ -35,12 +38,7 @@ export async function groupReaderOf(
   const networkEID = ctx.networkEID;
   const appEID = ctx.principal?.appEID ?? '';
   if (!isEid(networkEID)) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
-  const installation = await models.Installation.findOne({ networkEID, clientId: appEID }, { permissions: 1 })
-    .lean<{ permissions?: string[] | null }>()
-    .exec();
-  if (!installation) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
-  // An installation stored without permissions (older rows) has none.
-  const granted = installation.permissions ?? [];
+  const granted = ctx.principal?.permissions ?? [];
   if (!appPermissions.some((name) => granted.includes(name))) {
     throw new DomainError(
       'GROUP_ERR_USER_CALLER_REQUIRED',

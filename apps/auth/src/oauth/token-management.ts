@@ -127,7 +127,7 @@ export async function lookupAccessToken(models: AuthModels, token: string): Prom
       networkEID: installation.networkEID,
       role: 'app',
       external: false,
-      permissions: installation.permissions,
+      permissions: installation.permissions ?? [], // older rows were stored without
     }));
   }
   return {
