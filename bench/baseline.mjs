@@ -15,7 +15,8 @@
 //   is auth's `lookupAccessToken` called in-process instead of over NATS;
 // - the gateway's `scopeToNetwork` (the membership of the network, else 404);
 // - auth's `getNetwork` (the network, the caller's profile, the network's facts) and, for its
-//   `numScheduledItems`, messaging's badge-counter handler, both in-process on their own databases.
+//   `numScheduledItems`, messaging's scheduled-items count handler, both in-process on their own
+//   databases.
 // Only the HAL assembly differs: the answer has `_links.self` alone.
 import Fastify from 'fastify';
 import mongoose from 'mongoose';
@@ -53,7 +54,7 @@ const messagingHandlers = messagingInternalHandlers(registerMessagingModels(mess
 const inProcess = {
   async request(subject, payload) {
     if (subject === internalSubjects.tokenLookup) return lookupAccessToken(authModels, payload.body.token);
-    if (subject === internalSubjects.messagingBadgeCounters)
+    if (subject === internalSubjects.scheduledItemsCount)
       return messagingHandlers[subject]({ ...payload, params: {}, query: {}, body: payload.body ?? null });
     throw new Error(`baseline: no in-process answer for ${subject}`);
   },

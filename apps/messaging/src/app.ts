@@ -50,6 +50,14 @@ export function internalHandlers(models?: MessagingModels, rpc?: RpcClient): Rec
         models && profileEID ? await countUnrespondedEvents(models, networkEID, profileEID) : 0;
       return { numScheduledItems, numUnrespondedEvents };
     },
+    // Auth's network resource: the caller's scheduled items only (`_user.numScheduledItems`).
+    [internalSubjects.scheduledItemsCount]: async ({ ctx }) => {
+      const networkEID = requireNetwork(ctx);
+      const profileEID = ctx.principal?.profileEID;
+      const numScheduledItems =
+        models && profileEID ? await countScheduledItems(models, networkEID, profileEID) : 0;
+      return { numScheduledItems };
+    },
     // Auth's lobby asks for the network's AI assistant (concern: the AI assistant, issue #12).
     [internalSubjects.aiAssistantProfile]: ({ ctx }) =>
       models

@@ -38,6 +38,11 @@ export const internalSubjects = {
   groupAccess: rpcSubject('auth', 'group', 'access'),
   /** Gateway → messaging: the caller's messaging badge counters (part of `badgeCounters.get`). */
   messagingBadgeCounters: rpcSubject('messaging', 'badgeCounters', 'get'),
+  /**
+   * Auth → messaging: `{ numScheduledItems }` of the caller, for the network resource's `_user`
+   * (one count, not every badge counter: issue #14 §2, the network read is the gateway hop's baseline).
+   */
+  scheduledItemsCount: rpcSubject('messaging', 'scheduledItems', 'count'),
   /** Gateway → notifications: the caller's alert badge counters (part of `badgeCounters.get`). */
   notificationsBadgeCounters: rpcSubject('notifications', 'badgeCounters', 'get'),
   /** Auth → messaging: `{ profileEID: string | null }` of the network's AI assistant. */
