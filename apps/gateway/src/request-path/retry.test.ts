@@ -39,6 +39,19 @@ describe('isIdempotentRequest', () => {
     expect(isIdempotentRequest(findRoute('category.highlight'), {})).toBe(true);
   });
 
+  it('holds for the actions that set a state (read, unlike, subscribe, unsubscribe, accept), not like', () => {
+    for (const id of [
+      'message.read',
+      'message.unlike',
+      'message.subscribe',
+      'message.unsubscribe',
+      'groupMember.accept',
+    ]) {
+      expect([id, isIdempotentRequest(findRoute(id), {})]).toEqual([id, true]);
+    }
+    expect(isIdempotentRequest(findRoute('message.like'), {})).toBe(false);
+  });
+
   it('holds for a POST with an Idempotency-Key on a route that honours it, only then', () => {
     const create = findRoute('message.create');
     expect(isIdempotentRequest(create, { idempotencyKey: 'k-1' })).toBe(true);

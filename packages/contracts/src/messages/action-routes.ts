@@ -20,6 +20,7 @@ export const messageActionRoutes = [
     'message.read',
     'read',
     'Mark a message read for the caller (idempotent); `numReaders` counts distinct readers',
+    { idempotent: true },
   ),
   route({
     ...common,
@@ -51,8 +52,12 @@ export const messageActionRoutes = [
     params: MessageParams,
     reply: { status: 204, schema: NoContent },
   }),
-  action('message.subscribe', 'subscribe', 'Subscribe to a message’s comments (idempotent)'),
-  action('message.unsubscribe', 'unsubscribe', 'Stop being notified of a message’s comments (idempotent)'),
+  action('message.subscribe', 'subscribe', 'Subscribe to a message’s comments (idempotent)', {
+    idempotent: true,
+  }),
+  action('message.unsubscribe', 'unsubscribe', 'Stop being notified of a message’s comments (idempotent)', {
+    idempotent: true,
+  }),
   route({
     ...common,
     id: 'message.move',

@@ -17,9 +17,16 @@ export const messageRouteCommon = {
 export const MessageParams = strictObject({ networkEID: Eid, messageEID: Eid });
 
 /** A message action without a body: answers the message as it now is. */
-export const messageAction = <const Id extends string>(id: Id, verb: string, summary: string) =>
+export const messageAction = <const Id extends string>(
+  id: Id,
+  verb: string,
+  summary: string,
+  // Scale-out (issue #14 §6): an action that sets a state is sent again after a timeout.
+  options: { readonly idempotent?: true } = {},
+) =>
   route({
     ...messageRouteCommon,
+    ...options,
     id,
     method: 'POST',
     path: `${MESSAGE}/${verb}`,

@@ -113,7 +113,7 @@ export const messagesRoutes = [
     ...action('message.like', 'like', 'Like a message (idempotent); a locked message takes none (409)'),
     idempotencyKey: true,
   },
-  action('message.unlike', 'unlike', 'Stop liking a message (idempotent)'),
+  action('message.unlike', 'unlike', 'Stop liking a message (idempotent)', { idempotent: true }),
   action(
     'message.lock',
     'lock',
