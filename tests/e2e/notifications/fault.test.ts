@@ -63,10 +63,16 @@ function startNotifications(natsUrl: string): RunningApp {
   return instance;
 }
 
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs: number) {
+async function until(
+  check: () => boolean | Promise<boolean>,
+  what: string | (() => string),
+  timeoutMs: number,
+) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
+    }
     await sleep(250);
   }
 }
@@ -142,7 +148,12 @@ describe('the alerts consumer under faults', () => {
       return [coalesced!.body.total, individual!.body.total] as const;
     };
     // Generous: on a loaded 2-core runner the local store writes a few alerts a second.
-    await until(async () => (await totals())[1] >= K, `${K} alerts`, 240_000);
+    let seen: readonly [number, number] = [0, 0];
+    await until(
+      async () => (seen = await totals())[1] >= K,
+      () => `${K} alerts (${seen[1]} individual, ${seen[0]} coalesced after ${Date.now() - started} ms)`,
+      240_000,
+    );
     // Settled: nothing more comes (no event doubled by the redeliveries).
     await sleep(2_000);
     expect(await totals()).toEqual([K, K]);

@@ -68,7 +68,8 @@ beforeAll(async () => {
   spawn('gateway', { PORT: String(port), HOST: '127.0.0.1' });
   spawn('auth'); // with the demo data: alice is an admin of acme
   spawn('messaging');
-  await until(async () => (await ready('auth')) && ready('messaging'), 'auth and messaging');
+  // Start-up syncs every index on the local store: slow on a loaded runner.
+  await until(async () => (await ready('auth')) && ready('messaging'), 'auth and messaging', 120_000);
   const grant = await fetch(`${url}/oauth/v2/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
@@ -80,10 +81,12 @@ beforeAll(async () => {
       client_secret: demo.clientSecret,
     }).toString(),
   });
+  if (grant.status !== 200) throw new Error(`token: ${grant.status} ${await grant.text()}`);
   token = ((await grant.json()) as { access_token: string }).access_token;
   const whoami = await fetch(`${url}/whoami/`, {
     headers: { authorization: `Bearer ${token}`, accept: mediaType() },
   });
+  if (whoami.status !== 200) throw new Error(`whoami: ${whoami.status} ${await whoami.text()}`);
   networkEID = ((await whoami.json()) as { networks: { EID: string; subdomain: string }[] }).networks.find(
     (n) => n.subdomain === 'acme',
   )!.EID;
@@ -126,7 +129,7 @@ describe('badge counters with an owning service down', () => {
 
   it('recovers the counters of an owner as soon as it is back', async () => {
     spawn('notifications');
-    await until(async () => ready('notifications'), 'notifications');
+    await until(async () => ready('notifications'), 'notifications', 120_000);
     const response = await counters();
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
@@ -135,5 +138,5 @@ describe('badge counters with an owning service down', () => {
       numAdminAlerts: 0,
       numUnreadAlertsCoalesced: 0,
     });
-  });
+  }, 150_000);
 });
