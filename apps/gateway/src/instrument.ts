@@ -1,4 +1,5 @@
 // Loaded with `node --import` before anything else, so every library is instrumented (ARCHITECTURE §11).
 import { startTelemetry } from '@ncs/service-kit/telemetry';
+import { fastifyInstrumentation } from '@ncs/service-kit/telemetry-fastify';
 
-export const telemetry = startTelemetry('gateway');
+export const telemetry = startTelemetry('gateway', { instrumentations: [fastifyInstrumentation()] });

@@ -13,15 +13,24 @@
 import { register } from 'node:module';
 import { context } from '@opentelemetry/api';
 import type { Context, TextMapGetter, TextMapSetter } from '@opentelemetry/api';
-import { FastifyOtelInstrumentation } from '@fastify/otel';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import type { Instrumentation } from '@opentelemetry/instrumentation';
+import { registerInstrumentations, type Instrumentation } from '@opentelemetry/instrumentation';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
 import { PinoInstrumentation } from '@opentelemetry/instrumentation-pino';
-import { core, NodeSDK } from '@opentelemetry/sdk-node';
+import {
+  defaultResource,
+  detectResources,
+  envDetector,
+  hostDetector,
+  processDetector,
+  resourceFromAttributes,
+} from '@opentelemetry/resources';
 import { BatchSpanProcessor, NoopSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type { MsgHdrs } from 'nats';
 
 export interface Telemetry {
@@ -56,12 +65,12 @@ const signedUrlParameters = [
 /** Probes that would otherwise be most of the traces. */
 const unTracedPaths: ReadonlySet<string> = new Set(['/health', '/ready']);
 
-function pathOf(url: string): string {
+export function pathOf(url: string): string {
   const queryStart = url.search(/[?#]/);
   return queryStart === -1 ? url : url.slice(0, queryStart);
 }
 
-function isUnTracedPath(url: string | undefined): boolean {
+export function isUnTracedPath(url: string | undefined): boolean {
   if (url === undefined) return false;
   const path = pathOf(url);
   return unTracedPaths.has(path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
@@ -70,15 +79,28 @@ function isUnTracedPath(url: string | undefined): boolean {
 let running: Telemetry | undefined;
 
 /**
- * Starts the OpenTelemetry Node SDK for this process: W3C trace-context propagation, an
- * AsyncLocalStorage context manager, a tracer provider, and the http, mongodb, pino and Fastify
- * instrumentations. Spans are exported as OTLP/HTTP JSON when `OTEL_EXPORTER_OTLP_ENDPOINT` or
- * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` is set (batched; `OTEL_BSP_*` apply); otherwise nothing is
- * exported, but spans still get real ids so logs correlate. `OTEL_SERVICE_NAME` overrides
- * `serviceName`. Calling it again returns the running instance.
+ * Starts OpenTelemetry tracing for this process: W3C trace-context propagation, an
+ * AsyncLocalStorage context manager, a Node tracer provider, and the http, mongodb and pino
+ * instrumentations, plus the process's own (`extra`: the gateway adds Fastify's,
+ * `@ncs/service-kit/telemetry-fastify`). Spans are exported as OTLP/HTTP JSON when
+ * `OTEL_EXPORTER_OTLP_ENDPOINT` or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` is set (batched; `OTEL_BSP_*`
+ * apply); otherwise nothing is exported, but spans still get real ids so logs correlate.
+ * `OTEL_SERVICE_NAME` overrides `serviceName`; `OTEL_SDK_DISABLED=true` starts nothing. Calling it
+ * again returns the running instance.
+ *
+ * Footprint (issue #14 §3): the tracer provider, not the Node SDK — the SDK also loads the metrics
+ * and logs SDKs, every exporter (gRPC included) and the configuration schema, about 15 MB of every
+ * process for signals nothing here uses.
  */
-export function startTelemetry(serviceName: string): Telemetry {
+export function startTelemetry(
+  serviceName: string,
+  options: { readonly instrumentations?: readonly Instrumentation[] } = {},
+): Telemetry {
   if (running !== undefined) return running;
+  if (readEnv('OTEL_SDK_DISABLED') === 'true') {
+    running = { shutdown: () => Promise.resolve() };
+    return running;
+  }
 
   const instrumentations: Instrumentation[] = [
     new HttpInstrumentation({
@@ -91,33 +113,27 @@ export function startTelemetry(serviceName: string): Telemetry {
     new MongoDBInstrumentation({ enhancedDatabaseReporting: false }),
     // Correlation only (trace_id/span_id on records); logs go to stdout, not to an OTLP logs pipeline.
     new PinoInstrumentation({ disableLogSending: true }),
-    // Subscribes to Fastify's `fastify.initialization` diagnostics channel, so every Fastify
-    // instance created after this call gets route and hook spans without registering anything.
-    new FastifyOtelInstrumentation({
-      registerOnInitialization: true,
-      ignorePaths: (route) => isUnTracedPath(route.url),
-      // @fastify/otel puts the whole request URL, query string included, in `url.path`; the query
-      // may carry `access_token`.
-      requestHook: (span, request) => span.setAttribute('url.path', pathOf(request.url)),
-    }),
+    ...(options.instrumentations ?? []),
   ];
 
   registerEsmLoaderHook(instrumentations);
 
-  const sdk = new NodeSDK({
-    serviceName: readEnv('OTEL_SERVICE_NAME') ?? serviceName,
-    instrumentations,
+  const provider = new NodeTracerProvider({
+    // As the Node SDK: the SDK's defaults, `OTEL_RESOURCE_ATTRIBUTES`, the host and the process.
+    resource: defaultResource()
+      .merge(detectResources({ detectors: [envDetector, hostDetector, processDetector] }))
+      .merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: readEnv('OTEL_SERVICE_NAME') ?? serviceName })),
     spanProcessors: [createSpanProcessor()],
-    // Traces only: without these the SDK would default to OTLP metric and log exporters.
-    metricReaders: [],
-    logRecordProcessors: [],
   });
-  sdk.start();
+  // The global tracer provider, the AsyncLocalStorage context manager and the W3C propagators.
+  provider.register();
+  const unregister = registerInstrumentations({ instrumentations, tracerProvider: provider });
 
   let stopped: Promise<void> | undefined;
   running = {
     shutdown() {
-      stopped ??= sdk.shutdown().finally(() => {
+      stopped ??= provider.shutdown().finally(() => {
+        unregister();
         running = undefined;
       });
       return stopped;
@@ -147,7 +163,6 @@ function createSpanProcessor(): SpanProcessor {
  * require-in-the-middle without it.
  */
 function registerEsmLoaderHook(instrumentations: readonly Instrumentation[]): void {
-  if (readEnv('OTEL_SDK_DISABLED') === 'true') return;
   const include = [...new Set(instrumentations.flatMap(patchedModuleNames))];
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include } });
 }
@@ -160,7 +175,7 @@ function patchedModuleNames(instrumentation: Instrumentation): string[] {
   return definitions.map((definition) => definition.name);
 }
 
-const w3cTraceContext = new core.W3CTraceContextPropagator();
+const w3cTraceContext = new W3CTraceContextPropagator();
 
 const headerSetter: TextMapSetter<MsgHdrs> = {
   set: (headers, key, value) => headers.set(key, value),

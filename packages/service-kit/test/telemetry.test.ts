@@ -146,7 +146,7 @@ describe('startTelemetry in a process started with --import', () => {
     );
     await mkdir(dir, { recursive: true });
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    for (const name of ['telemetry', 'logger']) {
+    for (const name of ['telemetry', 'telemetry-fastify', 'logger']) {
       const source = await readFile(join(packageDir, 'src', `${name}.ts`), 'utf8');
       const { outputText } = ts.transpileModule(source, {
         compilerOptions: {
@@ -160,7 +160,8 @@ describe('startTelemetry in a process started with --import', () => {
     await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
     await writeFile(
       join(dir, 'instrument.js'),
-      "import { startTelemetry } from './telemetry.js';\nstartTelemetry('telemetry-fixture');\n",
+      "import { startTelemetry } from './telemetry.js';\nimport { fastifyInstrumentation } from './telemetry-fastify.js';\n" +
+        "startTelemetry('telemetry-fixture', { instrumentations: [fastifyInstrumentation()] });\n",
     );
     await writeFile(join(dir, 'app.js'), fixtureApp);
     return dir;
