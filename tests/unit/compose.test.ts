@@ -1,12 +1,13 @@
 /**
- * docker-compose.yml (issue #14 §6): each service is healthy only when its probe server
- * (`PROBE_PORT`, service-kit's probe-server.ts) says ready, on the port the Helm chart probes, and
- * the gateway starts only when every service is healthy. No Docker engine runs here, so the file
- * is checked as data.
+ * docker-compose.yml and the Dockerfile (issue #14 §3, §6): each service is healthy only when its
+ * probe server (`PROBE_PORT`, service-kit's probe-server.ts) says ready, on the port the Helm chart
+ * probes; the gateway starts only when every service is healthy; every app runs with the Node flags
+ * of the local stack. No Docker engine runs here, so the files are checked as data.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { NODE_FLAGS } from '@ncs/local-infra';
 
 interface ComposeService {
   readonly environment?: Record<string, string>;
@@ -37,5 +38,18 @@ describe('docker-compose.yml', () => {
     const dependsOn = compose.services.gateway!.depends_on ?? {};
     for (const name of SERVICES)
       expect([name, dependsOn[name]?.condition]).toEqual([name, 'service_healthy']);
+  });
+});
+
+describe('Dockerfile', () => {
+  it('runs every app with the flags the local stack uses (NODE_FLAGS)', () => {
+    const cmd = /^CMD (\[.*\])$/m.exec(read('Dockerfile'))?.[1];
+    expect(JSON.parse(cmd ?? '[]')).toEqual([
+      'node',
+      ...NODE_FLAGS,
+      '--import',
+      './dist/instrument.js',
+      './dist/main.js',
+    ]);
   });
 });
