@@ -137,3 +137,6 @@ export { filesRoutes } from './files/routes.js';
 export { filesErrors } from './files/errors.js';
 export { filesLinkRelations } from './files/links.js';
 export * from './files/folder-resources.js';
+// Directory: branding (issue #15).
+export * from './branding/routes.js';
+export { brandingErrors } from './branding/errors.js';

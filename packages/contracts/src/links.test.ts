@@ -35,6 +35,7 @@ describe('linkRelations', () => {
       'favicon',
       'hostInfo',
       'whitelabelApps',
+      'branding', // Directory: branding (issue #15)
     ]);
   });
 
@@ -109,6 +110,7 @@ describe('resolveLinks', () => {
       userProfile: { href: `/networks/${NET}/users/${ME}/` },
       hostInfo: { href: `/networks/${NET}/host-info/` },
       whitelabelApps: { href: `/networks/${NET}/whitelabel-apps/` },
+      branding: { href: `/networks/${NET}/branding.css` }, // Directory: branding (issue #15)
     });
   });
 
@@ -124,6 +126,7 @@ describe('resolveLinks', () => {
       'userProfile',
       'hostInfo',
       'whitelabelApps',
+      'branding', // Directory: branding (issue #15)
     ]);
   });
 

@@ -41,6 +41,8 @@ const AREAS = new Set([
   'network-admin',
   // Files and folders (issue #16).
   'files',
+  // Directory: branding (issue #15).
+  'branding',
 ]);
 
 /** Areas that build on another area, and the areas each may import besides core and itself. */

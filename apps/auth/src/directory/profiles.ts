@@ -8,6 +8,8 @@ import type { AuthModels } from '../models.js';
 import { type DirectoryCaller, findMemberCaller, findMemberOrAppCaller } from './callers.js';
 import type { AccountDoc, NetworkDoc, ProfileDoc } from './models.js';
 import { reportedRole } from './permissions.js';
+// Directory: branding (issue #15).
+import { defaultAvatarPath } from '@ncs/contracts';
 
 /** Who looks at a profile: what they may see of it depends on who they are. */
 export interface Viewer {
@@ -119,6 +121,8 @@ export function presentProfile(
       : {}),
     network: { type: 'network', EID: profile.networkEID },
     lastModified: toTimestamp(profile.lastModified),
+    // Directory: branding (issue #15).
+    defaultAvatarUrl: defaultAvatarPath(profile.networkEID, String(profile._id)),
   };
 }
 

@@ -3,7 +3,7 @@
  * the ordinary group type is `group`). Decisions: docs/decisions.md, "Directory: groups".
  */
 import { createHash } from 'node:crypto';
-import { groupTypeNames, type GroupTypeName, type PlainResource } from '@ncs/contracts';
+import { defaultEmblemPath, groupTypeNames, type GroupTypeName, type PlainResource } from '@ncs/contracts';
 
 export interface GroupTypeRule {
   readonly name: GroupTypeName;
@@ -68,5 +68,6 @@ export function presentGroupType(rule: GroupTypeRule): PlainResource {
 
 /** The default emblem of a group type (served with the default avatars and emblems). */
 export function defaultEmblemThumbnailUrl(type: string): string {
-  return `/default-emblems/${type}.png`;
+  // Directory: branding (issue #15): served as SVG by `defaultEmblem.get`.
+  return defaultEmblemPath(type);
 }

@@ -40,6 +40,7 @@ describe('toHal', () => {
       userProfile: { href: `${BASE}/networks/${NET}/users/${ME}/` },
       hostInfo: { href: `${BASE}/networks/${NET}/host-info/` },
       whitelabelApps: { href: `${BASE}/networks/${NET}/whitelabel-apps/` },
+      branding: { href: `${BASE}/networks/${NET}/branding.css` }, // Directory: branding (issue #15)
     });
   });
 
@@ -74,6 +75,7 @@ describe('toHal', () => {
       'userProfile',
       'hostInfo',
       'whitelabelApps',
+      'branding', // Directory: branding (issue #15)
     ]);
   });
 

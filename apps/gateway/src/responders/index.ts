@@ -10,6 +10,8 @@ import { streamResponder } from './stream.js';
 // Files and folders (issue #16).
 import { fileResponder } from '../files/download.js';
 import { uploadResponder } from '../files/upload.js';
+// Directory: branding (issue #15).
+import { assetResponder } from '../branding/asset.js';
 
 export const responders: Readonly<Record<RouteDefinition['format'], Responder>> = {
   hal: halResponder,
@@ -21,6 +23,8 @@ export const responders: Readonly<Record<RouteDefinition['format'], Responder>> 
   // Files and folders (issue #16).
   upload: uploadResponder,
   file: fileResponder,
+  // Directory: branding (issue #15).
+  asset: assetResponder,
 };
 
 export function responderFor(route: RouteDefinition | undefined): Responder {

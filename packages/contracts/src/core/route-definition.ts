@@ -66,7 +66,12 @@ export interface RouteDefinition {
     // Files and folders (issue #16): `upload` takes a multipart body the gateway streams to the
     // owner after its first answer, then answers HAL; `file` streams a file's bytes (Range, ETag).
     | 'upload'
-    | 'file';
+    | 'file'
+    // Directory: branding (issue #15): `asset` sends the owner's `{ content }` as is, in the
+    // route's `produces` media type, with a strong `ETag` of the content (304 on a match).
+    | 'asset';
+  /** Directory: branding (issue #15): the media type of an `asset` route's answer. */
+  readonly produces?: 'image/svg+xml' | 'text/css';
   /**
    * The success answer. `alsoStatus`: other success statuses the handler may choose with the same
    * body (e.g. 200 when an idempotent create found the thing already there); documented too.

@@ -151,6 +151,10 @@ export const ProfileFields = {
   tourCompleted: Type.Optional(Type.Boolean()),
   network: Ref('network'),
   lastModified: Timestamp,
+  // Directory: branding (issue #15).
+  defaultAvatarUrl: Type.String({
+    description: 'read-only: path of the default avatar (SVG initials), shown while no avatar is set',
+  }),
 };
 export const ProfileResource = halResource('user', ProfileFields, "A user's profile in one network.");
 export const ProfileCollection = halCollection('users', ProfileResource, 'Profiles of a network, one page.');

@@ -45,6 +45,13 @@ function successResponse(route: RouteDefinition, vendor: string, registry: Schem
       content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
     };
   }
+  // Directory: branding (issue #15): an image or a style sheet in the route's media type.
+  if (route.format === 'asset') {
+    return {
+      description: route.summary,
+      content: { [route.produces ?? 'text/plain']: { schema: { type: 'string' } } },
+    };
+  }
   // 204 No Content has no body, so no media type either (RFC 9110 §15.3.5).
   if (route.reply.status === 204) return { description: route.summary };
   const schema = registry.use(route.reply.schema);
@@ -139,6 +146,14 @@ export function responses(
     };
     result['304'] = { description: '`If-None-Match` names the current `ETag`: nothing changed.' };
     result['416'] = problemResponse('The `Range` lies outside the file (-388).', registry);
+  }
+  // Directory: branding (issue #15).
+  if (route.format === 'asset') {
+    result['304'] = { description: '`If-None-Match` names the current `ETag`: nothing changed.' };
+    result['404'] = problemResponse(
+      'No such group type or profile, or the caller is not a member of the network.',
+      registry,
+    );
   }
   result['429'] = problemResponse(
     route.passwordSignIn

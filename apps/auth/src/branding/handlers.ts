@@ -1,0 +1,14 @@
+/**
+ * Handlers of the branding routes (`brandingRoutes` of the route table, issue #15), by route id. A
+ * constant: the conformance test lists it without a database.
+ */
+import { brandingRoutes } from '@ncs/contracts';
+import { defineHandlers } from '@ncs/service-kit';
+import type { AuthDependencies } from '../dependencies.js';
+import { defaultAvatar, defaultEmblem, networkBrandingCss } from './assets.js';
+
+export const brandingHandlers = defineHandlers<AuthDependencies>()(brandingRoutes, {
+  'defaultEmblem.get': ({ params }) => Promise.resolve(defaultEmblem(params.groupType)),
+  'defaultAvatar.get': ({ ctx, params }, { models }) => defaultAvatar(models, ctx, params.profileEID),
+  'branding.css': ({ ctx }, { models }) => networkBrandingCss(models, ctx),
+});
