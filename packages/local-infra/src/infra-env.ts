@@ -8,6 +8,8 @@ export interface InfraEnvironment {
   natsUrl: string | undefined;
   /** MONGO_URL: use this MongoDB-compatible server instead of starting one. */
   mongoUrl: string | undefined;
+  /** NCS_STORE: which local store to start when MONGO_URL is unset (issue #14 §5; mongo-java-server.ts). */
+  store: string | undefined;
   /** PATH, where executables are looked up. */
   searchPath: string;
   /** `${XDG_CACHE_HOME:-~/.cache}`, where built binaries are kept between runs. */
@@ -23,6 +25,7 @@ export function readInfraEnvironment(env: NodeJS.ProcessEnv = process.env): Infr
   return {
     natsUrl: nonEmpty(env.NATS_URL),
     mongoUrl: nonEmpty(env.MONGO_URL),
+    store: nonEmpty(env.NCS_STORE),
     searchPath: env.PATH ?? '',
     cacheHome: nonEmpty(env.XDG_CACHE_HOME) ?? path.join(os.homedir(), '.cache'),
   };

@@ -1,6 +1,7 @@
 // startInfra: finds or starts NATS (with JetStream) and a MongoDB-compatible store, in this order of
 // preference, each independently: the URL from the environment; a container where a Docker engine
-// is reachable; a local server on a free loopback port (nats-server; mongod, else FerretDB).
+// is reachable; a local server on a free loopback port (nats-server; mongod, else FerretDB). The store
+// may instead be named with NCS_STORE=mongo-java-server[:memory] (mongo-java-server.ts).
 import { locateMongod, locateNatsServer } from './binaries.js';
 import {
   isContainerRuntimeReachable,
@@ -17,6 +18,11 @@ import type { InfraEnvironment } from './infra-env.js';
 import { readInfraEnvironment } from './infra-env.js';
 import type { RunningServer } from './local-server.js';
 import { startLocalFerretDb, startLocalMongod, waitForMongo } from './mongo.js';
+import {
+  ensureMongoJavaServer,
+  parseStoreSelection,
+  startLocalMongoJavaServer,
+} from './mongo-java-server.js';
 import { startLocalNats, waitForNats } from './nats.js';
 import { describeDuration, errorMessage } from './timeouts.js';
 
@@ -32,7 +38,10 @@ export interface InfraOptions {
 export interface Infra {
   natsUrl: string; // e.g. nats://127.0.0.1:41234
   mongoUrl: string; // e.g. mongodb://127.0.0.1:41235/  (no database name; each service picks its db)
-  kind: { nats: 'env' | 'container' | 'local'; mongo: 'env' | 'container' | 'mongod' | 'ferretdb' };
+  kind: {
+    nats: 'env' | 'container' | 'local';
+    mongo: 'env' | 'container' | 'mongod' | 'ferretdb' | 'mongo-java-server';
+  };
   stop(): Promise<void>; // stops only what it started; idempotent
 }
 
@@ -77,6 +86,21 @@ async function provideMongo(context: Context): Promise<Provided<Infra['kind']['m
   if (env.mongoUrl) {
     await waitForMongo(env.mongoUrl, { timeoutMs: ENV_READY_TIMEOUT_MS, source: 'MONGO_URL' });
     return { kind: 'env', url: env.mongoUrl, stop: leaveRunning };
+  }
+  // NCS_STORE=mongo-java-server[:memory] (issue #14 §5): chosen by name, it goes before a container.
+  const store = parseStoreSelection(env.store);
+  if (store.kind === 'mongo-java-server') {
+    const install = await ensureMongoJavaServer({
+      cacheHome: env.cacheHome,
+      searchPath: env.searchPath,
+      log,
+    });
+    const dataDir = await context.dataDir();
+    log(`starting mongo-java-server (${store.backend}; data and log in ${dataDir.root})`);
+    return {
+      kind: 'mongo-java-server',
+      ...(await startLocalMongoJavaServer(install, dataDir, store.backend)),
+    };
   }
   if (context.containers) {
     try {

@@ -12,6 +12,7 @@ import {
   isEid,
 } from '@ncs/contracts';
 import { isDuplicateKeyError, pageOf } from '@ncs/service-kit';
+import { Types } from 'mongoose';
 import type { EventSink } from '../dependencies.js';
 import type { AuthModels } from '../models.js';
 import type { RouteBody, RouteQuery } from '../requests.js';
@@ -64,7 +65,8 @@ async function accountForEmail(models: AuthModels, email: string): Promise<strin
 async function profileFor(models: AuthModels, networkEID: string, accountId: string): Promise<ProfileDoc> {
   return models.Profile.findOneAndUpdate(
     { networkEID, accountId },
-    { $setOnInsert: { role: 'member', userState: 'pending' } },
+    // `_id` made here: profiles are listed by `_id` as the order of creation (issue #14 §5).
+    { $setOnInsert: { _id: new Types.ObjectId(), role: 'member', userState: 'pending' } },
     { upsert: true, returnDocument: 'after' },
   ).lean<ProfileDoc>();
 }

@@ -4,6 +4,7 @@
  */
 import type { StoredRole } from '@ncs/contracts';
 import { isDuplicateKeyError } from '@ncs/service-kit';
+import { Types } from 'mongoose';
 import type { AuthModels } from '../models.js';
 import { hashSecret } from '../oauth/secrets.js';
 import type { NetworkDoc } from './models.js';
@@ -81,6 +82,9 @@ export async function ensureMembership(
     { networkEID: input.networkEID, accountId: input.accountId },
     {
       $setOnInsert: {
+        // Made here, not by the store: lists of profiles sort by `_id` as the order of creation, and a
+        // store may make upserted ids in any order (mongo-java-server does; issue #14 §5).
+        _id: new Types.ObjectId(),
         role: input.role,
         external: input.external ?? false,
         jobTitle: input.jobTitle ?? '',

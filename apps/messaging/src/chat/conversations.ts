@@ -82,7 +82,15 @@ export async function openConversation(
     sorted.map((profileEID) =>
       models.chat.ConversationMember.updateOne(
         { networkEID, conversationEID, profileEID },
-        { $setOnInsert: { lastMessageAt: conversation.created, unread: false, readUpTo: null } },
+        // `_id` made here: it breaks ties of `lastMessageAt` in creation order (issue #14 §5).
+        {
+          $setOnInsert: {
+            _id: new Types.ObjectId(),
+            lastMessageAt: conversation.created,
+            unread: false,
+            readUpTo: null,
+          },
+        },
         { upsert: true },
       ).catch((error: unknown) => {
         if (!isDuplicateKeyError(error)) throw error; // a racing upsert made it

@@ -9,6 +9,7 @@
  */
 import { eventSubject, type DomainEvent } from '@ncs/contracts';
 import { startEventConsumer, type EventConsumer, type ServiceRuntime } from '@ncs/service-kit';
+import { Types } from 'mongoose';
 import type { MessageDoc, MessagingModels } from '../messages/models.js';
 import { NO_DUE_DATE_SORT } from './models.js';
 
@@ -61,11 +62,14 @@ export async function assignJoiner(models: MessagingModels, event: DomainEvent):
   if (rows.length === 0) return 0;
   // Upserts on the unique (task, person): a redelivered event, or a member who left and came back
   // with the assignment still there, changes nothing (a completed part stays completed).
+  // Each row's `_id` made here, oldest task first: tasks without a due date are listed by `_id`,
+  // and a store may make upserted ids in any order (issue #14 §5).
+  const ids = rows.map(() => new Types.ObjectId()).reverse();
   await models.TaskAssignment.bulkWrite(
-    rows.map((row) => ({
+    rows.map((row, index) => ({
       updateOne: {
         filter: { networkEID: row.networkEID, taskEID: row.taskEID, profileEID: row.profileEID },
-        update: { $setOnInsert: row },
+        update: { $setOnInsert: { _id: ids[index], ...row } },
         upsert: true,
       },
     })),

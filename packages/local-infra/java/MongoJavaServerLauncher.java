@@ -1,0 +1,99 @@
+// Starts mongo-java-server (issue #14 §5: the second local store) on a loopback port, as
+// packages/local-infra/src/mongo-java-server.ts asks:
+//
+//   java -cp <cache>/classes:<cache>/lib/* MongoJavaServerLauncher \
+//     --port 41235 --backend h2|memory [--file <data dir>/store.mv.db] [--cache-mb 256] [--wire-version 13]
+//
+// - The stock build announces wire version 8 (MongoDB 4.2; its MONGO_5_0 is not the default), and the
+//   Node driver 7 refuses servers below wire version 9 (MongoDB 4.4). The backend is given a version
+//   that announces 5.0 with wire version 13, which the research (shared/research/local-store.md) ran
+//   the project's suites against.
+// - The H2 backend keeps its data in one MVStore file with a page cache of --cache-mb megabytes
+//   (H2's default, 16 MB, makes every scan read the file again).
+// - SIGTERM (and Ctrl-C) closes the listener, then the backend, which commits and closes the file.
+import de.bwaldvogel.mongo.MongoBackend;
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.MongoVersion;
+import de.bwaldvogel.mongo.backend.h2.H2Backend;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import org.h2.mvstore.MVStore;
+
+public final class MongoJavaServerLauncher {
+  private MongoJavaServerLauncher() {}
+
+  /** The version the server announces in hello/isMaster and buildInfo. */
+  private static MongoVersion version(int wireVersion) {
+    return new MongoVersion() {
+      @Override
+      public List<Integer> getVersionArray() {
+        return List.of(5, 0, 0);
+      }
+
+      @Override
+      public int getWireVersion() {
+        return wireVersion;
+      }
+    };
+  }
+
+  private static Map<String, String> parse(String[] args) {
+    Map<String, String> options = new HashMap<>();
+    for (int i = 0; i < args.length; i += 2) {
+      if (!args[i].startsWith("--") || i + 1 >= args.length) {
+        throw new IllegalArgumentException("expected --name value pairs, got: " + String.join(" ", args));
+      }
+      options.put(args[i].substring(2), args[i + 1]);
+    }
+    return options;
+  }
+
+  private static String required(Map<String, String> options, String name) {
+    String value = options.get(name);
+    if (value == null) throw new IllegalArgumentException("missing --" + name);
+    return value;
+  }
+
+  public static void main(String[] args) throws InterruptedException {
+    Map<String, String> options = parse(args);
+    int port = Integer.parseInt(required(options, "port"));
+    String backendName = required(options, "backend");
+    int wireVersion = Integer.parseInt(options.getOrDefault("wire-version", "13"));
+
+    MongoBackend backend;
+    if (backendName.equals("memory")) {
+      backend = new MemoryBackend();
+    } else if (backendName.equals("h2")) {
+      MVStore store =
+          new MVStore.Builder()
+              .fileName(required(options, "file"))
+              .cacheSize(Integer.parseInt(options.getOrDefault("cache-mb", "256")))
+              .open();
+      backend = new H2Backend(store);
+    } else {
+      throw new IllegalArgumentException("unknown --backend " + backendName + " (h2 or memory)");
+    }
+    backend.version(version(wireVersion));
+
+    MongoServer server = new MongoServer(backend);
+    server.bind("127.0.0.1", port);
+    System.out.println(
+        "mongo-java-server (" + backendName + ", wire version " + wireVersion + ") listening on 127.0.0.1:" + port);
+
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  System.out.println("mongo-java-server: stopping");
+                  server.shutdown();
+                  backend.close();
+                  System.out.println("mongo-java-server: stopped");
+                  stopped.countDown();
+                }));
+    stopped.await();
+  }
+}
