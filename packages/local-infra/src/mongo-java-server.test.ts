@@ -12,9 +12,10 @@ import {
 } from './mongo-java-server.js';
 
 describe('NCS_STORE', () => {
-  it('keeps the default chain (mongod, else FerretDB) when unset, empty or ferretdb', () => {
-    expect(parseStoreSelection(undefined)).toEqual({ kind: 'default' });
-    expect(parseStoreSelection('')).toEqual({ kind: 'default' });
+  it('is auto when unset or empty, the chain (container, mongod, FerretDB) with ferretdb', () => {
+    expect(parseStoreSelection(undefined)).toEqual({ kind: 'auto' });
+    expect(parseStoreSelection('')).toEqual({ kind: 'auto' });
+    expect(parseStoreSelection('auto')).toEqual({ kind: 'auto' });
     expect(parseStoreSelection('ferretdb')).toEqual({ kind: 'default' });
   });
 
@@ -32,7 +33,7 @@ describe('NCS_STORE', () => {
 
   it('refuses an unknown store, naming the values it takes', () => {
     expect(() => parseStoreSelection('postgres')).toThrow(
-      'NCS_STORE=postgres is not a store: use one of ferretdb, mongo-java-server, mongo-java-server:h2, mongo-java-server:memory',
+      'NCS_STORE=postgres is not a store: use one of auto, ferretdb, mongo-java-server, mongo-java-server:h2, mongo-java-server:memory',
     );
   });
 });

@@ -37,16 +37,27 @@ const JAVA_FALLBACK_DIRS = ['/usr/lib/jvm/default-java/bin'];
 
 export type MongoJavaServerBackend = 'h2' | 'memory';
 
-/** The store NCS_STORE names: the default chain (mongod, else FerretDB), or mongo-java-server. */
+/**
+ * The store NCS_STORE names: `auto` (unset: mongo-java-server when a JDK and Maven are there, else
+ * the chain), the chain itself (`ferretdb`: a container, else mongod, else FerretDB), or
+ * mongo-java-server with a backend. Decisions: "The local store, measured (issue #14 §5)".
+ */
 export type StoreSelection =
-  { kind: 'default' } | { kind: 'mongo-java-server'; backend: MongoJavaServerBackend };
+  { kind: 'auto' } | { kind: 'default' } | { kind: 'mongo-java-server'; backend: MongoJavaServerBackend };
 
-const STORE_VALUES = ['ferretdb', 'mongo-java-server', 'mongo-java-server:h2', 'mongo-java-server:memory'];
+const STORE_VALUES = [
+  'auto',
+  'ferretdb',
+  'mongo-java-server',
+  'mongo-java-server:h2',
+  'mongo-java-server:memory',
+];
 
-/** NCS_STORE, read: unset or `ferretdb` is today's default; anything unknown is an error naming the values. */
+/** NCS_STORE, read: unset is `auto`; anything unknown is an error naming the values. */
 export function parseStoreSelection(value: string | undefined): StoreSelection {
   const store = value?.trim().toLowerCase() ?? '';
-  if (store === '' || store === 'ferretdb' || store === 'default') return { kind: 'default' };
+  if (store === '' || store === 'auto') return { kind: 'auto' };
+  if (store === 'ferretdb' || store === 'default') return { kind: 'default' };
   if (store === 'mongo-java-server' || store === 'mongo-java-server:h2') {
     return { kind: 'mongo-java-server', backend: 'h2' };
   }
@@ -104,6 +115,18 @@ export function mongoJavaServerArgs(install: MongoJavaServerInstall, options: Co
 function requiredFile(file: string | undefined): string {
   if (!file) throw new Error('mongo-java-server with the h2 backend needs a data file');
   return file;
+}
+
+/** Whether java, javac and mvn are all found (NCS_STORE=auto picks mongo-java-server then). */
+export function javaToolsPresent(options: SearchOptions): boolean {
+  return (['java', 'javac', 'mvn'] as const).every((name) =>
+    Boolean(
+      findExecutable(name, {
+        searchPath: options.searchPath,
+        fallbackDirs: options.fallbackDirs ?? JAVA_FALLBACK_DIRS,
+      }),
+    ),
+  );
 }
 
 /** java, javac or mvn; a MissingPrerequisiteError names the Debian package when it is not found. */

@@ -20,6 +20,7 @@ import type { RunningServer } from './local-server.js';
 import { startLocalFerretDb, startLocalMongod, waitForMongo } from './mongo.js';
 import {
   ensureMongoJavaServer,
+  javaToolsPresent,
   parseStoreSelection,
   startLocalMongoJavaServer,
 } from './mongo-java-server.js';
@@ -55,6 +56,8 @@ const leaveRunning = (): Promise<void> => Promise.resolve();
 interface Context {
   env: InfraEnvironment;
   containers: boolean;
+  /** A throw-away store (tests): mongo-java-server keeps it in memory. */
+  ephemeral: boolean;
   dataDir: () => Promise<DataDir>;
   log: (message: string) => void;
 }
@@ -87,8 +90,18 @@ async function provideMongo(context: Context): Promise<Provided<Infra['kind']['m
     await waitForMongo(env.mongoUrl, { timeoutMs: ENV_READY_TIMEOUT_MS, source: 'MONGO_URL' });
     return { kind: 'env', url: env.mongoUrl, stop: leaveRunning };
   }
-  // NCS_STORE=mongo-java-server[:memory] (issue #14 §5): chosen by name, it goes before a container.
-  const store = parseStoreSelection(env.store);
+  // NCS_STORE (issue #14 §5): mongo-java-server goes before a container, by name or by default
+  // (`auto`) when a JDK and Maven are there: in memory for a throw-away store (tests), else its H2
+  // file under the data directory (npm start).
+  let store = parseStoreSelection(env.store);
+  if (store.kind === 'auto') {
+    if (javaToolsPresent({ searchPath: env.searchPath })) {
+      store = { kind: 'mongo-java-server', backend: context.ephemeral ? 'memory' : 'h2' };
+    } else {
+      log('no JDK or Maven for mongo-java-server (NCS_STORE=auto): using FerretDB');
+      store = { kind: 'default' };
+    }
+  }
   if (store.kind === 'mongo-java-server') {
     const install = await ensureMongoJavaServer({
       cacheHome: env.cacheHome,
@@ -151,7 +164,7 @@ export async function startInfra(options: InfraOptions = {}): Promise<Infra> {
     const opened = dataDir.created();
     if (opened) await (await opened).release();
   };
-  const context: Context = { env, containers, dataDir: dataDir.get, log };
+  const context: Context = { env, containers, ephemeral, dataDir: dataDir.get, log };
 
   // Both at once: the FerretDB build may take a minute, nats-server is up in milliseconds.
   const [nats, mongo] = await Promise.allSettled([provideNats(context), provideMongo(context)]);
