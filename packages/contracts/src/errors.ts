@@ -47,6 +47,8 @@ import { groupOpsErrors } from './groups/ops-errors.js';
 import { networkAdminErrors } from './network-admin/errors.js';
 // Files and folders (issue #16).
 import { filesErrors } from './files/errors.js';
+// Files: media (issue #16).
+import { filesMediaErrors } from './files/media-errors.js';
 
 export const errorCatalogue = {
   ...httpErrors,
@@ -87,6 +89,8 @@ export const errorCatalogue = {
   ...networkAdminErrors,
   // Files and folders (issue #16).
   ...filesErrors,
+  // Files: media (issue #16).
+  ...filesMediaErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errorCatalogue;

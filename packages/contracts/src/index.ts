@@ -137,3 +137,7 @@ export { filesRoutes } from './files/routes.js';
 export { filesErrors } from './files/errors.js';
 export { filesLinkRelations } from './files/links.js';
 export * from './files/folder-resources.js';
+// Files: media (issue #16).
+export * from './files/media.js';
+export { filesMediaRoutes } from './files/media-routes.js';
+export { filesMediaErrors } from './files/media-errors.js';

@@ -43,6 +43,8 @@ import { networkAdminRoutes } from './network-admin/routes.js';
 import { directorySyncRoutes } from './directory/sync.js';
 // Files and folders (issue #16).
 import { filesRoutes } from './files/routes.js';
+// Files: media (issue #16).
+import { filesMediaRoutes } from './files/media-routes.js';
 
 const routeTable = [
   oauthTokenRoute,
@@ -85,6 +87,8 @@ const routeTable = [
   ...directorySyncRoutes,
   // Files and folders (issue #16).
   ...filesRoutes,
+  // Files: media (issue #16).
+  ...filesMediaRoutes,
 ] as const satisfies readonly RouteDefinition[];
 
 /** The table as plain definitions, for code that walks every route. */
