@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { rootFolderOf } from '@ncs/contracts';
 import { baseUrl, mediaType, type ApiResponse } from '../api.js';
-import { filePath, folderFilesPath, type FileBody } from './files.js';
+import { filePath, folderFilesPath, parseResponse, type FileBody } from './files.js';
 
 export interface MediaFileBody extends FileBody {
   thumbnails: boolean;
@@ -40,14 +40,7 @@ export async function uploadInVersion(
       signal: AbortSignal.timeout(60_000),
     },
   );
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  return { status: response.status, headers: response.headers, body: body as MediaFileBody, text };
+  return parseResponse<MediaFileBody>(response);
 }
 
 /** Uploads and throws unless 201. */
