@@ -4,13 +4,27 @@
  * dependency; nothing is downloaded at run time and no system package is assumed).
  */
 import { spawn } from 'node:child_process';
+import { accessSync, chmodSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
-/** The ffmpeg binary's path (throws when the platform has no build). */
+let checkedPath: string | undefined;
+
+/**
+ * The ffmpeg binary's path (throws when the platform has no build). The package's own postinstall
+ * only marks the binary executable; npm versions that skip install scripts leave that to us.
+ */
 export function ffmpegPath(): string {
-  return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  if (checkedPath) return checkedPath;
+  const path = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  try {
+    accessSync(path, constants.X_OK);
+  } catch {
+    chmodSync(path, 0o755);
+  }
+  checkedPath = path;
+  return path;
 }
 
 /** `Duration: 00:01:02.50` of ffmpeg's report, in seconds; null when absent (`N/A`). */
