@@ -28,6 +28,9 @@ import { startTaskJoinersConsumer } from './tasks/joiners.js';
 import type { EventConsumer } from '@ncs/service-kit';
 // Files and folders (issue #16).
 import { fileInternalHandlers } from './files/handlers.js';
+// Files: media (issue #16): the video poller.
+import { runVideoJobs } from './files/video.js';
+import { poller } from './scheduling/lease.js';
 
 /** Internal requests are always about one network (set by the gateway or the asking service). */
 function requireNetwork(ctx: RequestContext): string {
@@ -103,6 +106,13 @@ export function buildMessagingService(
   let welcomeConsumer: EventConsumer | undefined;
   // Concern: tasks: a group's open tasks reach its later members.
   let joinersConsumer: EventConsumer | undefined;
+  // Files: media (issue #16): videos processed in the background (files/video.ts).
+  const videoWork = poller(
+    'messaging-video',
+    options.schedulerIntervalMs ?? 1_000,
+    async () => void (await runVideoJobs(models, runtime.outbox, runtime.logger)),
+    runtime.logger,
+  );
   return {
     models,
     handlers,
@@ -111,11 +121,13 @@ export function buildMessagingService(
       work.start();
       welcomeConsumer = startWelcomeConsumer(runtime, models);
       joinersConsumer = startTaskJoinersConsumer(runtime, models);
+      videoWork.start();
     },
     stop: async () => {
       await welcomeConsumer?.stop();
       await joinersConsumer?.stop();
       await work.stop();
+      await videoWork.stop();
     },
   };
 }

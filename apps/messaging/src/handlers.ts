@@ -42,6 +42,9 @@ import { journeyHandlers } from './journeys/handlers.js';
 // Files and folders (issue #16).
 import { filesRoutes } from '@ncs/contracts';
 import { fileHandlers } from './files/handlers.js';
+// Files: media (issue #16).
+import { filesMediaRoutes } from '@ncs/contracts';
+import { fileMediaHandlers } from './files/media-handlers.js';
 
 /** What the handlers use. */
 export interface MessagingDependencies {
@@ -65,6 +68,8 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
     ...journeysRoutes,
     // Files and folders (issue #16).
     ...filesRoutes,
+    // Files: media (issue #16).
+    ...filesMediaRoutes,
   ],
   {
     // Types, fields and app posting: an app token posts an app_update (messages/app-posting.ts).
@@ -142,5 +147,7 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
     ...journeyHandlers,
     // Files and folders (issue #16).
     ...fileHandlers,
+    // Files: media (issue #16).
+    ...fileMediaHandlers,
   },
 );

@@ -49,6 +49,8 @@ import { networkAdminErrors } from './network-admin/errors.js';
 import { filesErrors } from './files/errors.js';
 // Directory: branding (issue #15).
 import { brandingErrors } from './branding/errors.js';
+// Files: media (issue #16).
+import { filesMediaErrors } from './files/media-errors.js';
 
 export const errorCatalogue = {
   ...httpErrors,
@@ -91,6 +93,8 @@ export const errorCatalogue = {
   ...filesErrors,
   // Directory: branding (issue #15).
   ...brandingErrors,
+  // Files: media (issue #16).
+  ...filesMediaErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errorCatalogue;

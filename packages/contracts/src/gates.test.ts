@@ -32,6 +32,8 @@ const boundaries: Record<GateId, readonly [lastBefore: string, boundary: string]
   // Concern: devices, push and white-label apps (issue #13).
   'whitelabel.appStoreUrlDropped': ['1.6.8', '2023.0.1'],
   'whitelabel.googlePlayUrlDropped': ['1.6.8', '2023.0.1'],
+  // Files: media (issue #16).
+  'files.imageMegapixelsLifted': ['1.6.8', '2023.0.1'],
 };
 
 describe('the gate table', () => {

@@ -173,6 +173,16 @@ const gateList = [
     effectIs: 'newBehaviour',
     effect: { kind: 'omitField', path: 'googlePlayUrl' },
   }),
+  // Files: media (issue #16). The spec: images "earlier limited to 20 megapixels", undated; the
+  // limit is lifted from 2023.0.1, where the calendar numbering starts (as the deprecations above).
+  gate({
+    id: 'files.imageMegapixelsLifted',
+    description:
+      'Uploads of kind `image` above 20 megapixels are refused (413 -456) before 2023.0.1 and accepted from it.',
+    range: { since: '2023.0.1' },
+    effectIs: 'newBehaviour',
+    effect: { kind: 'behaviour' },
+  }),
 ] as const;
 
 export type GateId = (typeof gateList)[number]['id'];

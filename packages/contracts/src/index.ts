@@ -140,3 +140,7 @@ export * from './files/folder-resources.js';
 // Directory: branding (issue #15).
 export * from './branding/routes.js';
 export { brandingErrors } from './branding/errors.js';
+// Files: media (issue #16).
+export * from './files/media.js';
+export { filesMediaRoutes } from './files/media-routes.js';
+export { filesMediaErrors } from './files/media-errors.js';

@@ -45,6 +45,8 @@ import { directorySyncRoutes } from './directory/sync.js';
 import { filesRoutes } from './files/routes.js';
 // Directory: branding (issue #15).
 import { brandingRoutes } from './branding/routes.js';
+// Files: media (issue #16).
+import { filesMediaRoutes } from './files/media-routes.js';
 
 const routeTable = [
   oauthTokenRoute,
@@ -89,6 +91,8 @@ const routeTable = [
   ...filesRoutes,
   // Directory: branding (issue #15).
   ...brandingRoutes,
+  // Files: media (issue #16).
+  ...filesMediaRoutes,
 ] as const satisfies readonly RouteDefinition[];
 
 /** The table as plain definitions, for code that walks every route. */

@@ -269,7 +269,7 @@ describe('group resource', () => {
       emblem: { type: 'file', EID: 'aaaaaaaaaaaaaaaaaaaaaaaa' },
       rootFolder: { type: 'folder', EID: 'bbbbbbbbbbbbbbbbbbbbbbbb' },
       networkTheme: { type: 'network_theme', EID: themeEID },
-      emblemThumbnailUrl: `/networks/${network.networkEID}/files/aaaaaaaaaaaaaaaaaaaaaaaa/thumbnail/`,
+      emblemThumbnailUrl: `/networks/${network.networkEID}/files/aaaaaaaaaaaaaaaaaaaaaaaa/thumbnails/270x270`,
       headerBackgroundUrl: 'https://cdn.example/header.jpg',
     });
     // The theme is served by the themes route: the group links to it, and only while it has one.

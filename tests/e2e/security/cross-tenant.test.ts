@@ -222,6 +222,8 @@ beforeAll(async () => {
   const files = await import('../../support/factories/files.js');
   fixtures.folderEID = files.rootFolderOf(group.body.EID);
   fixtures.fileEID = (await files.newFile(victim.networkEID, group.body.EID, victimToken)).EID;
+  // Files: media (issue #16): a whitelisted thumbnail size (the file above is an image).
+  fixtures.size = '390x170';
 });
 
 const networkRoutes = routes.filter((r) => r.scope === 'network' && r.path.includes('{networkEID}'));

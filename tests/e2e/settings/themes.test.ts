@@ -64,7 +64,8 @@ describe('network themes: fields', () => {
       ...everyField,
       knowledgeBaseCategoryHeader: { backgroundUrl: null, color: '#040506' },
       knowledgeBasePageHeader: { backgroundUrl: '/kb/page.png', color: null },
-      emblemThumbnailUrl: null,
+      // Files: media (issue #16): the thumbnail of the emblem file.
+      emblemThumbnailUrl: `/networks/${network.networkEID}/files/0123456789abcdef01234567/thumbnails/270x270`,
       created: expect.stringMatching(/\+00:00$/),
       lastModified: expect.stringMatching(/\+00:00$/),
     });

@@ -108,3 +108,6 @@ export interface FolderBody {
   parentFolder: { type: string; EID: string } | null;
   _links: Record<string, { href: string } | undefined>;
 }
+
+// Files: media (issue #16): the same reading of an answer for uploads in another API version.
+export { parse as parseResponse };

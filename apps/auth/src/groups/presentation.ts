@@ -2,7 +2,7 @@
  * Groups as plain resources with the caller's `_user` (spec: Group fragment), with one batch of
  * queries for a whole page (member counts, local departments, the caller's memberships).
  */
-import { toTimestamp, type PlainResource } from '@ncs/contracts';
+import { emblemThumbnailPath, toTimestamp, type PlainResource } from '@ncs/contracts';
 import type { Types } from 'mongoose';
 import type { AuthModels } from '../models.js';
 import type { GroupCaller } from './callers.js';
@@ -113,8 +113,8 @@ function presentGroup(
     emblem,
     rootFolder: ref(group.rootFolder),
     networkTheme: ref(group.networkTheme),
-    // Thumbnails are served by the files area (not built yet) under the emblem's EID.
-    emblemThumbnailUrl: emblem ? `/networks/${group.networkEID}/files/${emblem.EID}/thumbnail/` : null,
+    // Files: media (issue #16): an uploaded file's thumbnail (messaging), derived from its EID.
+    emblemThumbnailUrl: emblemThumbnailPath(group.networkEID, emblem),
     defaultEmblemThumbnailUrl: defaultEmblemThumbnailUrl(group.groupType),
     headerBackgroundUrl: group.headerBackgroundUrl ?? null,
     numMembers: computed.numMembers,

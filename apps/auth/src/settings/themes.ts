@@ -17,6 +17,8 @@ import {
   type PlainResource,
   type RequestContext,
   isEid,
+  // Files: media (issue #16).
+  emblemThumbnailPath,
 } from '@ncs/contracts';
 import type { Types } from 'mongoose';
 import type { EventSink } from '../dependencies.js';
@@ -55,8 +57,8 @@ export function presentTheme(theme: ThemeDoc, defaultThemeEID: string | null): P
     userHeaderBackgroundUrl: theme.userHeaderBackgroundUrl ?? null,
     loginBackgroundUrls: [...(theme.loginBackgroundUrls ?? [])],
     emblem: theme.emblem?.EID ? { type: theme.emblem.type, EID: theme.emblem.EID } : null,
-    // Thumbnails are made by the files service, which does not exist yet.
-    emblemThumbnailUrl: null,
+    // Files: media (issue #16): an uploaded file's thumbnail (messaging), derived from its EID.
+    emblemThumbnailUrl: emblemThumbnailPath(theme.networkEID, theme.emblem),
     favicon: theme.favicon?.url
       ? { url: theme.favicon.url, ...(theme.favicon.mimeType ? { mimeType: theme.favicon.mimeType } : {}) }
       : null,

@@ -43,7 +43,7 @@ export function fileInternalHandlers(models: MessagingModels): Record<string, Rp
     [internalSubjects.fileChunk]: ({ ctx, body }) =>
       storeChunk(models, networkOf(ctx), body as FileChunkRequest),
     [internalSubjects.fileFinish]: ({ ctx, body }) =>
-      finishUpload(models, networkOf(ctx), body as FileFinishRequest),
+      finishUpload(models, networkOf(ctx), body as FileFinishRequest, ctx.version),
     [internalSubjects.fileAbort]: ({ ctx, body }) =>
       abortUpload(models, networkOf(ctx), (body as { uploadId?: unknown } | null)?.uploadId),
     [internalSubjects.fileRead]: ({ ctx, body }) =>

@@ -7,6 +7,8 @@
 import { Schema, type Connection, type InferSchemaType, type Model, type Types } from 'mongoose';
 import { FILE_KINDS } from '@ncs/contracts';
 import type { StoredDocument } from '@ncs/service-kit';
+// Files: media (issue #16).
+import { fileRecordMediaFields, registerFileMediaModels, type FileMediaModels } from './media-models.js';
 
 const fileRecordSchema = new Schema(
   {
@@ -22,6 +24,8 @@ const fileRecordSchema = new Schema(
     groupEID: { type: String, default: null },
     /** Hex SHA-256 of the bytes: the strong ETag. */
     sha256: { type: String, required: true },
+    // Files: media (issue #16): a video's processing outcome.
+    ...fileRecordMediaFields,
   },
   {
     strict: true,
@@ -101,6 +105,8 @@ export interface FileModels {
   readonly FileUpload: Model<FileUploadDoc>;
   readonly FileChunk: Model<FileChunkDoc>;
   readonly GridFile: Model<GridFileDoc>;
+  // Files: media (issue #16): thumbnails, video jobs and views.
+  readonly media: FileMediaModels;
 }
 
 export function registerFileModels(connection: Connection): FileModels {
@@ -110,6 +116,8 @@ export function registerFileModels(connection: Connection): FileModels {
     FileUpload: connection.model<FileUploadDoc>('FileUpload', fileUploadSchema),
     FileChunk: connection.model<FileChunkDoc>('FileChunk', fileChunkSchema),
     GridFile: connection.model<GridFileDoc>('GridFile', gridFileSchema),
+    // Files: media (issue #16).
+    media: registerFileMediaModels(connection),
   };
 }
 

@@ -1,8 +1,10 @@
 /** Files (issue #16): a file record as the plain resource the gateway turns into HAL. */
 import { toTimestamp } from '@ncs/contracts';
 import type { FileRecordDoc } from './models.js';
+// Files: media (issue #16).
+import { mediaFieldsOf } from './media-presentation.js';
 
-export function presentFile(record: FileRecordDoc) {
+export function presentFile(record: FileRecordDoc, numVideoViews = 0) {
   return {
     type: 'file',
     EID: record.EID,
@@ -15,5 +17,7 @@ export function presentFile(record: FileRecordDoc) {
     folder: record.folderEID ? { type: 'folder', EID: record.folderEID } : null,
     group: record.groupEID ? { type: 'group', EID: record.groupEID } : null,
     ETag: `"${record.sha256}"`,
+    // Files: media (issue #16).
+    ...mediaFieldsOf(record, numVideoViews),
   };
 }

@@ -11,6 +11,8 @@ import type { MessagingModels } from '../messages/models.js';
 import { readableGroup } from './access.js';
 import { chunkBytes, type FileRecordDoc } from './models.js';
 import { presentFile } from './presentation.js';
+// Files: media (issue #16): video views.
+import { countVideoView, videoViewsOf } from './video.js';
 
 /** The file if the caller may read it, else 404 (another network's, another group's). */
 export async function readableFile(
@@ -29,12 +31,15 @@ export async function readableFile(
 }
 
 export async function getFile(models: MessagingModels, rpc: RpcClient, caller: Caller, fileEID: string) {
-  return presentFile(await readableFile(models, rpc, caller, fileEID));
+  const record = await readableFile(models, rpc, caller, fileEID);
+  return presentFile(record, await videoViewsOf(models, record));
 }
 
 /** What the gateway needs to serve the bytes (`format: 'file'`). */
 export async function downloadInfo(models: MessagingModels, rpc: RpcClient, caller: Caller, fileEID: string) {
   const record = await readableFile(models, rpc, caller, fileEID);
+  // Files: media (issue #16): a person's download of a video is a view.
+  await countVideoView(models, caller, record);
   return {
     EID: record.EID,
     name: record.name,
@@ -56,9 +61,13 @@ export async function readBytes(models: MessagingModels, networkEID: string, req
     end - start + 1 > FILE_READ_MAX_BYTES
   )
     throw new DomainError('BAD_REQUEST', `A read names a file and at most ${FILE_READ_MAX_BYTES} bytes.`);
-  const record = await models.files.FileRecord.findOne({ networkEID, EID: fileEID }, { size: 1 }).lean();
-  if (!record) throw new DomainError('FILES_ERR_FILE_NOT_FOUND');
-  if (end >= record.size) throw new DomainError('FILES_ERR_RANGE_NOT_SATISFIABLE');
+  // The GridFS files document: an upload's, or a thumbnail's or poster's (files: media).
+  const stored = await models.files.GridFile.findOne(
+    { networkEID, _id: new Types.ObjectId(fileEID) },
+    { length: 1 },
+  ).lean();
+  if (!stored) throw new DomainError('FILES_ERR_FILE_NOT_FOUND');
+  if (end >= stored.length) throw new DomainError('FILES_ERR_RANGE_NOT_SATISFIABLE');
   const first = Math.floor(start / FILE_CHUNK_BYTES);
   const last = Math.floor(end / FILE_CHUNK_BYTES);
   const chunks = await models.files.FileChunk.find({

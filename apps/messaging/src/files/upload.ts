@@ -21,6 +21,9 @@ import { placeOfFolder, requireFolderWriter } from './access.js';
 import { chunkBytes } from './models.js';
 import { presentFile } from './presentation.js';
 import { fitsKind, sniffContentType, SNIFF_BYTES } from './sniff.js';
+// Files: media (issue #16).
+import { requireImagePixels } from './megapixels.js';
+import { queueVideo } from './video.js';
 
 export async function beginUpload(
   models: MessagingModels,
@@ -80,7 +83,12 @@ async function chunksComplete(models: MessagingModels, networkEID: string, uploa
   return first ? Buffer.from(chunkBytes(first.data).subarray(0, SNIFF_BYTES)) : null;
 }
 
-export async function finishUpload(models: MessagingModels, networkEID: string, request: FileFinishRequest) {
+export async function finishUpload(
+  models: MessagingModels,
+  networkEID: string,
+  request: FileFinishRequest,
+  version?: string,
+) {
   const { uploadId, name, length, sha256 } = request;
   if (
     !Types.ObjectId.isValid(uploadId) ||
@@ -107,6 +115,11 @@ export async function finishUpload(models: MessagingModels, networkEID: string, 
       [{ pointer: '/query/kind', message: `does not fit the bytes (${contentType})` }],
     );
   }
+  // Files: media (issue #16): the 20-megapixel gate of older versions.
+  await requireImagePixels(models, networkEID, uploadId, kind, length, version).catch(async (error) => {
+    await removeChunks(models, networkEID, uploadId);
+    throw error;
+  });
   const _id = new Types.ObjectId(uploadId);
   await models.files.GridFile.create({
     _id,
@@ -130,6 +143,8 @@ export async function finishUpload(models: MessagingModels, networkEID: string, 
     sha256,
   });
   await record.save();
+  // Files: media (issue #16): a video is processed in the background.
+  if (kind === 'video') await queueVideo(models, record);
   return presentFile(record.toObject());
 }
 

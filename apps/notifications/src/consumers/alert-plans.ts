@@ -37,6 +37,8 @@ const SUBJECT_FIELDS = [
   'job',
   // Concern: journeys (issue #12): `journey_failed_to_launch` is about the journey.
   'journey',
+  // Files: media (issue #16): `video_processing_complete` is about the file.
+  'file',
 ] as const;
 const NOT_APP_DATA = new Set(['alert', 'recipient', 'recipients', 'message']);
 

@@ -10,6 +10,12 @@ export const filesLinkRelations: LinkRelations = {
     { rel: 'uploader', href: '/networks/{networkEID}/users/{uploader.EID}/' },
     { rel: 'group', href: '/networks/{networkEID}/groups/{group.EID}/' },
     { rel: 'folder', href: '/networks/{networkEID}/folders/{folder.EID}/' },
+    // Files: media (issue #16): the fixed thumbnail sizes (any `Wx270` too, by the same path) and
+    // a processed video's poster.
+    { rel: 'thumbnail_390x170', href: `${FILE}/thumbnails/390x170`, when: 'thumbnails' },
+    { rel: 'thumbnail_300x170', href: `${FILE}/thumbnails/300x170`, when: 'thumbnails' },
+    { rel: 'thumbnail_270x270', href: `${FILE}/thumbnails/270x270`, when: 'thumbnails' },
+    { rel: 'poster', href: '/networks/{networkEID}/files/{poster.EID}/' },
   ],
   folder: [
     { rel: 'self', href: '/networks/{networkEID}/folders/{EID}/' },

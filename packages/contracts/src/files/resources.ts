@@ -6,6 +6,8 @@
  */
 import { Type } from '@sinclair/typebox';
 import { Eid, halResource, Nullable, Ref, strictObject, Timestamp } from '../core/schemas.js';
+// Files: media (issue #16).
+import { fileMediaFields } from './media.js';
 
 /** GridFS's default chunk size (255 KiB): every chunk but the last holds exactly this many bytes. */
 export const FILE_CHUNK_BYTES = 255 * 1024;
@@ -58,6 +60,8 @@ export const FileResource = halResource(
     folder: Nullable(Ref('folder')),
     group: Nullable(Ref('group')),
     ETag: Type.String({ description: 'read-only: the strong entity tag of the bytes (SHA-256)' }),
+    // Files: media (issue #16): thumbnails, video processing and views.
+    ...fileMediaFields,
   },
   'An uploaded file: where it lives decides who may read it (a group folder: who may view the group).',
 );

@@ -1,0 +1,32 @@
+/**
+ * Errors of files: media (issue #16): thumbnails, the megapixel gate, videos. Codes -454 … -459 and
+ * -472 … -479. Spread into the catalogue (errors.ts); docs/errors.md, "Files: media".
+ */
+import type { ErrorDefinition } from '../core/errors.js';
+
+export const filesMediaErrors = {
+  FILES_ERR_THUMBNAIL_SIZE: {
+    status: 400,
+    code: -454,
+    title: 'Bad Request',
+    message: 'Thumbnails exist only in the sizes 390x170, 300x170 and Wx270 (W from 1 to 2048).',
+  },
+  FILES_ERR_NO_THUMBNAILS: {
+    status: 404,
+    code: -455,
+    title: 'Not Found',
+    message: 'The file has no thumbnails: only images (and processed videos) have them.',
+  },
+  FILES_ERR_TOO_MANY_PIXELS: {
+    status: 413,
+    code: -456,
+    title: 'Payload Too Large',
+    message: 'The image has more than 20 megapixels, the limit of this API version.',
+  },
+  FILES_ERR_NOT_AN_IMAGE: {
+    status: 422,
+    code: -457,
+    title: 'Unprocessable Entity',
+    message: 'The image could not be read.',
+  },
+} as const satisfies Record<string, ErrorDefinition>;
