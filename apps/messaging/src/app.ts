@@ -28,6 +28,8 @@ import { startTaskJoinersConsumer } from './tasks/joiners.js';
 import type { EventConsumer } from '@ncs/service-kit';
 // Files and folders (issue #16).
 import { fileInternalHandlers } from './files/handlers.js';
+// Files: attachments and temporary uploads (issue #16).
+import { fileSweep, type SweepOptions } from './files/sweep.js';
 
 /** Internal requests are always about one network (set by the gateway or the asking service). */
 function requireNetwork(ctx: RequestContext): string {
@@ -69,7 +71,11 @@ export function internalHandlers(models?: MessagingModels, rpc?: RpcClient): Rec
 
 export function buildMessagingService(
   runtime: ServiceRuntime,
-  options: { readonly schedulerIntervalMs?: number } = {},
+  options: {
+    readonly schedulerIntervalMs?: number;
+    /** Files: the sweep of temporary files and idle uploads (defaults: a day, an hour, a minute). */
+    readonly fileSweep?: SweepOptions;
+  } = {},
 ): ServiceModule & { models: MessagingModels } {
   const models = registerMessagingModels(runtime.db);
   const handlers = bindRoutes(routesOf('messaging'), messagingHandlers, {
@@ -95,6 +101,12 @@ export function buildMessagingService(
   let welcomeConsumer: EventConsumer | undefined;
   // Concern: tasks: a group's open tasks reach its later members.
   let joinersConsumer: EventConsumer | undefined;
+  // Files: attachments and temporary uploads: temporary files and idle uploads swept.
+  const sweep = fileSweep(
+    models,
+    options.fileSweep ?? { temporaryTtlMs: 86_400_000, uploadIdleMs: 3_600_000, intervalMs: 60_000 },
+    runtime.logger,
+  );
   return {
     models,
     handlers,
@@ -103,11 +115,13 @@ export function buildMessagingService(
       work.start();
       welcomeConsumer = startWelcomeConsumer(runtime, models);
       joinersConsumer = startTaskJoinersConsumer(runtime, models);
+      sweep.start(); // Files
     },
     stop: async () => {
       await welcomeConsumer?.stop();
       await joinersConsumer?.stop();
       await work.stop();
+      await sweep.stop(); // Files
     },
   };
 }

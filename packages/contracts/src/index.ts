@@ -137,3 +137,5 @@ export { filesRoutes } from './files/routes.js';
 export { filesErrors } from './files/errors.js';
 export { filesLinkRelations } from './files/links.js';
 export * from './files/folder-resources.js';
+// Files: attachments and temporary uploads (issue #16).
+export * from './messages/attachment-fields.js';

@@ -21,6 +21,8 @@ import { placeOfFolder, requireFolderWriter } from './access.js';
 import { chunkBytes } from './models.js';
 import { presentFile } from './presentation.js';
 import { fitsKind, sniffContentType, SNIFF_BYTES } from './sniff.js';
+// Files: attachments and temporary uploads.
+import { finishedFieldsOf } from './temporary.js';
 
 export async function beginUpload(
   models: MessagingModels,
@@ -51,8 +53,12 @@ export async function storeChunk(models: MessagingModels, networkEID: string, re
   const { uploadId, n, data } = request;
   if (!Types.ObjectId.isValid(uploadId) || !Number.isInteger(n) || n < 0 || typeof data !== 'string')
     throw new DomainError('BAD_REQUEST', 'A chunk names its upload, its number and its bytes.');
-  const upload = await models.files.FileUpload.findOne({ networkEID, uploadId }, { _id: 1 }).lean();
-  if (!upload) throw new DomainError('FILES_ERR_UPLOAD_NOT_FOUND');
+  // Files: the upload is alive while chunks come (an idle one is swept, sweep.ts).
+  const upload = await models.files.FileUpload.updateOne(
+    { networkEID, uploadId },
+    { $set: { touched: new Date() } },
+  );
+  if (upload.matchedCount === 0) throw new DomainError('FILES_ERR_UPLOAD_NOT_FOUND');
   const bytes = Buffer.from(data, 'base64');
   if (bytes.length === 0 || bytes.length > FILE_CHUNK_BYTES)
     throw new DomainError('BAD_REQUEST', `A chunk holds 1 to ${FILE_CHUNK_BYTES} bytes.`);
@@ -128,6 +134,7 @@ export async function finishUpload(models: MessagingModels, networkEID: string, 
     folderEID: upload.folderEID ?? null,
     groupEID: upload.groupEID ?? null,
     sha256,
+    ...finishedFieldsOf(upload), // Files: temporary uploads, an app's upload
   });
   await record.save();
   return presentFile(record.toObject());

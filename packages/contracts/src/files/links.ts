@@ -10,6 +10,8 @@ export const filesLinkRelations: LinkRelations = {
     { rel: 'uploader', href: '/networks/{networkEID}/users/{uploader.EID}/' },
     { rel: 'group', href: '/networks/{networkEID}/groups/{group.EID}/' },
     { rel: 'folder', href: '/networks/{networkEID}/folders/{folder.EID}/' },
+    // Files: attachments: the message the file is attached to.
+    { rel: 'message', href: '/networks/{networkEID}/messages/{message.EID}/' },
   ],
   folder: [
     { rel: 'self', href: '/networks/{networkEID}/folders/{EID}/' },
