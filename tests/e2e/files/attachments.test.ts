@@ -12,7 +12,7 @@ import { fileRef, newTemporaryFile, postWithFiles } from '../../support/factorie
 import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
 import { download, filePath, newFile, PNG_1X1, type FileBody } from '../../support/factories/files.js';
 import { addMember, groupsPath, newGroup } from '../../support/factories/groups.js';
-import { messagesPath, type MessageBody } from '../../support/factories/messages.js';
+import { messagesPath, newComment, type MessageBody } from '../../support/factories/messages.js';
 
 afterAll(closeFactories);
 
@@ -106,6 +106,18 @@ describe('a message with attachments', () => {
     const dropped = await fileOf(authorToken, image.EID);
     expect(dropped.body).toMatchObject({ temporary: true, message: null });
     expect((await fileOf(readerToken, image.EID)).status).toBe(404);
+  });
+
+  it('refuses attachments on a comment edit (400 -338 naming the list)', async () => {
+    const comment = await newComment(network.networkEID, message.EID, authorToken);
+    const edited = await call<MessageBody>(messagesPath(network.networkEID, `${comment.EID}/`), {
+      method: 'PUT',
+      token: authorToken,
+      json: { htmlBody: '<p>Edited</p>', images: [] },
+    });
+    expect(edited.status, edited.text).toBe(400);
+    expect(edited.body).toMatchObject({ code: -338 });
+    expect(edited.body.errors?.map((e) => e.pointer)).toEqual(['/body/images']);
   });
 });
 
