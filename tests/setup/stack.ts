@@ -98,6 +98,13 @@ async function startOne(): Promise<{ info: StackInfo; stop(): Promise<void> }> {
       },
       // Notifications: the live stream (issue #13): heartbeats and token checks come quickly.
       gateway: { STREAM_HEARTBEAT_MS: '500', STREAM_TOKEN_CHECK_MS: '300' },
+      // Files: attachments and temporary uploads (issue #16): temporary files live 8 s, an upload
+      // idle for 5 s is swept, sweeps every 500 ms (e2e/files/temporary.test.ts).
+      messaging: {
+        FILES_TEMPORARY_TTL_MS: '8000',
+        FILES_UPLOAD_IDLE_MS: '5000',
+        FILES_SWEEP_INTERVAL_MS: '500',
+      },
     },
   }).catch(async (error: unknown) => {
     await stopInfrastructure(); // nothing may outlive a failed setup

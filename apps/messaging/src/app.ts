@@ -31,6 +31,8 @@ import { fileInternalHandlers } from './files/handlers.js';
 // Files: media (issue #16): the video poller.
 import { runVideoJobs } from './files/video.js';
 import { poller } from './scheduling/lease.js';
+// Files: attachments and temporary uploads (issue #16).
+import { fileSweep, type SweepOptions } from './files/sweep.js';
 
 /** Internal requests are always about one network (set by the gateway or the asking service). */
 function requireNetwork(ctx: RequestContext): string {
@@ -80,7 +82,11 @@ export function internalHandlers(models?: MessagingModels, rpc?: RpcClient): Rec
 
 export function buildMessagingService(
   runtime: ServiceRuntime,
-  options: { readonly schedulerIntervalMs?: number } = {},
+  options: {
+    readonly schedulerIntervalMs?: number;
+    /** Files: the sweep of temporary files and idle uploads (defaults: a day, an hour, a minute). */
+    readonly fileSweep?: SweepOptions;
+  } = {},
 ): ServiceModule & { models: MessagingModels } {
   const models = registerMessagingModels(runtime.db);
   const handlers = bindRoutes(routesOf('messaging'), messagingHandlers, {
@@ -113,6 +119,12 @@ export function buildMessagingService(
     async () => void (await runVideoJobs(models, runtime.outbox, runtime.logger)),
     runtime.logger,
   );
+  // Files: attachments and temporary uploads: temporary files and idle uploads swept.
+  const sweep = fileSweep(
+    models,
+    options.fileSweep ?? { temporaryTtlMs: 86_400_000, uploadIdleMs: 3_600_000, intervalMs: 60_000 },
+    runtime.logger,
+  );
   return {
     models,
     handlers,
@@ -122,12 +134,14 @@ export function buildMessagingService(
       welcomeConsumer = startWelcomeConsumer(runtime, models);
       joinersConsumer = startTaskJoinersConsumer(runtime, models);
       videoWork.start();
+      sweep.start(); // Files
     },
     stop: async () => {
       await welcomeConsumer?.stop();
       await joinersConsumer?.stop();
       await work.stop();
       await videoWork.stop();
+      await sweep.stop(); // Files
     },
   };
 }

@@ -9,6 +9,15 @@ await runService({
   version: '0.1.0',
   description: 'Messages, timelines, tasks, polls, events, chat, journeys and AI assistant settings',
   config,
-  build: (runtime) => buildMessagingService(runtime, { schedulerIntervalMs: config.SCHEDULER_INTERVAL_MS }),
+  build: (runtime) =>
+    buildMessagingService(runtime, {
+      schedulerIntervalMs: config.SCHEDULER_INTERVAL_MS,
+      // Files: attachments and temporary uploads (issue #16).
+      fileSweep: {
+        temporaryTtlMs: config.FILES_TEMPORARY_TTL_MS,
+        uploadIdleMs: config.FILES_UPLOAD_IDLE_MS,
+        intervalMs: config.FILES_SWEEP_INTERVAL_MS,
+      },
+    }),
   telemetry,
 });

@@ -144,3 +144,5 @@ export { brandingErrors } from './branding/errors.js';
 export * from './files/media.js';
 export { filesMediaRoutes } from './files/media-routes.js';
 export { filesMediaErrors } from './files/media-errors.js';
+// Files: attachments and temporary uploads (issue #16).
+export * from './messages/attachment-fields.js';

@@ -5,6 +5,7 @@
  * `administeredGroups` filters, pagination, tenant isolation and mass assignment.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { rootFolderOf } from '@ncs/contracts';
 import { baseUrl, call } from '../../support/api.js';
 import { closeFactories, installApp, newClient, newNetwork } from '../../support/factories/core.js';
 import {
@@ -67,7 +68,8 @@ describe('group resource', () => {
       created: expect.stringMatching(/\+00:00$/),
       lastModified: expect.stringMatching(/\+00:00$/),
       emblem: null,
-      rootFolder: null,
+      // Files (issue #16): every group has its root folder, derived from its EID.
+      rootFolder: { type: 'folder', EID: rootFolderOf(EID) },
       networkTheme: null,
       emblemThumbnailUrl: null,
       defaultEmblemThumbnailUrl: '/default-emblems/group.png',
@@ -267,7 +269,8 @@ describe('group resource', () => {
       hidden: false,
       membersMayPost: false,
       emblem: { type: 'file', EID: 'aaaaaaaaaaaaaaaaaaaaaaaa' },
-      rootFolder: { type: 'folder', EID: 'bbbbbbbbbbbbbbbbbbbbbbbb' },
+      // Files (issue #16): the root folder is the group's own, whatever a client sends.
+      rootFolder: { type: 'folder', EID: rootFolderOf(group.EID) },
       networkTheme: { type: 'network_theme', EID: themeEID },
       emblemThumbnailUrl: `/networks/${network.networkEID}/files/aaaaaaaaaaaaaaaaaaaaaaaa/thumbnails/270x270`,
       headerBackgroundUrl: 'https://cdn.example/header.jpg',

@@ -108,6 +108,8 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   'file.upload': () => ({ file: 'x' }),
   'folder.create': () => ({ name: 'Cross-tenant folder' }),
   'folder.update': () => ({ name: 'Renamed' }),
+  // Files: attachments and temporary uploads (issue #16).
+  'file.uploadTemporary': () => ({ file: 'x' }),
 };
 
 /** Query parameters a route requires. */

@@ -2,7 +2,7 @@
  * Groups as plain resources with the caller's `_user` (spec: Group fragment), with one batch of
  * queries for a whole page (member counts, local departments, the caller's memberships).
  */
-import { emblemThumbnailPath, toTimestamp, type PlainResource } from '@ncs/contracts';
+import { emblemThumbnailPath, rootFolderOf, toTimestamp, type PlainResource } from '@ncs/contracts';
 import type { Types } from 'mongoose';
 import type { AuthModels } from '../models.js';
 import type { GroupCaller } from './callers.js';
@@ -111,7 +111,8 @@ function presentGroup(
     created: toTimestamp(group.created),
     lastModified: toTimestamp(group.lastModified),
     emblem,
-    rootFolder: ref(group.rootFolder),
+    // Files (issue #16): every group's root folder, its EID derived from the group's.
+    rootFolder: { type: 'folder', EID: rootFolderOf(String(group._id)) },
     networkTheme: ref(group.networkTheme),
     // Files: media (issue #16): an uploaded file's thumbnail (messaging), derived from its EID.
     emblemThumbnailUrl: emblemThumbnailPath(group.networkEID, emblem),

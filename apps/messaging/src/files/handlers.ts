@@ -11,10 +11,17 @@ import type { MessagingModels } from '../messages/models.js';
 import { createFolder, deleteFolder, getFolder, listFolders, updateFolder } from './folders.js';
 import { downloadInfo, getFile, readBytes } from './reading.js';
 import { abortUpload, beginUpload, finishUpload, storeChunk } from './upload.js';
+// Files: attachments and temporary uploads.
+import { appOf } from '../messages/app-posting.js';
+import { beginAppFolderUpload, beginTemporaryUpload } from './temporary.js';
 
 export const fileHandlers = defineHandlers<WriteDeps>()(filesRoutes, {
-  'file.upload': ({ ctx, params, query }, { models, rpc }) =>
-    beginUpload(models, rpc, callerOf(ctx), params.folderEID, query.kind ?? 'file'),
+  'file.upload': ({ ctx, params, query }, { models, rpc }) => {
+    // Files: an app's token uploads with `upload_into_folders` (temporary.ts).
+    const app = appOf(ctx);
+    if (app) return beginAppFolderUpload(models, rpc, ctx, app, params.folderEID, query.kind ?? 'file');
+    return beginUpload(models, rpc, callerOf(ctx), params.folderEID, query.kind ?? 'file');
+  },
   'file.get': ({ ctx, params }, { models, rpc }) => getFile(models, rpc, callerOf(ctx), params.fileEID),
   'file.download': ({ ctx, params }, { models, rpc }) =>
     downloadInfo(models, rpc, callerOf(ctx), params.fileEID),
@@ -30,6 +37,9 @@ export const fileHandlers = defineHandlers<WriteDeps>()(filesRoutes, {
     await deleteFolder(models, rpc, callerOf(ctx), params.folderEID);
     return withStatus(204, null);
   },
+  // Files: attachments and temporary uploads.
+  'file.uploadTemporary': ({ ctx, query }, { models, rpc }) =>
+    beginTemporaryUpload(models, rpc, ctx, query.kind ?? 'file'),
 });
 
 function networkOf(ctx: RequestContext): string {

@@ -26,6 +26,11 @@ const fileRecordSchema = new Schema(
     sha256: { type: String, required: true },
     // Files: media (issue #16): a video's processing outcome.
     ...fileRecordMediaFields,
+    // Files: attachments and temporary uploads. The message the file is attached to (once, for
+    // good); since when it waits to be attached (null: it is not temporary); an app's upload.
+    messageEID: { type: String, default: null },
+    temporarySince: { type: Date, default: null },
+    uploaderType: { type: String, enum: ['user', 'app'], default: 'user' },
   },
   {
     strict: true,
@@ -36,6 +41,10 @@ const fileRecordSchema = new Schema(
 fileRecordSchema.index({ networkEID: 1, EID: 1 }, { unique: true });
 // Whether a folder holds files (deleting it).
 fileRecordSchema.index({ networkEID: 1, folderEID: 1 });
+// Files: attachments: a message's files (presenting, detaching); the sweep of temporary files,
+// across networks (background work, like due scheduled items).
+fileRecordSchema.index({ networkEID: 1, messageEID: 1 });
+fileRecordSchema.index({ temporarySince: 1 });
 
 /** An upload in progress: made by `file.upload`, taken once by `fileFinish` or `fileAbort`. */
 const fileUploadSchema = new Schema(
@@ -46,10 +55,17 @@ const fileUploadSchema = new Schema(
     uploaderEID: { type: String, required: true },
     folderEID: { type: String, default: null },
     groupEID: { type: String, default: null },
+    // Files: attachments and temporary uploads: a temporary upload; an app's; the last chunk's time
+    // (an upload idle for FILES_UPLOAD_IDLE_MS is swept with its chunks).
+    temporary: { type: Boolean, default: false },
+    uploaderType: { type: String, enum: ['user', 'app'], default: 'user' },
+    touched: { type: Date, default: () => new Date() },
   },
   { strict: true, timestamps: { createdAt: 'created', updatedAt: false }, collection: 'file_uploads' },
 );
 fileUploadSchema.index({ networkEID: 1, uploadId: 1 }, { unique: true });
+// Files: the sweep of idle uploads, across networks (background work).
+fileUploadSchema.index({ touched: 1 });
 
 /** A GridFS chunk (`files_id`, `n`, `data`), with the network. */
 const fileChunkSchema = new Schema(

@@ -12,12 +12,15 @@ export function presentFile(record: FileRecordDoc, numVideoViews = 0) {
     size: record.size,
     contentType: record.contentType,
     kind: record.kind,
-    uploader: { type: 'user', EID: record.uploaderEID },
+    uploader: { type: record.uploaderType ?? 'user', EID: record.uploaderEID }, // Files: an app's upload
     created: toTimestamp(record.created),
     folder: record.folderEID ? { type: 'folder', EID: record.folderEID } : null,
     group: record.groupEID ? { type: 'group', EID: record.groupEID } : null,
     ETag: `"${record.sha256}"`,
     // Files: media (issue #16).
     ...mediaFieldsOf(record, numVideoViews),
+    // Files: attachments and temporary uploads.
+    temporary: !record.messageEID && !!record.temporarySince,
+    message: record.messageEID ? { type: 'message', EID: record.messageEID } : null,
   };
 }

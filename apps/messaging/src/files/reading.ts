@@ -8,7 +8,7 @@ import { DomainError, FILE_CHUNK_BYTES, FILE_READ_MAX_BYTES, type FileReadReques
 import type { RpcClient } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
 import type { MessagingModels } from '../messages/models.js';
-import { readableGroup } from './access.js';
+import { requireFileReader } from './file-access.js';
 import { chunkBytes, type FileRecordDoc } from './models.js';
 import { presentFile } from './presentation.js';
 // Files: media (issue #16): video views.
@@ -26,7 +26,7 @@ export async function readableFile(
     EID: fileEID,
   }).lean();
   if (!record) throw new DomainError('FILES_ERR_FILE_NOT_FOUND');
-  if (record.groupEID) await readableGroup(rpc, caller, record.groupEID, 'FILES_ERR_FILE_NOT_FOUND');
+  await requireFileReader(models, rpc, caller, record); // Files: temporary, attached or a group's
   return record;
 }
 

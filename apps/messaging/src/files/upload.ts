@@ -24,6 +24,8 @@ import { fitsKind, sniffContentType, SNIFF_BYTES } from './sniff.js';
 // Files: media (issue #16).
 import { requireImagePixels } from './megapixels.js';
 import { queueVideo } from './video.js';
+// Files: attachments and temporary uploads.
+import { finishedFieldsOf } from './temporary.js';
 
 export async function beginUpload(
   models: MessagingModels,
@@ -54,8 +56,12 @@ export async function storeChunk(models: MessagingModels, networkEID: string, re
   const { uploadId, n, data } = request;
   if (!Types.ObjectId.isValid(uploadId) || !Number.isInteger(n) || n < 0 || typeof data !== 'string')
     throw new DomainError('BAD_REQUEST', 'A chunk names its upload, its number and its bytes.');
-  const upload = await models.files.FileUpload.findOne({ networkEID, uploadId }, { _id: 1 }).lean();
-  if (!upload) throw new DomainError('FILES_ERR_UPLOAD_NOT_FOUND');
+  // Files: the upload is alive while chunks come (an idle one is swept, sweep.ts).
+  const upload = await models.files.FileUpload.updateOne(
+    { networkEID, uploadId },
+    { $set: { touched: new Date() } },
+  );
+  if (upload.matchedCount === 0) throw new DomainError('FILES_ERR_UPLOAD_NOT_FOUND');
   const bytes = Buffer.from(data, 'base64');
   if (bytes.length === 0 || bytes.length > FILE_CHUNK_BYTES)
     throw new DomainError('BAD_REQUEST', `A chunk holds 1 to ${FILE_CHUNK_BYTES} bytes.`);
@@ -141,6 +147,7 @@ export async function finishUpload(
     folderEID: upload.folderEID ?? null,
     groupEID: upload.groupEID ?? null,
     sha256,
+    ...finishedFieldsOf(upload), // Files: temporary uploads, an app's upload
   });
   await record.save();
   // Files: media (issue #16): a video is processed in the background.

@@ -23,6 +23,8 @@ import { checkFieldsOfType, fieldProblem, requireAppPoster } from './types.js';
 import { postMessage, sanitisedBody } from './writing.js';
 import { searchTokensOf } from '../search/tokens.js';
 import { latestCreateBody } from './announcement-gate.js';
+// Files: attachments (issue #16): an app attaches the files it uploaded (`upload_files`).
+import { attachmentFieldsOf, claimAttachments } from '../files/attachments.js';
 
 type CreateBody = RequestOf<'message.create'>['body'];
 
@@ -69,6 +71,7 @@ async function postAppUpdate(
   });
   requireAppPoster(access, groupEID);
   const htmlBody = sanitisedBody(body.htmlBody);
+  const attacher = { networkEID: app.networkEID, profileEID: app.appEID }; // Files: attachments
   const created = await models.Message.create({
     networkEID: app.networkEID,
     type: 'app_update',
@@ -80,8 +83,10 @@ async function postAppUpdate(
     timelineKey: timelineKeyOf(groupEID),
     timelineAt: new Date(),
     ...commonTypeFieldsOf(body),
+    ...(await attachmentFieldsOf(models, attacher, body)), // Files: attachments, checked
   });
   const message = created.toObject<MessageDoc>();
+  await claimAttachments(models, attacher, message); // Files: attachments claimed (else undone)
   await outbox.record('message', 'created', {
     networkEID: app.networkEID,
     actor: { type: 'app', EID: app.appEID },

@@ -23,6 +23,8 @@ import {
 } from './recipient-edits.js';
 // Concern: events (issue #11).
 import { eventEditFor, recordEventEdit } from '../events/editing.js';
+// Files: attachments (issue #16).
+import { replaceAttachments } from '../files/attachments.js';
 
 type EditBody = RequestOf<'message.edit'>['body'];
 
@@ -44,6 +46,7 @@ export async function editMessage(
   requireParticipantMentions(recipients?.set.participantEIDs ?? message.participantEIDs, body.mentions);
   const mentions = body.mentions && (await checkedMentions(rpc, caller, body.mentions));
   const eventEdit = eventEditFor(message, body, htmlBody, new Date()); // concern: events
+  const attachments = await replaceAttachments(models, caller, message, body); // Files: attachments
   const edited = await models.Message.findOneAndUpdate(
     { _id: message._id, networkEID: caller.networkEID, removedAt: null },
     {
@@ -55,6 +58,7 @@ export async function editMessage(
         ...(mentions ? { mentions } : {}),
         ...recipients?.set,
         ...eventEdit?.set, // concern: events: the event object and its bubble
+        ...attachments, // Files: the new lists
       },
     },
     { returnDocument: 'after' },

@@ -112,6 +112,10 @@ const messageSchema = new Schema(
     isAnonymous: { type: Boolean, default: undefined },
     // Concern: events (issue #11): the event object of a message of type `event` (events/models.ts).
     event: { type: eventSchema, default: undefined },
+    // Files: attachments (files/attachments.ts): the EIDs of the attached files, by list.
+    imageEIDs: { type: [String], default: undefined },
+    videoEIDs: { type: [String], default: undefined },
+    fileEIDs: { type: [String], default: undefined },
   },
   { strict: true, timestamps, collection: 'messages' },
 );

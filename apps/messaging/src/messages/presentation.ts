@@ -17,6 +17,8 @@ import { taskResourceFieldsOf, taskViewsOf } from '../tasks/presentation.js';
 import { pollPresenter } from '../polls/presentation.js';
 // Concern: events (issue #11).
 import { rsvpsOfCaller, withEventFields } from '../events/presentation.js';
+// Files: attachments (issue #16).
+import { attachedFilesOf, attachmentResourceFieldsOf } from '../files/attachment-presentation.js';
 
 export const userRef = (EID: string) => ({ type: 'user', EID });
 /** The author: a person, or the app of an app_update (types, fields and app posting). */
@@ -75,6 +77,7 @@ export async function presentMessages(
     rsvpsOfCaller(models, caller, docs), // concern: events
   ]);
   const liked = new Set(likes.map((like) => like.messageEID));
+  const attached = await attachedFilesOf(models, caller, docs); // Files: attachments
   return docs.map((doc) =>
     withPoll(doc, {
       // Concern: events: the event object, `_user.rsvp` and `_user.permissions`.
@@ -93,6 +96,7 @@ export async function presentMessages(
         rsvps,
       ),
       ...taskResourceFieldsOf(doc, taskViews), // concern: tasks (and a child task's `parent`)
+      ...attachmentResourceFieldsOf(doc, attached), // Files: counts and `_embedded` files
     }),
   );
 }

@@ -31,6 +31,8 @@ import { recordTaskPosted, taskFieldsOf, taskPlanOf } from '../tasks/posting.js'
 import { pollFieldsOf } from '../polls/rules.js';
 // Concern: events (issue #11).
 import { eventFieldsOf, recordInvitations } from '../events/writing.js';
+// Files: attachments (issue #16).
+import { attachmentFieldsOf, claimAttachments } from '../files/attachments.js';
 
 export type { WriteDeps } from './deps.js';
 
@@ -75,8 +77,10 @@ export async function postMessage(
     ...taskFieldsOf(taskPlan), // concern: tasks
     ...pollFieldsOf(body, new Date()), // polls: answers, end time, isAnonymous
     ...(await eventFieldsOf(rpc, caller, body)), // concern: events (a private one: on no timeline)
+    ...(await attachmentFieldsOf(models, caller, body)), // Files: attachments, checked
   });
   const message = created.toObject<MessageDoc>();
+  await claimAttachments(models, caller, message); // Files: attachments claimed (else undone, 400)
   await outbox.record('message', createdVerbOf(message), {
     networkEID: caller.networkEID,
     actor: actorOf(caller),

@@ -77,4 +77,23 @@ export const filesErrors = {
     title: 'Conflict',
     message: "A group's root folder is never renamed, moved or deleted.",
   },
+  // Files: attachments and temporary uploads.
+  FILES_ERR_ATTACHMENT_NOT_FOUND: {
+    status: 400,
+    code: -394,
+    title: 'Bad Request',
+    message: "An attached file is unknown, someone else's, or attached to another message.",
+  },
+  FILES_ERR_ATTACHMENT_KIND: {
+    status: 400,
+    code: -395,
+    title: 'Bad Request',
+    message: "An attached file is not of its list's kind (images: an image, videos: a video).",
+  },
+  FILES_ERR_APP_PERMISSION: {
+    status: 403,
+    code: -396,
+    title: 'Forbidden',
+    message: 'The app lacks the permission to upload there (upload_files, upload_into_folders).',
+  },
 } as const satisfies Record<string, ErrorDefinition>;

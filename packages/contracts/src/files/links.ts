@@ -16,6 +16,8 @@ export const filesLinkRelations: LinkRelations = {
     { rel: 'thumbnail_300x170', href: `${FILE}/thumbnails/300x170`, when: 'thumbnails' },
     { rel: 'thumbnail_270x270', href: `${FILE}/thumbnails/270x270`, when: 'thumbnails' },
     { rel: 'poster', href: '/networks/{networkEID}/files/{poster.EID}/' },
+    // Files: attachments: the message the file is attached to.
+    { rel: 'message', href: '/networks/{networkEID}/messages/{message.EID}/' },
   ],
   folder: [
     { rel: 'self', href: '/networks/{networkEID}/folders/{EID}/' },

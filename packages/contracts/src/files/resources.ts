@@ -55,13 +55,21 @@ export const FileResource = halResource(
     size: Type.Integer({ minimum: 1, description: 'read-only: bytes' }),
     contentType: Type.String({ description: "read-only: sniffed from the file's own bytes" }),
     kind: Type.Union(FILE_KINDS.map((kind) => Type.Literal(kind))),
-    uploader: Ref('user'),
+    uploader: Type.Union([Ref('user'), Ref('app')], { description: 'A person, or an app (its token)' }),
     created: Timestamp,
     folder: Nullable(Ref('folder')),
     group: Nullable(Ref('group')),
     ETag: Type.String({ description: 'read-only: the strong entity tag of the bytes (SHA-256)' }),
     // Files: media (issue #16): thumbnails, video processing and views.
     ...fileMediaFields,
+    // Files: attachments and temporary uploads.
+    temporary: Type.Optional(
+      Type.Boolean({
+        description:
+          'read-only: uploaded to attach to a message and not attached yet (deleted unless attached within a day)',
+      }),
+    ),
+    message: Type.Optional(Nullable(Ref())),
   },
   'An uploaded file: where it lives decides who may read it (a group folder: who may view the group).',
 );

@@ -6,7 +6,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { route, type RouteDefinition } from '../core/route-definition.js';
-import { NoContent } from '../core/schemas.js';
+import { NetworkParams, NoContent } from '../core/schemas.js';
 import {
   FolderCollection,
   FolderCreateBody,
@@ -104,5 +104,20 @@ export const filesRoutes = [
     summary: 'Delete an empty folder (409 while it holds files or folders, and for the root folder)',
     params: FolderParams,
     reply: { status: 204, schema: NoContent },
+  }),
+  // Files: attachments and temporary uploads.
+  route({
+    ...common,
+    format: 'upload',
+    id: 'file.uploadTemporary',
+    method: 'POST',
+    path: '/networks/{networkEID}/files/',
+    bodyMediaType: 'multipart/form-data',
+    summary:
+      'Upload a temporary file to attach to a message being written (multipart part `file`, streamed): only its uploader sees it; deleted unless attached within a day (apps: `upload_files`)',
+    params: NetworkParams,
+    query: FileUploadQuery,
+    body: FileUploadBody,
+    reply: { status: 201, schema: FileResource },
   }),
 ] as const satisfies readonly RouteDefinition[];

@@ -12,6 +12,8 @@ import { MentionsField } from './mention-resources.js';
 import { RECIPIENTS_MAX_ITEMS } from './type-fields.js';
 // Concern: events (issue #11).
 import { EventEditFields } from './event-fields.js';
+// Files: attachments (issue #16).
+import { AttachmentWriteFields } from './attachment-fields.js';
 
 export const ReaderResource = messagePersonResource(
   'reader',
@@ -52,6 +54,8 @@ export const MessageEditBody = Type.Object(
     ),
     // Concern: events (issue #11): the event object's fields to change.
     ...EventEditFields,
+    // Files: attachments (issue #16): the lists replace the message's.
+    ...AttachmentWriteFields,
   },
   { additionalProperties: false },
 );

@@ -25,6 +25,8 @@ import {
   EventUserFields,
   eventMessageTypes,
 } from './event-fields.js';
+// Files: attachments (issue #16).
+import { AttachmentWriteFields } from './attachment-fields.js';
 
 /** Message types of this slice; `news`, `announcement`, `task`, `poll`, `event`… join with their issues. */
 export const messageTypes = [
@@ -160,6 +162,8 @@ export const MessageCreateBody = Type.Object(
     ...PollCreateFields,
     // Concern: events (issue #11).
     ...EventCreateFields,
+    // Files: attachments (issue #16).
+    ...AttachmentWriteFields,
   },
   { additionalProperties: false },
 );

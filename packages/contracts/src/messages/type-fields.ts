@@ -84,7 +84,13 @@ export const TypeResourceFields = {
   headerBackground: Nullable(Type.String()),
   appData: Type.Optional(Nullable(Type.Object({}, { additionalProperties: true }))),
   parentFolder: Nullable(Ref('folder')),
-  numImages: Type.Integer({ minimum: 0, description: 'read-only; 0 until files exist (issue #16)' }),
-  numVideos: Type.Integer({ minimum: 0, description: 'read-only; 0 until files exist (issue #16)' }),
-  numFiles: Type.Integer({ minimum: 0, description: 'read-only; 0 until files exist (issue #16)' }),
+  numImages: Type.Integer({
+    minimum: 0,
+    description: 'read-only: how many files `images` holds (issue #16)',
+  }),
+  numVideos: Type.Integer({
+    minimum: 0,
+    description: 'read-only: how many files `videos` holds (issue #16)',
+  }),
+  numFiles: Type.Integer({ minimum: 0, description: 'read-only: how many files `files` holds (issue #16)' }),
 };

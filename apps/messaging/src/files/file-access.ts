@@ -1,0 +1,40 @@
+/**
+ * Files: who reads a file (issue #16). A temporary file (attached to nothing yet): its uploader
+ * only. A file attached to a message: whoever reads the message (a file of a group folder also
+ * whoever reads the group). A file of a group folder: whoever reads the group. Anyone else: 404.
+ */
+import { DomainError } from '@ncs/contracts';
+import type { RpcClient } from '@ncs/service-kit';
+import type { Caller } from '../messages/access.js';
+import type { MessagingModels } from '../messages/models.js';
+import { findReadableMessage } from '../messages/reading.js';
+import { readableGroup } from './access.js';
+import type { FileRecordDoc } from './models.js';
+
+const notFound = () => new DomainError('FILES_ERR_FILE_NOT_FOUND');
+
+/** Whether `caller` may read through the message (404 of the message: no). */
+async function readsMessage(models: MessagingModels, rpc: RpcClient, caller: Caller, messageEID: string) {
+  try {
+    await findReadableMessage(models, rpc, caller, messageEID);
+    return true;
+  } catch (error) {
+    if (error instanceof DomainError && error.status === 404) return false;
+    throw error;
+  }
+}
+
+export async function requireFileReader(
+  models: MessagingModels,
+  rpc: RpcClient,
+  caller: Caller,
+  record: Pick<FileRecordDoc, 'messageEID' | 'groupEID' | 'uploaderEID'>,
+): Promise<void> {
+  if (record.messageEID && (await readsMessage(models, rpc, caller, record.messageEID))) return;
+  if (record.groupEID) {
+    await readableGroup(rpc, caller, record.groupEID, 'FILES_ERR_FILE_NOT_FOUND');
+    return;
+  }
+  // Attached to a message the caller does not read, or temporary and someone else's.
+  if (record.messageEID || record.uploaderEID !== caller.profileEID) throw notFound();
+}

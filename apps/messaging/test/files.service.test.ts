@@ -1,0 +1,127 @@
+/**
+ * Files on the real store (issue #16): what the chunk writer stores (`storeChunk`, `finishUpload`)
+ * is a GridFS file the driver's own `GridFSBucket.openDownloadStream` reads back byte-exact (whole
+ * and by range); the sweep removes a temporary file not attached in time (record, files document,
+ * chunks) and an idle upload's chunks, and leaves an attached file and a live upload alone.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import mongoose from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { FILE_CHUNK_BYTES } from '@ncs/contracts';
+import { registerMessagingModels, type MessagingModels } from '../src/messages/models.js';
+import { finishUpload, storeChunk } from '../src/files/upload.js';
+import { sweepIdleUploads, sweepTemporaryFiles } from '../src/files/sweep.js';
+
+const unique = () => randomBytes(4).toString('hex');
+const NET = randomBytes(12).toString('hex');
+const UPLOADER = 'd'.repeat(24);
+
+let connection: mongoose.Connection;
+let models: MessagingModels;
+
+beforeAll(async () => {
+  connection = await mongoose
+    .createConnection(inject('mongoUrl'), { dbName: `messaging_files_${unique()}` })
+    .asPromise();
+  models = registerMessagingModels(connection);
+  await Promise.all([models.files.FileRecord.syncIndexes(), models.files.FileChunk.syncIndexes()]);
+});
+
+afterAll(async () => {
+  await connection?.dropDatabase();
+  await connection?.close();
+});
+
+/** Stores `bytes` as the chunk writer does (the gateway's cut: exact chunks, the last shorter). */
+async function stored(bytes: Buffer, options: { temporary?: boolean } = {}): Promise<string> {
+  const uploadId = new mongoose.Types.ObjectId().toHexString();
+  await new models.files.FileUpload({
+    networkEID: NET,
+    uploadId,
+    kind: 'file',
+    uploaderEID: UPLOADER,
+    temporary: options.temporary ?? false,
+  }).save();
+  for (let n = 0; n * FILE_CHUNK_BYTES < bytes.length; n += 1) {
+    const data = bytes.subarray(n * FILE_CHUNK_BYTES, (n + 1) * FILE_CHUNK_BYTES).toString('base64');
+    await storeChunk(models, NET, { uploadId, n, data });
+  }
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  await finishUpload(models, NET, { uploadId, name: 'data.bin', length: bytes.length, sha256 });
+  return uploadId;
+}
+
+async function readWithDriver(id: string, range?: { start: number; end: number }): Promise<Buffer> {
+  const bucket = new mongoose.mongo.GridFSBucket(connection.db!, { bucketName: 'files' });
+  const parts: Buffer[] = [];
+  for await (const part of bucket.openDownloadStream(new mongoose.Types.ObjectId(id), range))
+    parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
+
+describe('the chunk writer and GridFS', () => {
+  it('stores what GridFSBucket.openDownloadStream reads back byte-exact, whole and by range', async () => {
+    const bytes = randomBytes(FILE_CHUNK_BYTES * 2 + 12_345);
+    const id = await stored(bytes);
+    expect((await readWithDriver(id)).equals(bytes)).toBe(true);
+    const range = { start: FILE_CHUNK_BYTES - 10, end: FILE_CHUNK_BYTES * 2 + 5 };
+    expect((await readWithDriver(id, range)).equals(bytes.subarray(range.start, range.end))).toBe(true);
+  });
+
+  it('stores a file of one short chunk the same way', async () => {
+    const bytes = Buffer.from('one small file\n');
+    expect((await readWithDriver(await stored(bytes))).equals(bytes)).toBe(true);
+  });
+});
+
+describe('the sweep', () => {
+  const left = async (id: string) => {
+    const _id = new mongoose.Types.ObjectId(id);
+    return {
+      record: await models.files.FileRecord.countDocuments({ networkEID: NET, EID: id }),
+      files: await models.files.GridFile.countDocuments({ networkEID: NET, _id }),
+      chunks: await models.files.FileChunk.countDocuments({ networkEID: NET, files_id: _id }),
+    };
+  };
+
+  it('deletes a temporary file past its time, not an attached one nor a younger one', async () => {
+    const [due, attached, young] = [
+      await stored(randomBytes(300_000), { temporary: true }),
+      await stored(randomBytes(10), { temporary: true }),
+      await stored(randomBytes(10), { temporary: true }),
+    ];
+    await models.files.FileRecord.updateOne(
+      { networkEID: NET, EID: attached },
+      { $set: { messageEID: 'e'.repeat(24) } },
+    );
+    const later = new Date(Date.now() + 60_000);
+    await models.files.FileRecord.updateOne(
+      { networkEID: NET, EID: young },
+      { $set: { temporarySince: later } },
+    );
+    expect(await sweepTemporaryFiles(models, 30_000, later)).toBe(1);
+    expect(await left(due)).toEqual({ record: 0, files: 0, chunks: 0 });
+    expect(await left(attached)).toEqual({ record: 1, files: 1, chunks: 1 });
+    expect(await left(young)).toEqual({ record: 1, files: 1, chunks: 1 });
+  });
+
+  it("ends an idle upload and removes its chunks; a live one's stay", async () => {
+    const idle = new mongoose.Types.ObjectId().toHexString();
+    const live = new mongoose.Types.ObjectId().toHexString();
+    for (const uploadId of [idle, live]) {
+      await models.files.FileUpload.create({
+        networkEID: NET,
+        uploadId,
+        kind: 'file',
+        uploaderEID: UPLOADER,
+      });
+      await storeChunk(models, NET, { uploadId, n: 0, data: randomBytes(100).toString('base64') });
+    }
+    const now = new Date(Date.now() + 10_000);
+    await models.files.FileUpload.updateOne({ networkEID: NET, uploadId: live }, { $set: { touched: now } });
+    expect(await sweepIdleUploads(models, 5_000, now)).toBe(1);
+    expect(await models.files.FileUpload.countDocuments({ networkEID: NET, uploadId: idle })).toBe(0);
+    expect(await left(idle)).toMatchObject({ chunks: 0 });
+    expect(await left(live)).toMatchObject({ chunks: 1 });
+  });
+});
