@@ -28,6 +28,8 @@ import { SigningSecretBox } from './apps/signing-secret-box.js';
 // Directory: network operations (issue #15).
 import { networkAdminHandlers } from './network-admin/handlers.js';
 import { syncHandlers } from './sync/handlers.js';
+// Directory: group operations (issue #15): relations, users add/merge, widgets.
+import { groupDirectoryHandlers } from './groups/directory/handlers.js';
 
 /**
  * Handlers of every route the auth service owns, by route id: the areas' maps. A constant: the
@@ -46,6 +48,8 @@ export const authHandlers = {
   // Directory: network operations (issue #15).
   ...networkAdminHandlers,
   ...syncHandlers,
+  // Directory: group operations (issue #15): relations, users add/merge, widgets.
+  ...groupDirectoryHandlers,
 };
 
 export function buildAuthService(

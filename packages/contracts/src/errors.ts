@@ -47,6 +47,8 @@ import { groupOpsErrors } from './groups/ops-errors.js';
 import { networkAdminErrors } from './network-admin/errors.js';
 // Files and folders (issue #16).
 import { filesErrors } from './files/errors.js';
+// Directory: group operations (issue #15): relations, users add/merge, widgets.
+import { groupDirectoryErrors } from './groups/directory-errors.js';
 
 export const errorCatalogue = {
   ...httpErrors,
@@ -87,6 +89,8 @@ export const errorCatalogue = {
   ...networkAdminErrors,
   // Files and folders (issue #16).
   ...filesErrors,
+  // Directory: group operations (issue #15): relations, users add/merge, widgets.
+  ...groupDirectoryErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -137,3 +137,8 @@ export { filesRoutes } from './files/routes.js';
 export { filesErrors } from './files/errors.js';
 export { filesLinkRelations } from './files/links.js';
 export * from './files/folder-resources.js';
+// Directory: group operations (issue #15): relations, users add/merge, widgets.
+export * from './groups/directory-resources.js';
+export { groupDirectoryRoutes } from './groups/directory-routes.js';
+export { groupDirectoryErrors } from './groups/directory-errors.js';
+export { groupDirectoryLinkRelations } from './groups/directory-links.js';

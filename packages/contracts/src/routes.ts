@@ -43,6 +43,8 @@ import { networkAdminRoutes } from './network-admin/routes.js';
 import { directorySyncRoutes } from './directory/sync.js';
 // Files and folders (issue #16).
 import { filesRoutes } from './files/routes.js';
+// Directory: group operations (issue #15): relations, users add/merge, widgets.
+import { groupDirectoryRoutes } from './groups/directory-routes.js';
 
 const routeTable = [
   oauthTokenRoute,
@@ -85,6 +87,8 @@ const routeTable = [
   ...directorySyncRoutes,
   // Files and folders (issue #16).
   ...filesRoutes,
+  // Directory: group operations (issue #15): relations, users add/merge, widgets.
+  ...groupDirectoryRoutes,
 ] as const satisfies readonly RouteDefinition[];
 
 /** The table as plain definitions, for code that walks every route. */
