@@ -108,6 +108,13 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   'file.upload': () => ({ file: 'x' }),
   'folder.create': () => ({ name: 'Cross-tenant folder' }),
   'folder.update': () => ({ name: 'Renamed' }),
+  // Directory: group operations (issue #15): relations, users add/merge, widgets.
+  'groupRelation.create': (victim) => ({ subgroup: { type: 'group', EID: victim.subgroupEID } }),
+  'groupUsers.add': (victim) => ({ users: [victim.profileEID] }),
+  'groupUsers.merge': (victim) => ({ users: [victim.profileEID] }),
+  'groupWidget.create': () => ({ widgetType: 'links' }),
+  'groupWidget.update': () => ({ title: 'Cross-tenant' }),
+  'spotlightItems.set': () => ({ items: [] }),
 };
 
 /** Query parameters a route requires. */
@@ -222,6 +229,14 @@ beforeAll(async () => {
   const files = await import('../../support/factories/files.js');
   fixtures.folderEID = files.rootFolderOf(group.body.EID);
   fixtures.fileEID = (await files.newFile(victim.networkEID, group.body.EID, victimToken)).EID;
+  // Directory: group operations (issue #15): a subgroup of the victim's group and a widget of it.
+  const groupDirectory = await import('../../support/factories/group-directory.js');
+  fixtures.subgroupEID = (
+    await (
+      await import('../../support/factories/groups.js')
+    ).newGroup(victim.networkEID, victimToken, { parent: { type: 'group', EID: group.body.EID } })
+  ).EID;
+  fixtures.widgetEID = (await groupDirectory.newWidget(victim.networkEID, group.body.EID, victimToken)).EID;
 });
 
 const networkRoutes = routes.filter((r) => r.scope === 'network' && r.path.includes('{networkEID}'));
