@@ -231,6 +231,32 @@ describe('the spotlight widget', () => {
   });
 });
 
+describe('apps', () => {
+  it('read widgets with list_groups, never without it, and never write them (403)', async () => {
+    const { appTokenWith } = await import('../../support/factories/group-ops.js');
+    const group = await newGroup(network.networkEID, ownerToken);
+    const widget = await newWidget(network.networkEID, group.EID, ownerToken);
+    const [reader, other] = await Promise.all([
+      appTokenWith(network.networkEID, ['list_groups']),
+      appTokenWith(network.networkEID, ['get_profiles']),
+    ]);
+    const listed = await list(group.EID, reader);
+    expect([listed.status, listed.body.total]).toEqual([200, 1]);
+    const relations = await call(groupsPath(network.networkEID, `${group.EID}/relations/`), {
+      token: reader,
+    });
+    expect(relations.status).toBe(200);
+    const denied = await call<WidgetBody>(widgetsPath(network.networkEID, group.EID), { token: other });
+    expect([denied.status, denied.body.code]).toEqual([403, -162]);
+    const written = await call<WidgetBody>(widgetsPath(network.networkEID, group.EID, `${widget.EID}/`), {
+      token: reader,
+      method: 'PUT',
+      json: { title: 'By an app' },
+    });
+    expect([written.status, written.body.code]).toEqual([403, -162]);
+  });
+});
+
 describe('not seen, not there', () => {
   it('is 404 for a hidden group to outsiders and across networks', async () => {
     const hidden = await newGroup(network.networkEID, ownerToken, { hidden: true });

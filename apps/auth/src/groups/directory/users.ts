@@ -16,15 +16,8 @@ import type { RouteBody } from '../../requests.js';
 import { findVisibleGroup, type GroupCaller, groupCallerOf, requirePermission } from '../callers.js';
 import { membershipEvent } from '../memberships.js';
 import type { GroupDoc, MembershipDoc } from '../models.js';
+import { inRequestOrder, type Outcome, type Ref } from './rules.js';
 
-type Ref = { type: 'user'; EID: string };
-interface Outcome {
-  added: Ref[];
-  alreadyMembers: Ref[];
-  removed: Ref[];
-  kept: { user: Ref; reason: 'admin' | 'locked' }[];
-  refused: { user: Ref; reason: 'not_in_network' | 'invited' }[];
-}
 const emptyOutcome = (): Outcome => ({ added: [], alreadyMembers: [], removed: [], kept: [], refused: [] });
 const ref = (profileEID: string) => userRef(profileEID) as Ref;
 
@@ -117,21 +110,7 @@ export async function addUsers(
     }
     outcome.added.push(ref(profileEID));
   });
-  return present(c.group, null, sortOutcome(outcome, listed));
-}
-
-/** The outcome's lists in the order of the request (batches finish in any order). */
-function sortOutcome(outcome: Outcome, listed: readonly string[]): Outcome {
-  const rank = new Map(listed.map((eid, i) => [eid, i]));
-  const byRank = (a: Ref, b: Ref) =>
-    (rank.get(a.EID) ?? 1e9) - (rank.get(b.EID) ?? 1e9) || a.EID.localeCompare(b.EID);
-  return {
-    added: outcome.added.sort(byRank),
-    alreadyMembers: outcome.alreadyMembers.sort(byRank),
-    removed: outcome.removed.sort(byRank),
-    kept: outcome.kept.sort((a, b) => byRank(a.user, b.user)),
-    refused: outcome.refused.sort((a, b) => byRank(a.user, b.user)),
-  };
+  return present(c.group, null, inRequestOrder(outcome, listed));
 }
 
 /** A listed profile with a membership: an invitation becomes active, a plain member is locked. */
@@ -221,5 +200,5 @@ export async function mergeUsers(
       data: { ...membershipEvent(c.group, membership), self: false, lockedBy },
     });
   });
-  return present(c.group, lockedBy, sortOutcome(outcome, [...listed, ...others.map((m) => m.profileEID)]));
+  return present(c.group, lockedBy, inRequestOrder(outcome, [...listed, ...others.map((m) => m.profileEID)]));
 }

@@ -20,6 +20,7 @@ import type { AuthModels } from '../../models.js';
 import type { RouteBody } from '../../requests.js';
 import { findVisibleGroup, groupCallerOf, requirePermission } from '../callers.js';
 import { groupReaderOf, LIST_GROUPS } from '../readers.js';
+import { uniqueItems } from './rules.js';
 import type { GroupWidgetDoc } from './widget-models.js';
 
 const EDIT = 'edit_group_widgets';
@@ -170,10 +171,7 @@ export async function setSpotlightItems(
   const { networkEID } = await widgetEditor(models, ctx, groupEID);
   const widget = await findWidget(models, networkEID, groupEID, widgetEID);
   if (widget.widgetType !== 'spotlight') throw new DomainError('GROUP_ERR_NOT_SPOTLIGHT');
-  const seen = new Set<string>();
-  const items = body.items.filter(
-    (item) => !seen.has(`${item.type}:${item.EID}`) && seen.add(`${item.type}:${item.EID}`),
-  );
+  const items = uniqueItems(body.items);
   const people = items.filter((item) => item.type === 'user').map((item) => item.EID);
   if (people.length > 0) {
     const found = await models.Profile.find(
