@@ -205,6 +205,32 @@ describe('users/merge', () => {
   });
 });
 
+describe('an organisational sync app', () => {
+  it('merges with get_profile_xid; without it, or for add, 403 -162; hidden groups 404', async () => {
+    const { appTokenWith } = await import('../../support/factories/group-ops.js');
+    const [syncApp, readerApp] = await Promise.all([
+      appTokenWith(network.networkEID, ['get_profile_xid']),
+      appTokenWith(network.networkEID, ['list_groups']),
+    ]);
+    const group = await newGroup(network.networkEID, ownerToken);
+    const person = await network.newMember();
+    const merged = await op(group.EID, 'merge', { users: [person.profileEID], source: 'hr-app' }, syncApp);
+    expect(merged.status, merged.text).toBe(200);
+    expect([merged.body.lockedBy, eids(merged.body.added)]).toEqual(['sync:hr-app', [person.profileEID]]);
+    const byDefault = await op(group.EID, 'merge', { users: [person.profileEID] }, syncApp);
+    expect(byDefault.body.lockedBy).toMatch(/^sync:[0-9a-f]{24}$/);
+    for (const [kind, token] of [
+      ['merge', readerApp],
+      ['add', syncApp],
+    ] as const) {
+      const denied = await op(group.EID, kind, { users: [person.profileEID] }, token);
+      expect([denied.status, denied.body.code]).toEqual([403, -162]);
+    }
+    const hidden = await newGroup(network.networkEID, ownerToken, { hidden: true });
+    expect((await op(hidden.EID, 'merge', { users: [] }, syncApp)).status).toBe(404);
+  });
+});
+
 describe('not seen, not there', () => {
   it('is 404 for a hidden group to outsiders and across networks', async () => {
     const hidden = await newGroup(network.networkEID, ownerToken, { hidden: true });

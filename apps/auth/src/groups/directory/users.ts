@@ -14,6 +14,8 @@ import type { EventSink } from '../../dependencies.js';
 import type { AuthModels } from '../../models.js';
 import type { RouteBody } from '../../requests.js';
 import { findVisibleGroup, type GroupCaller, groupCallerOf, requirePermission } from '../callers.js';
+import { GET_PROFILE_XID } from '../../directory/xid.js';
+import { groupReaderOf, isAppGroupCaller } from '../readers.js';
 import { membershipEvent } from '../memberships.js';
 import type { GroupDoc, MembershipDoc } from '../models.js';
 import { inRequestOrder, type Outcome, type Ref } from './rules.js';
@@ -31,6 +33,8 @@ interface Context {
   readonly events: EventSink;
   readonly caller: GroupCaller;
   readonly group: GroupDoc;
+  /** Who the events name: the person, or the syncing app. */
+  readonly actor: { type: string; EID: string };
 }
 
 /** The listed profiles that are active in the network (others are refused), with their external flag. */
@@ -57,7 +61,7 @@ async function insertMembership(c: Context, profileEID: string, external: boolea
     });
     await c.events.record('membership', 'added', {
       networkEID: c.caller.networkEID,
-      actor: userRef(c.caller.profileEID),
+      actor: c.actor,
       data: { ...membershipEvent(c.group, created.toObject<MembershipDoc>()), lockedBy },
     });
     return true;
@@ -76,10 +80,27 @@ function present(group: GroupDoc, lockedBy: string | null, outcome: Outcome): Pl
   };
 }
 
-async function contextFor(models: AuthModels, events: EventSink, ctx: RequestContext, groupEID: string) {
-  const caller = await groupCallerOf(models, ctx);
+/**
+ * The caller and the group. A merge may come from an app installed with `get_profile_xid` (the
+ * organisational sync's permission, as for `sync-user`): it holds what a merge needs in every
+ * group it sees (not hidden ones); `add` stays user-only (403 -162 to apps).
+ */
+async function contextFor(
+  models: AuthModels,
+  events: EventSink,
+  ctx: RequestContext,
+  groupEID: string,
+  appPermissions: readonly string[] = [],
+) {
+  const caller =
+    appPermissions.length > 0
+      ? await groupReaderOf(models, ctx, appPermissions)
+      : await groupCallerOf(models, ctx);
   const { group, permissions } = await findVisibleGroup(models, caller, groupEID);
-  return { context: { models, events, caller, group } satisfies Context, permissions };
+  const app = isAppGroupCaller(caller);
+  const actor = app ? { type: 'app', EID: caller.appEID } : userRef(caller.profileEID);
+  const context: Context = { models, events, caller, group, actor };
+  return { context, permissions: app ? (['manage_users', 'delete_group_membership'] as const) : permissions };
 }
 
 /** `POST …/users/add` (`manage_users`): up to 100 profiles; members stay as they are. */
@@ -129,7 +150,7 @@ async function takeOver(
     if (accepted.modifiedCount === 1) {
       await c.events.record('membership', 'added', {
         networkEID,
-        actor: userRef(c.caller.profileEID),
+        actor: c.actor,
         data: { ...membershipEvent(c.group, { ...membership, state: 'active', role: 'member' }), lockedBy },
       });
       return void outcome.added.push(ref(membership.profileEID));
@@ -154,11 +175,11 @@ export async function mergeUsers(
   groupEID: string,
   body: RouteBody<'groupUsers.merge'>,
 ) {
-  const { context: c, permissions } = await contextFor(models, events, ctx, groupEID);
+  const { context: c, permissions } = await contextFor(models, events, ctx, groupEID, [GET_PROFILE_XID]);
   requirePermission(permissions, 'manage_users');
   requirePermission(permissions, 'delete_group_membership');
   const { networkEID } = c.caller;
-  const lockedBy = `sync:${body.source ?? c.caller.profileEID}`;
+  const lockedBy = `sync:${body.source ?? c.actor.EID}`;
   const listed = [...new Set(body.users)];
   const wanted = new Set(listed);
   const outcome = emptyOutcome();
@@ -196,7 +217,7 @@ export async function mergeUsers(
     outcome.removed.push(ref(membership.profileEID));
     await events.record('membership', 'removed', {
       networkEID,
-      actor: userRef(c.caller.profileEID),
+      actor: c.actor,
       data: { ...membershipEvent(c.group, membership), self: false, lockedBy },
     });
   });
