@@ -30,6 +30,8 @@ import { networkAdminHandlers } from './network-admin/handlers.js';
 import { syncHandlers } from './sync/handlers.js';
 // Directory: branding (issue #15).
 import { brandingHandlers } from './branding/handlers.js';
+// Directory: group operations (issue #15): relations, users add/merge, widgets.
+import { groupDirectoryHandlers } from './groups/directory/handlers.js';
 
 /**
  * Handlers of every route the auth service owns, by route id: the areas' maps. A constant: the
@@ -50,6 +52,8 @@ export const authHandlers = {
   ...syncHandlers,
   // Directory: branding (issue #15).
   ...brandingHandlers,
+  // Directory: group operations (issue #15): relations, users add/merge, widgets.
+  ...groupDirectoryHandlers,
 };
 
 export function buildAuthService(

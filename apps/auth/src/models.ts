@@ -16,6 +16,8 @@ import { registerGroupRequestsModels, type GroupRequestsModels } from './groups/
 // Directory: network operations (issue #15).
 import { registerLabelsModels, type LabelsModels } from './labels/models.js';
 import { registerNetworkAdminModels, type NetworkAdminModels } from './network-admin/models.js';
+// Directory: group operations (issue #15): relations, users add/merge, widgets.
+import { registerGroupWidgetsModels, type GroupWidgetsModels } from './groups/directory/widget-models.js';
 
 export interface AuthModels
   extends
@@ -30,7 +32,9 @@ export interface AuthModels
     GroupRequestsModels,
     // Directory: network operations (issue #15).
     LabelsModels,
-    NetworkAdminModels {}
+    NetworkAdminModels,
+    // Directory: group operations (issue #15): relations, users add/merge, widgets.
+    GroupWidgetsModels {}
 
 export function registerAuthModels(connection: Connection): AuthModels {
   return {
@@ -46,5 +50,7 @@ export function registerAuthModels(connection: Connection): AuthModels {
     // Directory: network operations (issue #15).
     ...registerLabelsModels(connection),
     ...registerNetworkAdminModels(connection),
+    // Directory: group operations (issue #15): relations, users add/merge, widgets.
+    ...registerGroupWidgetsModels(connection),
   };
 }

@@ -51,6 +51,8 @@ import { filesErrors } from './files/errors.js';
 import { brandingErrors } from './branding/errors.js';
 // Files: media (issue #16).
 import { filesMediaErrors } from './files/media-errors.js';
+// Directory: group operations (issue #15): relations, users add/merge, widgets.
+import { groupDirectoryErrors } from './groups/directory-errors.js';
 
 export const errorCatalogue = {
   ...httpErrors,
@@ -95,6 +97,8 @@ export const errorCatalogue = {
   ...brandingErrors,
   // Files: media (issue #16).
   ...filesMediaErrors,
+  // Directory: group operations (issue #15): relations, users add/merge, widgets.
+  ...groupDirectoryErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -146,3 +146,8 @@ export { filesMediaRoutes } from './files/media-routes.js';
 export { filesMediaErrors } from './files/media-errors.js';
 // Files: attachments and temporary uploads (issue #16).
 export * from './messages/attachment-fields.js';
+// Directory: group operations (issue #15): relations, users add/merge, widgets.
+export * from './groups/directory-resources.js';
+export { groupDirectoryRoutes } from './groups/directory-routes.js';
+export { groupDirectoryErrors } from './groups/directory-errors.js';
+export { groupDirectoryLinkRelations } from './groups/directory-links.js';

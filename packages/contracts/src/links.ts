@@ -31,6 +31,8 @@ import { groupOpsLinkRelations } from './groups/ops-links.js';
 import { networkAdminLinkRelations } from './network-admin/links.js';
 // Files and folders (issue #16).
 import { filesLinkRelations } from './files/links.js';
+// Directory: group operations (issue #15): relations, users add/merge, widgets.
+import { groupDirectoryLinkRelations } from './groups/directory-links.js';
 
 export const linkRelations: LinkRelations = {
   ...directoryLinkRelations,
@@ -60,6 +62,8 @@ export const linkRelations: LinkRelations = {
   ...networkAdminLinkRelations,
   // Files and folders (issue #16).
   ...filesLinkRelations,
+  // Directory: group operations (issue #15): relations, users add/merge, widgets.
+  ...groupDirectoryLinkRelations,
 };
 
 const isSet = (value: unknown) => value !== undefined && value !== null && value !== false;

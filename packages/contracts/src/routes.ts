@@ -47,6 +47,8 @@ import { filesRoutes } from './files/routes.js';
 import { brandingRoutes } from './branding/routes.js';
 // Files: media (issue #16).
 import { filesMediaRoutes } from './files/media-routes.js';
+// Directory: group operations (issue #15): relations, users add/merge, widgets.
+import { groupDirectoryRoutes } from './groups/directory-routes.js';
 
 const routeTable = [
   oauthTokenRoute,
@@ -93,6 +95,8 @@ const routeTable = [
   ...brandingRoutes,
   // Files: media (issue #16).
   ...filesMediaRoutes,
+  // Directory: group operations (issue #15): relations, users add/merge, widgets.
+  ...groupDirectoryRoutes,
 ] as const satisfies readonly RouteDefinition[];
 
 /** The table as plain definitions, for code that walks every route. */

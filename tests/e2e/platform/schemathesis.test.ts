@@ -79,6 +79,13 @@ describe('schemathesis against /openapi.json', () => {
     // Files and folders (issue #16): a file in the group's root folder.
     const files = await import('../../support/factories/files.js');
     const file = await files.newFile(network.networkEID, group.body.EID, token);
+    // Directory: group operations (issue #15): a subgroup of the group and a spotlight widget of it.
+    const groupDirectory = await import('../../support/factories/group-directory.js');
+    const { newGroup } = await import('../../support/factories/groups.js');
+    const subgroup = await newGroup(network.networkEID, token, {
+      parent: { type: 'group', EID: group.body.EID },
+    });
+    const widget = await groupDirectory.newWidget(network.networkEID, group.body.EID, token);
 
     const env = {
       ...process.env,
@@ -108,6 +115,9 @@ describe('schemathesis against /openapi.json', () => {
       // Files and folders (issue #16).
       NCS_FILE_EID: file.EID,
       NCS_FOLDER_EID: files.rootFolderOf(group.body.EID),
+      // Directory: group operations (issue #15).
+      NCS_SUBGROUP_EID: subgroup.EID,
+      NCS_WIDGET_EID: widget.EID,
     };
     // Two schemathesis processes, each over half of the paths, run side by side: one worker per
     // process (threads in one process race in CPython's ast module, see schemathesis.toml), yet

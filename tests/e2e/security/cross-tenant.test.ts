@@ -110,6 +110,13 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   'folder.update': () => ({ name: 'Renamed' }),
   // Files: attachments and temporary uploads (issue #16).
   'file.uploadTemporary': () => ({ file: 'x' }),
+  // Directory: group operations (issue #15): relations, users add/merge, widgets.
+  'groupRelation.create': (victim) => ({ subgroup: { type: 'group', EID: victim.subgroupEID } }),
+  'groupUsers.add': (victim) => ({ users: [victim.profileEID] }),
+  'groupUsers.merge': (victim) => ({ users: [victim.profileEID] }),
+  'groupWidget.create': () => ({ widgetType: 'links' }),
+  'groupWidget.update': () => ({ title: 'Cross-tenant' }),
+  'spotlightItems.set': () => ({ items: [] }),
 };
 
 /** Query parameters a route requires. */
@@ -226,6 +233,14 @@ beforeAll(async () => {
   fixtures.fileEID = (await files.newFile(victim.networkEID, group.body.EID, victimToken)).EID;
   // Files: media (issue #16): a whitelisted thumbnail size (the file above is an image).
   fixtures.size = '390x170';
+  // Directory: group operations (issue #15): a subgroup of the victim's group and a widget of it.
+  const groupDirectory = await import('../../support/factories/group-directory.js');
+  fixtures.subgroupEID = (
+    await (
+      await import('../../support/factories/groups.js')
+    ).newGroup(victim.networkEID, victimToken, { parent: { type: 'group', EID: group.body.EID } })
+  ).EID;
+  fixtures.widgetEID = (await groupDirectory.newWidget(victim.networkEID, group.body.EID, victimToken)).EID;
 });
 
 const networkRoutes = routes.filter((r) => r.scope === 'network' && r.path.includes('{networkEID}'));

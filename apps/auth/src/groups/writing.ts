@@ -258,6 +258,8 @@ export async function deleteGroup(
   await models.GroupMembership.deleteMany({ networkEID: caller.networkEID, groupEID });
   // Directory: group operations (issue #15): the group's pending membership requests go with it.
   await models.GroupMembershipRequest.deleteMany({ networkEID: caller.networkEID, groupEID });
+  // Directory: group operations (issue #15): relations, users add/merge, widgets — its widgets go too.
+  await models.GroupWidget.deleteMany({ networkEID: caller.networkEID, groupEID });
   await events.record('group', 'deleted', {
     networkEID: caller.networkEID,
     actor: userRef(caller.profileEID),

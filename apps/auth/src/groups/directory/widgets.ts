@@ -1,0 +1,196 @@
+/**
+ * Group widgets and the spotlight widget (issue #15; spec: "Group widgets", "Widgets and Spotlight
+ * widget", group permission `edit_group_widgets`). Whoever sees a group (`view_group`) reads its
+ * visible widgets; holders of `edit_group_widgets` also its hidden ones, and add, change and remove
+ * them. A spotlight widget shows chosen items (messages, pages, people), set as a whole. Decisions:
+ * docs/decisions.md, "Directory: group relations, users add/merge, group widgets (issue #15)".
+ */
+import {
+  DomainError,
+  groupDirectoryLimits,
+  type GroupWidgetType,
+  isEid,
+  toTimestamp,
+  type PlainCollection,
+  type PlainResource,
+  type RequestContext,
+} from '@ncs/contracts';
+import { pageOf, withStatus, type Page } from '@ncs/service-kit';
+import type { AuthModels } from '../../models.js';
+import type { RouteBody } from '../../requests.js';
+import { findVisibleGroup, groupCallerOf, requirePermission } from '../callers.js';
+import { groupReaderOf, LIST_GROUPS } from '../readers.js';
+import { uniqueItems } from './rules.js';
+import type { GroupWidgetDoc } from './widget-models.js';
+
+const EDIT = 'edit_group_widgets';
+
+export function presentWidget(widget: GroupWidgetDoc): PlainResource {
+  return {
+    type: 'group_widget',
+    EID: String(widget._id),
+    group: { type: 'group', EID: widget.groupEID },
+    widgetType: widget.widgetType,
+    title: widget.title ?? null,
+    position: widget.position,
+    visible: widget.visible,
+    items:
+      widget.widgetType === 'spotlight'
+        ? (widget.items ?? []).map((i) => ({ type: i.type, EID: i.EID }))
+        : null,
+    created: toTimestamp(widget.created),
+    lastModified: toTimestamp(widget.lastModified),
+  };
+}
+
+/** The group (seen by the caller, else 404) and whether the caller edits its widgets. */
+async function widgetReader(models: AuthModels, ctx: RequestContext, groupEID: string) {
+  const caller = await groupReaderOf(models, ctx, [LIST_GROUPS]);
+  const { permissions } = await findVisibleGroup(models, caller, groupEID);
+  requirePermission(permissions, 'view_group');
+  return { networkEID: caller.networkEID, editor: permissions.includes(EDIT) };
+}
+
+async function widgetEditor(models: AuthModels, ctx: RequestContext, groupEID: string) {
+  const caller = await groupCallerOf(models, ctx);
+  const { permissions } = await findVisibleGroup(models, caller, groupEID);
+  requirePermission(permissions, EDIT);
+  return caller;
+}
+
+const notFound = () => new DomainError('GROUP_ERR_WIDGET_NOT_FOUND');
+
+async function findWidget(models: AuthModels, networkEID: string, groupEID: string, widgetEID: string) {
+  if (!isEid(widgetEID)) throw notFound();
+  const widget = await models.GroupWidget.findOne({
+    networkEID,
+    groupEID,
+    _id: widgetEID,
+  }).lean<GroupWidgetDoc>();
+  if (!widget) throw notFound();
+  return widget;
+}
+
+export async function listGroupWidgets(
+  models: AuthModels,
+  ctx: RequestContext,
+  groupEID: string,
+  page: Page,
+): Promise<PlainCollection> {
+  const { networkEID, editor } = await widgetReader(models, ctx, groupEID);
+  return pageOf(
+    models.GroupWidget,
+    { filter: { networkEID, groupEID, ...(editor ? {} : { visible: true }) }, sort: { position: 1, _id: 1 } },
+    page,
+    { itemType: 'group_widget', rel: 'widgets' },
+    (widgets) => widgets.map(presentWidget),
+  );
+}
+
+export async function getGroupWidget(
+  models: AuthModels,
+  ctx: RequestContext,
+  groupEID: string,
+  widgetEID: string,
+) {
+  const { networkEID, editor } = await widgetReader(models, ctx, groupEID);
+  const widget = await findWidget(models, networkEID, groupEID, widgetEID);
+  if (!widget.visible && !editor) throw notFound();
+  return presentWidget(widget);
+}
+
+/** Adds a widget; a 21st is undone after its insert (two at once near the bound: both may be undone). */
+export async function createGroupWidget(
+  models: AuthModels,
+  ctx: RequestContext,
+  groupEID: string,
+  body: RouteBody<'groupWidget.create'>,
+) {
+  const { networkEID } = await widgetEditor(models, ctx, groupEID);
+  const created = await models.GroupWidget.create({
+    networkEID,
+    groupEID,
+    widgetType: body.widgetType as GroupWidgetType,
+    title: body.title ?? null,
+    position: body.position ?? 0,
+    visible: body.visible ?? true,
+    ...(body.widgetType === 'spotlight' ? { items: [] } : {}),
+  });
+  if (
+    (await models.GroupWidget.countDocuments({ networkEID, groupEID })) > groupDirectoryLimits.widgetsPerGroup
+  ) {
+    await models.GroupWidget.deleteOne({ _id: created._id, networkEID });
+    throw new DomainError('GROUP_ERR_TOO_MANY_WIDGETS');
+  }
+  return withStatus(201, presentWidget(created.toObject<GroupWidgetDoc>()));
+}
+
+export async function updateGroupWidget(
+  models: AuthModels,
+  ctx: RequestContext,
+  groupEID: string,
+  widgetEID: string,
+  body: RouteBody<'groupWidget.update'>,
+) {
+  const { networkEID } = await widgetEditor(models, ctx, groupEID);
+  if (!isEid(widgetEID)) throw notFound();
+  const updated = await models.GroupWidget.findOneAndUpdate(
+    { networkEID, groupEID, _id: widgetEID },
+    { $set: body },
+    { returnDocument: 'after' },
+  ).lean<GroupWidgetDoc>();
+  if (!updated) throw notFound();
+  return presentWidget(updated);
+}
+
+export async function deleteGroupWidget(
+  models: AuthModels,
+  ctx: RequestContext,
+  groupEID: string,
+  widgetEID: string,
+) {
+  const { networkEID } = await widgetEditor(models, ctx, groupEID);
+  if (!isEid(widgetEID)) throw notFound();
+  const { deletedCount } = await models.GroupWidget.deleteOne({ networkEID, groupEID, _id: widgetEID });
+  if (deletedCount === 0) throw notFound();
+  return withStatus(204, null);
+}
+
+/**
+ * Sets a spotlight's items (replaced as a whole, in order, repeated ones once). People must be
+ * active members of the network (400 naming the item); messages and pages are references their
+ * owners resolve with the reader's rights when shown.
+ */
+export async function setSpotlightItems(
+  models: AuthModels,
+  ctx: RequestContext,
+  groupEID: string,
+  widgetEID: string,
+  body: RouteBody<'spotlightItems.set'>,
+) {
+  const { networkEID } = await widgetEditor(models, ctx, groupEID);
+  const widget = await findWidget(models, networkEID, groupEID, widgetEID);
+  if (widget.widgetType !== 'spotlight') throw new DomainError('GROUP_ERR_NOT_SPOTLIGHT');
+  const items = uniqueItems(body.items);
+  const people = items.filter((item) => item.type === 'user').map((item) => item.EID);
+  if (people.length > 0) {
+    const found = await models.Profile.find(
+      { networkEID, _id: { $in: people }, userState: 'active' },
+      { _id: 1 },
+    ).lean<{ _id: unknown }[]>();
+    const active = new Set(found.map((p) => String(p._id)));
+    const index = body.items.findIndex((item) => item.type === 'user' && !active.has(item.EID));
+    if (index >= 0) {
+      throw new DomainError('GROUP_ERR_SPOTLIGHT_USER_UNKNOWN', undefined, [
+        { pointer: `/body/items/${index}/EID`, message: 'is not an active member of this network' },
+      ]);
+    }
+  }
+  const updated = await models.GroupWidget.findOneAndUpdate(
+    { networkEID, groupEID, _id: widgetEID, widgetType: 'spotlight' },
+    { $set: { items } },
+    { returnDocument: 'after' },
+  ).lean<GroupWidgetDoc>();
+  if (!updated) throw notFound();
+  return presentWidget(updated);
+}
