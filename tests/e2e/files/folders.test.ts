@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/api.js';
-import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
+import { closeFactories, type TestNetwork } from '../../support/factories/core.js';
 import {
   folderFilesPath,
   folderPath,
@@ -13,26 +13,21 @@ import {
   rootFolderOf,
   upload,
   type FolderBody,
+  filesScene,
 } from '../../support/factories/files.js';
-import { addMember, newGroup, type Collection } from '../../support/factories/groups.js';
+import { type Collection } from '../../support/factories/groups.js';
 
 afterAll(closeFactories);
 
 let network: TestNetwork;
-let adminToken: string;
 let memberToken: string;
 let outsiderToken: string;
 let groupEID: string;
 let root: string;
 
 beforeAll(async () => {
-  network = await newNetwork('Folders');
-  adminToken = await network.admin.token();
-  const member = await network.newMember();
-  const outsider = await network.newMember();
-  [memberToken, outsiderToken] = await Promise.all([member.token(), outsider.token()]);
-  groupEID = (await newGroup(network.networkEID, adminToken, { hidden: true })).EID;
-  await addMember(network.networkEID, groupEID, adminToken, member.profileEID);
+  // The folders of the hidden group (its member sees them, the outsider does not even see it).
+  ({ network, memberToken, outsiderToken, hiddenEID: groupEID } = await filesScene('Folders'));
   root = rootFolderOf(groupEID);
 });
 

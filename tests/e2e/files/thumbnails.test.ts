@@ -7,8 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/api.js';
 import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
-import { filePath } from '../../support/factories/files.js';
-import { addMember, newGroup } from '../../support/factories/groups.js';
+import { filePath, filesScene } from '../../support/factories/files.js';
 import {
   flatImage,
   getBytes,
@@ -30,19 +29,8 @@ let hiddenEID: string;
 let image: MediaFileBody;
 
 beforeAll(async () => {
-  network = await newNetwork('Files thumbnails');
-  adminToken = await network.admin.token();
-  const member = await network.newMember();
-  const outsider = await network.newMember();
-  [memberToken, outsiderToken] = await Promise.all([member.token(), outsider.token()]);
-  const [group, hidden] = await Promise.all([
-    newGroup(network.networkEID, adminToken),
-    newGroup(network.networkEID, adminToken, { hidden: true }),
-  ]);
-  groupEID = group.EID;
-  hiddenEID = hidden.EID;
-  await addMember(network.networkEID, groupEID, adminToken, member.profileEID);
-  await addMember(network.networkEID, hiddenEID, adminToken, member.profileEID);
+  ({ network, adminToken, memberToken, outsiderToken, groupEID, hiddenEID } =
+    await filesScene('Files thumbnails'));
   image = await newMediaFile(
     network.networkEID,
     groupEID,

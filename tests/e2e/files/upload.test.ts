@@ -17,8 +17,8 @@ import {
   PNG_1X1,
   upload,
   type FileBody,
+  filesScene,
 } from '../../support/factories/files.js';
-import { addMember, newGroup } from '../../support/factories/groups.js';
 
 afterAll(closeFactories);
 
@@ -31,17 +31,8 @@ let hiddenEID: string;
 let folderPath: string;
 
 beforeAll(async () => {
-  network = await newNetwork('Files upload');
-  adminToken = await network.admin.token();
-  const member = await network.newMember();
-  const outsider = await network.newMember();
-  [memberToken, outsiderToken] = await Promise.all([member.token(), outsider.token()]);
-  const group = await newGroup(network.networkEID, adminToken);
-  const hidden = await newGroup(network.networkEID, adminToken, { hidden: true });
-  groupEID = group.EID;
-  hiddenEID = hidden.EID;
-  await addMember(network.networkEID, groupEID, adminToken, member.profileEID);
-  await addMember(network.networkEID, hiddenEID, adminToken, member.profileEID);
+  ({ network, adminToken, memberToken, outsiderToken, groupEID, hiddenEID } =
+    await filesScene('Files upload'));
   folderPath = folderFilesPath(network.networkEID, rootFolderOf(groupEID));
 });
 

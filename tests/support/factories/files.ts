@@ -1,6 +1,8 @@
 /** Files and folders (issue #16): uploads and downloads over HTTP, as a client sends them. */
 import { rootFolderOf } from '@ncs/contracts';
 import { baseUrl, mediaType, type ApiResponse } from '../api.js';
+import { newNetwork, type TestNetwork, type TestPerson } from './core.js';
+import { addMember, newGroup } from './groups.js';
 
 export { rootFolderOf };
 
@@ -111,3 +113,39 @@ export interface FolderBody {
 
 // Files: media (issue #16): the same reading of an answer for uploads in another API version.
 export { parse as parseResponse };
+
+/**
+ * The scene of the file tests: a network, its admin, a member of a visible group and of a hidden
+ * group (both made by the admin), and an outsider who is a member of the network only.
+ */
+export interface FilesScene {
+  readonly network: TestNetwork;
+  readonly adminToken: string;
+  readonly member: TestPerson;
+  readonly memberToken: string;
+  readonly outsiderToken: string;
+  readonly groupEID: string;
+  readonly hiddenEID: string;
+}
+
+export async function filesScene(name: string): Promise<FilesScene> {
+  const network = await newNetwork(name);
+  const adminToken = await network.admin.token();
+  const [member, outsider] = await Promise.all([network.newMember(), network.newMember()]);
+  const [memberToken, outsiderToken] = await Promise.all([member.token(), outsider.token()]);
+  const [group, hidden] = await Promise.all([
+    newGroup(network.networkEID, adminToken),
+    newGroup(network.networkEID, adminToken, { hidden: true }),
+  ]);
+  await addMember(network.networkEID, group.EID, adminToken, member.profileEID);
+  await addMember(network.networkEID, hidden.EID, adminToken, member.profileEID);
+  return {
+    network,
+    adminToken,
+    member,
+    memberToken,
+    outsiderToken,
+    groupEID: group.EID,
+    hiddenEID: hidden.EID,
+  };
+}
