@@ -119,3 +119,46 @@ describe("a group's emblem", () => {
     expect(await imageInfo(thumbnail.bytes)).toMatchObject({ width: 270, height: 270 });
   });
 });
+
+describe("the network's emblem", () => {
+  const readNetwork = () =>
+    call<{ emblem: { type: string; EID: string } | null; emblemThumbnailUrl: string | null }>(
+      `/networks/${network.networkEID}/`,
+      { token: memberToken },
+    );
+
+  it("is its theme's emblem: none before, the thumbnail of the file once the theme is the default", async () => {
+    const before = await readNetwork();
+    expect(before.status, before.text).toBe(200);
+    expect(before.body).toMatchObject({ emblem: null, emblemThumbnailUrl: null });
+
+    const theme = await call<ThemeBody>(`/networks/${network.networkEID}/themes/`, {
+      token: adminToken,
+      json: { name: 'Network brand', default: true, emblem: { type: 'file', EID: emblem.EID } },
+    });
+    expect(theme.status, theme.text).toBe(201);
+    const after = await readNetwork();
+    expect(after.body.emblem).toEqual({ type: 'file', EID: emblem.EID });
+    expect(after.body.emblemThumbnailUrl).toBe(
+      `/networks/${network.networkEID}/files/${emblem.EID}/thumbnails/270x270`,
+    );
+    const thumbnail = await getBytes(after.body.emblemThumbnailUrl!, memberToken);
+    expect(thumbnail.status, thumbnail.text).toBe(200);
+    expect(await imageInfo(thumbnail.bytes)).toMatchObject({ width: 270, height: 270 });
+  });
+
+  it('follows the theme PUT /networks/{n} names, whose emblem may be none', async () => {
+    const plain = await call<ThemeBody>(`/networks/${network.networkEID}/themes/`, {
+      token: adminToken,
+      json: { name: 'Plain' },
+    });
+    expect(plain.status, plain.text).toBe(201);
+    const named = await call(`/networks/${network.networkEID}/`, {
+      token: adminToken,
+      method: 'PUT',
+      json: { theme: { type: 'network_theme', EID: plain.body.EID } },
+    });
+    expect(named.status, named.text).toBe(200);
+    expect((await readNetwork()).body).toMatchObject({ emblem: null, emblemThumbnailUrl: null });
+  });
+});

@@ -72,7 +72,7 @@ describe('group resource', () => {
       rootFolder: { type: 'folder', EID: rootFolderOf(EID) },
       networkTheme: null,
       emblemThumbnailUrl: null,
-      defaultEmblemThumbnailUrl: '/default-emblems/group.png',
+      defaultEmblemThumbnailUrl: '/default-emblems/group.svg',
       headerBackgroundUrl: null,
       numMembers: 1,
       numLocalDepartments: 0,
@@ -167,7 +167,7 @@ describe('group resource', () => {
     expect(local._links.parentGroup?.href).toBe(
       `${baseUrl()}${groupsPath(network.networkEID, `${topDepartment.EID}/`)}`,
     );
-    expect(local.defaultEmblemThumbnailUrl).toBe('/default-emblems/local_department.png');
+    expect(local.defaultEmblemThumbnailUrl).toBe('/default-emblems/local_department.svg');
 
     const read = async (g: GroupBody) =>
       (await call<GroupBody>(groupsPath(network.networkEID, `${g.EID}/`), { token })).body;

@@ -4,7 +4,13 @@
  * the spec is silent: docs/decisions.md, "Directory: network settings and profiles".
  */
 import { pick, type RpcClient } from '@ncs/service-kit';
-import { DomainError, toTimestamp, type PlainResource, type RequestContext } from '@ncs/contracts';
+import {
+  DomainError,
+  emblemThumbnailPath,
+  toTimestamp,
+  type PlainResource,
+  type RequestContext,
+} from '@ncs/contracts';
 import { findInstalledNetwork, isAppCaller } from '../apps/app-callers.js';
 import type { EventSink } from '../dependencies.js';
 import type { AuthModels } from '../models.js';
@@ -28,6 +34,8 @@ export interface NetworkFacts {
   readonly callerRole?: string;
   /** The caller's scheduled items, asked of messaging (`network.get`); 0 elsewhere. */
   readonly numScheduledItems?: number;
+  /** Files (issue #16): the emblem of the network's theme. */
+  readonly emblem?: { type: 'file'; EID: string } | null;
   /** What the caller must do before using the network (`accept_terms`); none when absent. */
   readonly accessPreconditions?: readonly string[];
 }
@@ -51,7 +59,9 @@ export function presentNetwork(network: NetworkDoc, facts: NetworkFacts, version
     name: network.name,
     subdomain: network.subdomain,
     description: network.description,
-    emblemThumbnailUrl: null,
+    // Files (issue #16): the emblem of the network's theme, as a thumbnail of the uploaded file.
+    emblemThumbnailUrl: emblemThumbnailPath(String(network._id), facts.emblem),
+    emblem: facts.emblem ?? null,
     subscription: {
       type: network.subscription?.type ?? 'free',
       since: toTimestamp(network.subscription?.since ?? network.created),
@@ -92,19 +102,42 @@ export function presentNetwork(network: NetworkDoc, facts: NetworkFacts, version
   };
 }
 
+/**
+ * Files (issue #16): the network's emblem is its theme's — the theme `PUT /networks/{n}` named,
+ * else the default theme — when that emblem is an uploaded file; else none.
+ */
+async function networkEmblemOf(
+  models: AuthModels,
+  networkEID: string,
+  themeEID: string | null | undefined,
+): Promise<{ type: 'file'; EID: string } | null> {
+  const query = themeEID
+    ? models.NetworkTheme.findOne({ networkEID, _id: themeEID }, { emblem: 1 })
+    : models.NetworkTheme.findOne({ networkEID, defaultAt: { $ne: null } }, { emblem: 1 }).sort({
+        defaultAt: -1,
+        _id: -1,
+      });
+  const theme = await query.lean<{ emblem?: { type?: string | null; EID?: string | null } | null }>().exec();
+  const emblem = theme?.emblem;
+  return emblem?.type === 'file' && emblem.EID ? { type: 'file', EID: emblem.EID } : null;
+}
+
 async function networkFacts(
   models: AuthModels,
   networkEID: string,
   networkDomain: string,
   callerRole: string | undefined,
+  themeEID: string | null | undefined,
 ): Promise<NetworkFacts> {
-  const [external, numActiveMembers] = await Promise.all([
+  const [external, numActiveMembers, emblem] = await Promise.all([
     models.Profile.exists({ networkEID, external: true, userState: 'active' }),
     models.Profile.countDocuments({ networkEID, userState: 'active' }),
+    networkEmblemOf(models, networkEID, themeEID),
   ]);
   return {
     hasExternalMembers: Boolean(external),
     numActiveMembers,
+    emblem,
     networkDomain,
     ...(callerRole !== undefined ? { callerRole } : {}),
   };
@@ -119,13 +152,13 @@ export async function getNetwork(
 ): Promise<PlainResource> {
   if (isAppCaller(ctx)) {
     const network = await findInstalledNetwork(models, ctx);
-    const facts = await networkFacts(models, String(network._id), networkDomain, undefined);
+    const facts = await networkFacts(models, String(network._id), networkDomain, undefined, network.themeEID);
     return presentNetwork(network, facts, ctx.version);
   }
   const caller = await findMemberCaller(models, ctx);
   const networkEID = String(caller.network._id);
   const [facts, numScheduledItems, preconditions] = await Promise.all([
-    networkFacts(models, networkEID, networkDomain, caller.profile.role),
+    networkFacts(models, networkEID, networkDomain, caller.profile.role, caller.network.themeEID),
     rpc ? scheduledItemsOf(rpc, ctx) : 0,
     termsPreconditionsOf(models, [{ networkEID, profileEID: caller.profileEID }]),
   ]);
@@ -175,7 +208,7 @@ export async function updateNetwork(
     data: { network: { type: 'network', EID: networkEID }, changes },
   });
   const [facts, preconditions] = await Promise.all([
-    networkFacts(models, networkEID, networkDomain, caller.profile.role),
+    networkFacts(models, networkEID, networkDomain, caller.profile.role, caller.network.themeEID),
     termsPreconditionsOf(models, [{ networkEID, profileEID: caller.profileEID }]),
   ]);
   return presentNetwork(
@@ -204,7 +237,13 @@ export async function findCallerNetworks(
   return Promise.all(
     networks.map(async (network) => {
       const networkEID = String(network._id);
-      const facts = await networkFacts(models, networkEID, networkDomain, roles.get(networkEID));
+      const facts = await networkFacts(
+        models,
+        networkEID,
+        networkDomain,
+        roles.get(networkEID),
+        network.themeEID,
+      );
       return presentNetwork(network, facts, ctx.version);
     }),
   );

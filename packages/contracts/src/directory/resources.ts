@@ -72,6 +72,8 @@ export const NetworkFields = {
   subdomain: Type.String(),
   description: Type.String(),
   emblemThumbnailUrl: Type.Union([Type.String(), Type.Null()]),
+  // Files (issue #16): the emblem of the network's theme (the one `PUT` named, else the default).
+  emblem: Type.Optional(Nullable(Ref('file'))),
   subscription: Subscription,
   allowChatCustomSettings: Type.Boolean(),
   allowCommentsPreference: Type.Boolean(),
