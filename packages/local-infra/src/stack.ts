@@ -62,11 +62,18 @@ export interface SpawnOptions {
  * Node's flags for every app, as the Dockerfile's CMD (tests/unit/compose.test.ts keeps them equal).
  * Footprint (issue #14 §3, figures in bench/README.md): a young generation of 1 MB semi-spaces
  * (the default grows to 16 MB each, resident for good after a burst) and one V8 worker thread
- * take an idle service from ~145 MB to ~95 MB. No `--enable-source-maps`: it keeps every module's
+ * take an idle service from ~145 MB to ~95 MB; the old generation is capped. No `--enable-source-maps`: it keeps every module's
  * source map in memory (~10 MB); stack traces name the built files, which tsc keeps close to the
  * sources.
  */
-export const NODE_FLAGS: readonly string[] = ['--max-semi-space-size=1', '--v8-pool-size=1'];
+export const NODE_FLAGS: readonly string[] = [
+  '--max-semi-space-size=1',
+  '--v8-pool-size=1',
+  // An old generation of at most 128 MB (a live heap is 30–60 MB): V8 collects before it grows,
+  // so a streamed file's garbage does not show in RSS (bench:files), and a pod of the Helm chart's
+  // 256 Mi limit is never killed for garbage.
+  '--max-old-space-size=128',
+];
 
 /** Starts one app from its build, as in production, with its output appended to `logFile`. */
 export function spawnAppProcess(app: StackApp, options: SpawnOptions): RunningApp {
