@@ -72,6 +72,12 @@ export async function findVisibleGroup(models: AuthModels, caller: GroupCaller, 
   return { group, standing, permissions: groupPermissions(group, standing) };
 }
 
+/** The preamble of a group route: its caller, and the group of the path that caller may see. */
+export async function visibleGroupFor(models: AuthModels, ctx: RequestContext, groupEID: string) {
+  const caller = await groupCallerOf(models, ctx);
+  return { caller, ...(await findVisibleGroup(models, caller, groupEID)) };
+}
+
 export function requirePermission(permissions: readonly GroupPermission[], needed: GroupPermission): void {
   if (!permissions.includes(needed)) {
     throw new DomainError('GROUP_ERR_PERMISSION_REQUIRED', `This needs the group permission ${needed}.`);

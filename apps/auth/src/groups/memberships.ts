@@ -17,9 +17,9 @@ import { isDuplicateKeyError, withStatus, pageOf } from '@ncs/service-kit';
 import type { EventSink } from '../dependencies.js';
 import type { AuthModels } from '../models.js';
 import {
+  visibleGroupFor,
   findVisibleGroup,
   type GroupCaller,
-  groupCallerOf,
   groupSummary,
   requirePermission,
 } from './callers.js';
@@ -164,8 +164,7 @@ export async function addMember(
   groupEID: string,
   body: RouteBody<'groupMember.add'>,
 ) {
-  const caller = await groupCallerOf(models, ctx);
-  const { group, permissions } = await findVisibleGroup(models, caller, groupEID);
+  const { caller, group, permissions } = await visibleGroupFor(models, ctx, groupEID);
   const state = body.state ?? 'active';
   const role = body.role ?? 'member';
   requirePermission(permissions, state === 'invited' ? 'group_invite_user' : 'manage_users');
@@ -215,8 +214,7 @@ export async function changeMemberRole(
   profileEID: string,
   body: RouteBody<'groupMember.update'>,
 ) {
-  const caller = await groupCallerOf(models, ctx);
-  const { group, permissions } = await findVisibleGroup(models, caller, groupEID);
+  const { caller, group, permissions } = await visibleGroupFor(models, ctx, groupEID);
   requirePermission(permissions, 'edit_group_membership');
   const current = await findMembership(models, caller, groupEID, profileEID);
   if (current.role === body.role) return presentMembership(current);
@@ -255,8 +253,7 @@ export async function removeMember(
   groupEID: string,
   profileEID: string,
 ) {
-  const caller = await groupCallerOf(models, ctx);
-  const { group, permissions } = await findVisibleGroup(models, caller, groupEID);
+  const { caller, group, permissions } = await visibleGroupFor(models, ctx, groupEID);
   const self = profileEID === caller.profileEID;
   // Checked before the lookup too, so a plain member learns nothing about others' memberships.
   if (!self && !permissions.includes('delete_group_membership')) {
@@ -303,8 +300,7 @@ export async function acceptInvitation(
   groupEID: string,
   profileEID: string,
 ) {
-  const caller = await groupCallerOf(models, ctx);
-  const { group } = await findVisibleGroup(models, caller, groupEID);
+  const { caller, group } = await visibleGroupFor(models, ctx, groupEID);
   if (profileEID !== caller.profileEID) throw new DomainError('GROUP_ERR_NOT_INVITEE');
   const membership = await findMembership(models, caller, groupEID, profileEID);
   if (membership.state === 'active') return presentMembership(membership);

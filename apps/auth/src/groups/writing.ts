@@ -17,6 +17,7 @@ import { Types } from 'mongoose';
 import type { EventSink } from '../dependencies.js';
 import type { AuthModels } from '../models.js';
 import {
+  visibleGroupFor,
   findVisibleGroup,
   type GroupCaller,
   groupCallerOf,
@@ -196,8 +197,7 @@ export async function updateGroup(
   groupEID: string,
   body: RouteBody<'group.update'>,
 ): Promise<PlainResource> {
-  const caller = await groupCallerOf(models, ctx);
-  const { group: before, permissions } = await findVisibleGroup(models, caller, groupEID);
+  const { caller, group: before, permissions } = await visibleGroupFor(models, ctx, groupEID);
   requirePermission(permissions, 'edit_group');
   const fields = pick(body, WRITABLE);
   await requireNetworkTheme(models, caller.networkEID, fields);
@@ -245,8 +245,7 @@ export async function deleteGroup(
   ctx: RequestContext,
   groupEID: string,
 ): Promise<void> {
-  const caller = await groupCallerOf(models, ctx);
-  const { group, permissions } = await findVisibleGroup(models, caller, groupEID);
+  const { caller, group, permissions } = await visibleGroupFor(models, ctx, groupEID);
   if (!permissions.includes('delete_group') && isOrganisationalUnit(group.groupType)) {
     throw new DomainError('GROUP_ERR_TYPE_NETWORK_ADMIN_ONLY');
   }

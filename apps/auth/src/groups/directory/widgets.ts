@@ -18,7 +18,7 @@ import {
 import { pageOf, withStatus, type Page } from '@ncs/service-kit';
 import type { AuthModels } from '../../models.js';
 import type { RouteBody } from '../../requests.js';
-import { findVisibleGroup, groupCallerOf, requirePermission } from '../callers.js';
+import { visibleGroupFor, findVisibleGroup, requirePermission } from '../callers.js';
 import { groupReaderOf, LIST_GROUPS } from '../readers.js';
 import { uniqueItems } from './rules.js';
 import type { GroupWidgetDoc } from './widget-models.js';
@@ -52,8 +52,7 @@ async function widgetReader(models: AuthModels, ctx: RequestContext, groupEID: s
 }
 
 async function widgetEditor(models: AuthModels, ctx: RequestContext, groupEID: string) {
-  const caller = await groupCallerOf(models, ctx);
-  const { permissions } = await findVisibleGroup(models, caller, groupEID);
+  const { caller, permissions } = await visibleGroupFor(models, ctx, groupEID);
   requirePermission(permissions, EDIT);
   return caller;
 }

@@ -12,13 +12,7 @@ import { userRef } from '../../directory/callers.js';
 import type { EventSink } from '../../dependencies.js';
 import type { AuthModels } from '../../models.js';
 import type { RouteBody } from '../../requests.js';
-import {
-  findVisibleGroup,
-  type GroupCaller,
-  groupCallerOf,
-  groupSummary,
-  requirePermission,
-} from '../callers.js';
+import { visibleGroupFor, type GroupCaller, groupSummary, requirePermission } from '../callers.js';
 import { membershipEvent, presentMembership } from '../memberships.js';
 import type { GroupDoc, MembershipDoc } from '../models.js';
 import type { MembershipRequestDoc } from './models.js';
@@ -59,8 +53,7 @@ export async function askToJoin(
   groupEID: string,
   body: RouteBody<'groupRequest.create'>,
 ) {
-  const caller = await groupCallerOf(models, ctx);
-  const { group, standing } = await findVisibleGroup(models, caller, groupEID);
+  const { caller, group, standing } = await visibleGroupFor(models, ctx, groupEID);
   if (standing.membership) throw new DomainError('GROUP_ERR_ALREADY_MEMBER');
   const { networkEID, profileEID } = caller;
   try {
@@ -83,8 +76,7 @@ export async function askToJoin(
 }
 
 export async function listRequests(models: AuthModels, ctx: RequestContext, groupEID: string, page: Page) {
-  const caller = await groupCallerOf(models, ctx);
-  const { permissions } = await findVisibleGroup(models, caller, groupEID);
+  const { caller, permissions } = await visibleGroupFor(models, ctx, groupEID);
   requirePermission(permissions, 'view_group_membership_requests');
   return pageOf(
     models.GroupMembershipRequest,
@@ -102,8 +94,7 @@ export async function getRequest(
   groupEID: string,
   profileEID: string,
 ) {
-  const caller = await groupCallerOf(models, ctx);
-  const { permissions } = await findVisibleGroup(models, caller, groupEID);
+  const { caller, permissions } = await visibleGroupFor(models, ctx, groupEID);
   if (profileEID !== caller.profileEID) requirePermission(permissions, 'view_group_membership_requests');
   return presentRequest(await findRequest(models, caller, groupEID, profileEID));
 }
@@ -116,8 +107,7 @@ export async function withdrawRequest(
   groupEID: string,
   profileEID: string,
 ) {
-  const caller = await groupCallerOf(models, ctx);
-  const { group } = await findVisibleGroup(models, caller, groupEID);
+  const { caller, group } = await visibleGroupFor(models, ctx, groupEID);
   if (profileEID !== caller.profileEID) {
     throw new DomainError(
       'GROUP_ERR_PERMISSION_REQUIRED',
@@ -135,8 +125,7 @@ export async function declineRequest(
   groupEID: string,
   profileEID: string,
 ) {
-  const caller = await groupCallerOf(models, ctx);
-  const { group, permissions } = await findVisibleGroup(models, caller, groupEID);
+  const { caller, group, permissions } = await visibleGroupFor(models, ctx, groupEID);
   requirePermission(permissions, 'group_approve_membership');
   await removeRequest(models, events, caller, group, profileEID, 'declined');
   return withStatus(204, null);
@@ -177,8 +166,7 @@ export async function approveRequest(
   groupEID: string,
   profileEID: string,
 ) {
-  const caller = await groupCallerOf(models, ctx);
-  const { group, permissions } = await findVisibleGroup(models, caller, groupEID);
+  const { caller, group, permissions } = await visibleGroupFor(models, ctx, groupEID);
   requirePermission(permissions, 'group_approve_membership');
   const { networkEID } = caller;
   const key = { networkEID, groupEID, profileEID };
