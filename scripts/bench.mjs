@@ -5,8 +5,12 @@
 //
 // Environment: BENCH_DURATION (s, default 15), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS
 // (default 20), BENCH_TOKEN_CACHE_TTL_MS (default: unset, i.e. the gateway's own default of 5000 ms,
-// given to the baseline too; set it to compare other values, 0 disables both caches).
+// given to the baseline too; set it to compare other values, 0 disables both caches), BENCH_RATE
+// (req/s of the open-loop run, default half of the baseline's closed-loop maximum), BENCH_OPEN_DURATION
+// (s, default BENCH_DURATION).
 import { execFileSync, spawn } from 'node:child_process';
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { createWriteStream, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +25,8 @@ const settings = {
   warmup: positiveInteger('BENCH_WARMUP', 3, { allowZero: true }),
   connections: positiveInteger('BENCH_CONNECTIONS', 20),
   tokenCacheTtlMs: process.env.BENCH_TOKEN_CACHE_TTL_MS,
+  rate: positiveInteger('BENCH_RATE', 0, { allowZero: true }), // 0: half of the baseline's maximum
+  openDuration: positiveInteger('BENCH_OPEN_DURATION', 0, { allowZero: true }), // 0: BENCH_DURATION
 };
 if (settings.tokenCacheTtlMs !== undefined && !/^\d+$/.test(settings.tokenCacheTtlMs)) {
   throw new Error('BENCH_TOKEN_CACHE_TTL_MS must be a whole number of milliseconds');
@@ -122,7 +128,27 @@ async function main() {
   }
 
   report(results, processes);
+
+  // The open-loop run (issue #14 §1): both targets at one fixed arrival rate.
+  const baseRps = results[1].result.requests.total / results[1].result.duration;
+  const rate = settings.rate || Math.max(1, Math.round(baseRps / 2));
+  const openDuration = settings.openDuration || settings.duration;
+  const openResults = [];
+  for (const target of targets) {
+    out(`Open loop ${target.name}: ${rate} requests/s for ${openDuration} s…`);
+    const sampler = startSampling(processes);
+    const run = await openLoop(target, headers, rate, openDuration);
+    openResults.push({ ...target, ...run, usage: sampler.stop() });
+    checkInterrupted();
+  }
+  reportOpenLoop(openResults, processes, rate, openDuration);
+  reportTargets(results, openResults, processes);
+
   const failed = results.filter((r) => failures(r.result) > 0);
+  for (const r of openResults.filter((o) => o.failed > 0)) {
+    loud(`${r.name}: ${r.failed} of the open-loop requests failed — the open-loop figures are meaningless.`);
+  }
+  if (openResults.some((o) => o.failed > 0)) return 1;
   for (const r of failed) {
     loud(
       `${r.name}: ${describeFailures(r.result)} — NOT every response was 2xx; these figures are meaningless.`,
@@ -220,6 +246,62 @@ async function load(target, headers, duration) {
   }
 }
 
+/**
+ * An open-loop run: request i is sent at start + i / rate whatever the answers before it, on
+ * keep-alive connections opened as needed, and its latency counts from that scheduled moment (so a
+ * slow target's queue shows in the figures: no coordinated omission).
+ */
+async function openLoop(target, headers, rate, duration) {
+  checkInterrupted();
+  const url = new URL(target.url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  const latencies = [];
+  let failed = 0;
+  const inFlight = new Set();
+  const total = Math.round(rate * duration);
+  const interval = 1000 / rate;
+  const fire = (scheduled) => {
+    const done = new Promise((resolve) => {
+      const request = http.request(
+        { agent, host: url.hostname, port: url.port, path: url.pathname, method: 'GET', headers },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            if (response.statusCode >= 200 && response.statusCode < 300)
+              latencies.push(performance.now() - scheduled);
+            else failed += 1;
+            resolve();
+          });
+        },
+      );
+      request.setTimeout(10_000, () => request.destroy(new Error('timeout')));
+      request.on('error', () => {
+        failed += 1;
+        resolve();
+      });
+      request.end();
+    });
+    inFlight.add(done);
+    void done.then(() => inFlight.delete(done));
+  };
+  const start = performance.now();
+  await new Promise((finish) => {
+    let next = 0;
+    const tick = () => {
+      if (interrupted) return finish();
+      const now = performance.now();
+      while (next < total && start + next * interval <= now) fire(start + next++ * interval);
+      if (next >= total) return finish();
+      setTimeout(tick, Math.max(0, start + next * interval - performance.now()));
+    };
+    tick();
+  });
+  await Promise.all(inFlight);
+  const seconds = (performance.now() - start) / 1000;
+  agent.destroy();
+  return { sent: total, failed, seconds, latency: percentiles(latencies) };
+}
+
 function failures(result) {
   return result.non2xx + result.errors + result.timeouts + (result['2xx'] === 0 ? 1 : 0);
 }
@@ -235,7 +317,13 @@ function percentiles(values) {
   const sorted = Float64Array.from(values).sort();
   const at = (p) =>
     sorted.length === 0 ? NaN : sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
-  return { p50: at(50), p90: at(90), p99: at(99), max: sorted.length ? sorted[sorted.length - 1] : NaN };
+  return {
+    p50: at(50),
+    p90: at(90),
+    p99: at(99),
+    p999: at(99.9),
+    max: sorted.length ? sorted[sorted.length - 1] : NaN,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -485,6 +573,88 @@ function report(results, processes) {
       );
     }
   }
+}
+
+/** CPU ms per request of the processes of `names` during one run of `requests` requests. */
+function cpuMsOf(run, processes, names, requests, seconds) {
+  const ms = processes
+    .filter((p) => names.includes(p.name) || names.includes(p.role))
+    .reduce((sum, p) => sum + ((run.usage.cpuPercent.get(p.pid) ?? 0) / 100) * seconds * 1000, 0);
+  return requests > 0 ? ms / requests : NaN;
+}
+
+function reportOpenLoop(openResults, processes, rate, duration) {
+  const ms = (value) => (Number.isNaN(value) ? '-' : value.toFixed(2));
+  out('');
+  out(
+    `Open loop: ${rate} requests/s for ${duration} s per target, latency from each request's scheduled time`,
+  );
+  const header = [
+    'target',
+    'sent',
+    'failed',
+    'p50 ms',
+    'p90 ms',
+    'p99 ms',
+    'p99.9 ms',
+    'max ms',
+    'server CPU ms/request',
+  ];
+  const rows = openResults.map((r) => {
+    const serving = processes.filter((p) => p.group === r.name || p.group === 'infra');
+    const cpu = cpuMsOf(
+      r,
+      processes,
+      serving.map((p) => p.name),
+      r.sent,
+      r.seconds,
+    );
+    return [
+      r.name,
+      String(r.sent),
+      String(r.failed),
+      ms(r.latency.p50),
+      ms(r.latency.p90),
+      ms(r.latency.p99),
+      ms(r.latency.p999),
+      ms(r.latency.max),
+      ms(cpu),
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  for (const cells of [header, ...rows])
+    out(
+      cells
+        .map((c, i) => c.padEnd(widths[i]))
+        .join('  ')
+        .trimEnd(),
+    );
+  for (const r of openResults) {
+    const parts = processes
+      .filter((p) => (p.group === r.name || p.group === 'infra') && r.usage.cpuPercent.has(p.pid))
+      .map((p) => `${p.name} ${cpuMsOf(r, processes, [p.name], r.sent, r.seconds).toFixed(2)}`);
+    out(`  ${r.name.padEnd(9)} CPU ms/request: ${parts.join(', ')}`);
+  }
+}
+
+/** The three targets of issue #14 §2, each with its figure and whether this run met it. */
+function reportTargets(results, openResults, processes) {
+  const [gateway, base] = results;
+  const rps = (r) => r.result.requests.total / r.result.duration;
+  const ratio = rps(gateway) / rps(base);
+  const [openGateway, openBase] = openResults;
+  const p99Gap = openGateway.latency.p99 - openBase.latency.p99;
+  // The hop's own CPU: the gateway process and the broker, per request of the open-loop run.
+  const hop = cpuMsOf(openGateway, processes, ['gateway', 'nats'], openGateway.sent, openGateway.seconds);
+  const verdict = (met) => (met ? 'met' : 'NOT met');
+  out('');
+  out('Targets (issue #14 §2):');
+  out(`  gateway req/s ≥ 0.8x the baseline's (closed loop): ${ratio.toFixed(2)}x — ${verdict(ratio >= 0.8)}`);
+  out(
+    `  open-loop p99 ≤ baseline p99 + 5 ms: ${openGateway.latency.p99.toFixed(2)} vs ` +
+      `${openBase.latency.p99.toFixed(2)} ms (+${p99Gap.toFixed(2)}) — ${verdict(p99Gap <= 5)}`,
+  );
+  out(`  gateway + NATS CPU ≤ 0.3 ms/request (open loop): ${hop.toFixed(2)} ms — ${verdict(hop <= 0.3)}`);
 }
 
 function message(error) {

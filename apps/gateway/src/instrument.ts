@@ -1,5 +1,6 @@
 // Loaded with `node --import` before anything else, so every library is instrumented (ARCHITECTURE §11).
 import { startTelemetry } from '@ncs/service-kit/telemetry';
-import { fastifyInstrumentation } from '@ncs/service-kit/telemetry-fastify';
+import { traceFastifyRoutes } from '@ncs/service-kit/telemetry-fastify';
 
-export const telemetry = startTelemetry('gateway', { instrumentations: [fastifyInstrumentation()] });
+export const telemetry = startTelemetry('gateway');
+traceFastifyRoutes();

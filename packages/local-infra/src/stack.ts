@@ -75,13 +75,30 @@ export const NODE_FLAGS: readonly string[] = [
   '--max-old-space-size=128',
 ];
 
+/**
+ * The flags an app starts with: NODE_FLAGS, or `NCS_NODE_FLAGS` (space-separated) in place of them
+ * to measure a variant; `NCS_CPU_PROF_DIR` adds a V8 CPU profile of each app, written at its exit
+ * into `<dir>/<app>/` (bench/README.md: where the time goes).
+ */
+export function appNodeFlags(app: StackApp, env: Record<string, string | undefined>): string[] {
+  const flags =
+    env.NCS_NODE_FLAGS !== undefined ? env.NCS_NODE_FLAGS.split(/\s+/).filter(Boolean) : [...NODE_FLAGS];
+  if (env.NCS_CPU_PROF_DIR) flags.push('--cpu-prof', `--cpu-prof-dir=${join(env.NCS_CPU_PROF_DIR, app)}`);
+  return flags;
+}
+
 /** Starts one app from its build, as in production, with its output appended to `logFile`. */
 export function spawnAppProcess(app: StackApp, options: SpawnOptions): RunningApp {
   mkdirSync(dirname(options.logFile), { recursive: true });
   const log = createWriteStream(options.logFile, { flags: 'a' });
   const child = spawn(
     process.execPath,
-    [...NODE_FLAGS, '--import', './dist/instrument.js', './dist/main.js'],
+    [
+      ...appNodeFlags(app, { ...options.baseEnv, ...options.env }),
+      '--import',
+      './dist/instrument.js',
+      './dist/main.js',
+    ],
     {
       cwd: join(repoRoot, 'apps', app),
       env: {

@@ -14,6 +14,9 @@ export async function connectNats(options: {
     reconnectTimeWait: 500,
     waitOnFirstConnect: true,
     timeout: 10_000,
+    // Issue #14 §2: no stack captured for every request (nats.js makes an Error per request to
+    // enrich a timeout's stack); a timeout still names its subject (rpc-client.ts).
+    noAsyncTraces: true,
   });
   void (async () => {
     for await (const status of nc.status()) {

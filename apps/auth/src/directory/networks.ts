@@ -23,6 +23,8 @@ import { scheduledItemsOf } from './scheduled-items.js';
 import { termsPreconditionsOf } from '../network-admin/terms.js';
 import { presentWriteContext, writeContextChanges } from './network-write-context.js';
 import { isAdminRole } from './permissions.js';
+// Issue #14 §4: no whole count of a large network's members on every read.
+import { activeMembersCount } from './member-count.js';
 
 /** What the network representation needs beyond the network document. */
 export interface NetworkFacts {
@@ -131,7 +133,7 @@ async function networkFacts(
 ): Promise<NetworkFacts> {
   const [external, numActiveMembers, emblem] = await Promise.all([
     models.Profile.exists({ networkEID, external: true, userState: 'active' }),
-    models.Profile.countDocuments({ networkEID, userState: 'active' }),
+    activeMembersCount(models, networkEID),
     networkEmblemOf(models, networkEID, themeEID),
   ]);
   return {
