@@ -2,7 +2,9 @@
  * Files on the real store (issue #16): what the chunk writer stores (`storeChunk`, `finishUpload`)
  * is a GridFS file the driver's own `GridFSBucket.openDownloadStream` reads back byte-exact (whole
  * and by range); the sweep removes a temporary file not attached in time (record, files document,
- * chunks) and an idle upload's chunks, and leaves an attached file and a live upload alone.
+ * chunks) and an idle upload's chunks, and leaves an attached file and a live upload alone; a removed
+ * message's files (`releaseAttachments`): one of no folder is swept after the time, bytes and all,
+ * one of a group folder stays there, detached; a deleted file's thumbnails go with it.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
@@ -11,6 +13,8 @@ import { FILE_CHUNK_BYTES } from '@ncs/contracts';
 import { registerMessagingModels, type MessagingModels } from '../src/messages/models.js';
 import { finishUpload, storeChunk } from '../src/files/upload.js';
 import { sweepIdleUploads, sweepTemporaryFiles } from '../src/files/sweep.js';
+import { releaseAttachments } from '../src/files/attachments.js';
+import { writeBlob } from '../src/files/blobs.js';
 
 const unique = () => randomBytes(4).toString('hex');
 const NET = randomBytes(12).toString('hex');
@@ -123,5 +127,69 @@ describe('the sweep', () => {
     expect(await models.files.FileUpload.countDocuments({ networkEID: NET, uploadId: idle })).toBe(0);
     expect(await left(idle)).toMatchObject({ chunks: 0 });
     expect(await left(live)).toMatchObject({ chunks: 1 });
+  });
+
+  /** A message of NET (removed or not) as the store holds it; its EID. */
+  async function message(removed: boolean): Promise<string> {
+    const doc = await models.Message.create({
+      networkEID: NET,
+      type: 'update',
+      authorEID: UPLOADER,
+      htmlBody: '<p>files</p>',
+      timelineAt: new Date(),
+      ...(removed ? { status: 'removed', removedAt: new Date(), removedBy: UPLOADER } : {}),
+    });
+    return String(doc._id);
+  }
+
+  const attach = (EID: string, messageEID: string, groupEID: string | null = null) =>
+    models.files.FileRecord.updateOne(
+      { networkEID: NET, EID },
+      { $set: { messageEID, temporarySince: null, groupEID, folderEID: groupEID } },
+    );
+
+  it("deletes a removed message's file of no folder once its time is past; one of a folder stays there", async () => {
+    const [removedEID, liveEID] = [await message(true), await message(false)];
+    const [loose, inFolder, ofLive] = [
+      await stored(randomBytes(FILE_CHUNK_BYTES + 1_000)),
+      await stored(randomBytes(10)),
+      await stored(randomBytes(10)),
+    ];
+    await attach(loose, removedEID);
+    await attach(inFolder, removedEID, 'f'.repeat(24));
+    await attach(ofLive, liveEID);
+    // A thumbnail made of the loose file (a blob of the bucket and its row).
+    const thumbnail = await writeBlob(models, NET, randomBytes(100), `${loose}-small`, 'image/png');
+    const { Thumbnail } = models.files.media;
+    await Thumbnail.create({
+      networkEID: NET,
+      fileEID: loose,
+      size: 'small',
+      blobId: thumbnail.id,
+      length: thumbnail.length,
+      contentType: 'image/png',
+    });
+    const released = new Date();
+    await releaseAttachments(models, NET, removedEID, released);
+    // A live message's file with `temporarySince` (a claim half-way) is not the sweep's either.
+    await models.files.FileRecord.updateOne(
+      { networkEID: NET, EID: ofLive },
+      { $set: { temporarySince: released } },
+    );
+
+    const record = (EID: string) => models.files.FileRecord.findOne({ networkEID: NET, EID }).lean();
+    // Released: the loose file still names the removed message (nobody attaches it again).
+    expect(await record(loose)).toMatchObject({ messageEID: removedEID, temporarySince: released });
+    expect(await record(inFolder)).toMatchObject({ messageEID: null, temporarySince: null });
+
+    // Before its time nothing goes; after it, the loose file with its bytes.
+    expect(await sweepTemporaryFiles(models, 30_000, new Date(released.getTime() + 10_000))).toBe(0);
+    expect(await left(loose)).toEqual({ record: 1, files: 1, chunks: 2 });
+    expect(await sweepTemporaryFiles(models, 30_000, new Date(released.getTime() + 60_000))).toBe(1);
+    expect(await left(loose)).toEqual({ record: 0, files: 0, chunks: 0 });
+    expect(await Thumbnail.countDocuments({ networkEID: NET, fileEID: loose })).toBe(0);
+    expect(await left(String(thumbnail.id))).toMatchObject({ files: 0, chunks: 0 });
+    expect(await left(inFolder)).toEqual({ record: 1, files: 1, chunks: 1 });
+    expect(await left(ofLive)).toEqual({ record: 1, files: 1, chunks: 1 });
   });
 });

@@ -6,6 +6,9 @@
  * and the write. Attached, a temporary file is temporary no more: it lives where the message lives
  * (who reads the message reads it). An edit's lists replace the message's; a file dropped from a
  * message is detached, and a dropped file of no folder is temporary again (the sweep takes it).
+ * A removed message releases its files (`releaseAttachments`): one of a folder is detached and stays
+ * there; one of no folder keeps the message (nobody attaches it again, nobody reads it) and waits
+ * for the sweep, which deletes it once the message is removed (removal is final).
  */
 import { DomainError, isEid } from '@ncs/contracts';
 import type { MessageDoc, MessagingModels } from '../messages/models.js';
@@ -131,6 +134,26 @@ export async function replaceAttachments(
     await models.files.FileRecord.updateMany(filter, { $set: { messageEID: null } });
   }
   return fields;
+}
+
+/**
+ * After a message is removed (messages/removal.ts; final, nothing restores it): a file of a group
+ * folder is detached and stays in its folder, as when an edit drops it; a file of no folder keeps
+ * `messageEID` (so it is attached to nothing else and read by nobody: 404) and gets
+ * `temporarySince`, from which the sweep deletes it after FILES_TEMPORARY_TTL_MS (sweep.ts).
+ */
+export async function releaseAttachments(
+  models: MessagingModels,
+  networkEID: string,
+  messageEID: string,
+  now = new Date(),
+): Promise<void> {
+  const filter = { networkEID, messageEID };
+  await models.files.FileRecord.updateMany(
+    { ...filter, groupEID: { $ne: null } },
+    { $set: { messageEID: null } },
+  );
+  await models.files.FileRecord.updateMany({ ...filter, groupEID: null }, { $set: { temporarySince: now } });
 }
 
 /** The stored lists of a message. */

@@ -5,11 +5,16 @@
  * gateway that died) is ended and its chunks removed. Each removal is one conditional delete that
  * states the precondition (still temporary and unattached; still idle), so instances sweeping at
  * the same time, and an attach racing the sweep, never both win. Bounded per tick.
+ * A file of no folder whose message was removed keeps the message and gets `temporarySince`
+ * (attachments.ts, `releaseAttachments`): it is deleted the same way once the message is found
+ * removed (a file whose message is live or missing is left alone). A deleted file's thumbnails and
+ * poster (blobs of the same bucket) and its video rows go with it.
  */
 import { Types } from 'mongoose';
 import type { Logger } from '@ncs/service-kit';
 import type { MessagingModels } from '../messages/models.js';
 import { poller, type Poller } from '../scheduling/lease.js';
+import { removeBlob } from './blobs.js';
 
 /** Most files and most uploads removed per tick (the next tick takes the rest). */
 export const SWEEP_BATCH = 100;
@@ -20,32 +25,57 @@ export interface SweepOptions {
   readonly intervalMs: number;
 }
 
-async function removeStored(models: MessagingModels, networkEID: string, id: string): Promise<void> {
-  const _id = new Types.ObjectId(id);
-  await models.files.GridFile.deleteOne({ networkEID, _id });
-  await models.files.FileChunk.deleteMany({ networkEID, files_id: _id });
+/** A file's or an upload's GridFS files document and chunks. */
+const removeStored = (models: MessagingModels, networkEID: string, id: string) =>
+  removeBlob(models, networkEID, new Types.ObjectId(id));
+
+/** What the service made of a deleted file: thumbnails, poster (blobs), video job and views. */
+async function removeMedia(
+  models: MessagingModels,
+  networkEID: string,
+  fileEID: string,
+  posterId: Types.ObjectId | null,
+): Promise<void> {
+  const { Thumbnail, VideoJob, VideoView } = models.files.media;
+  const thumbnails = await Thumbnail.find({ networkEID, fileEID }, { blobId: 1 }).lean();
+  for (const { blobId } of thumbnails) await removeBlob(models, networkEID, blobId);
+  if (thumbnails.length > 0) await Thumbnail.deleteMany({ networkEID, fileEID });
+  if (posterId) await removeBlob(models, networkEID, posterId);
+  await VideoJob.deleteMany({ networkEID, fileEID });
+  await VideoView.deleteMany({ networkEID, fileEID });
 }
 
-/** Deletes the temporary files older than `ttlMs`; how many. */
+/** Whether the message was removed (removal is final: messages/removal.ts). */
+async function isRemovedMessage(models: MessagingModels, networkEID: string, messageEID: string) {
+  if (!Types.ObjectId.isValid(messageEID)) return false;
+  return (await models.Message.exists({ _id: messageEID, networkEID, removedAt: { $ne: null } })) !== null;
+}
+
+/** Deletes the temporary files, and those of removed messages, older than `ttlMs`; how many. */
 export async function sweepTemporaryFiles(models: MessagingModels, ttlMs: number, now = new Date()) {
   const before = new Date(now.getTime() - ttlMs);
   const due = await models.files.FileRecord.find(
     { temporarySince: { $lte: before } },
-    { networkEID: 1, EID: 1 },
+    { networkEID: 1, EID: 1, messageEID: 1, posterId: 1 },
   )
     .sort({ temporarySince: 1 })
     .limit(SWEEP_BATCH)
-    .lean<{ networkEID: string; EID: string }[]>();
+    .lean<
+      { networkEID: string; EID: string; messageEID: string | null; posterId: Types.ObjectId | null }[]
+    >();
   let removed = 0;
-  for (const { networkEID, EID } of due) {
+  for (const { networkEID, EID, messageEID, posterId } of due) {
+    // Attached, and the message not removed: a claim in progress (or one that failed half-way).
+    if (messageEID && !(await isRemovedMessage(models, networkEID, messageEID))) continue;
     const gone = await models.files.FileRecord.deleteOne({
       networkEID,
       EID,
-      messageEID: null,
+      messageEID: messageEID ?? null,
       temporarySince: { $lte: before },
     });
     if (gone.deletedCount === 0) continue; // attached meanwhile, or another instance took it
     await removeStored(models, networkEID, EID);
+    await removeMedia(models, networkEID, EID, posterId);
     removed += 1;
   }
   return removed;

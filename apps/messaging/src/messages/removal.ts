@@ -3,8 +3,8 @@
  * `status: 'removed'`, `removedAt`, `removedBy`, and it leaves every index a reader uses (timeline
  * and thread keys set to null, kept in `removedFrom`; no search tokens), so every later read
  * answers 404. A removed comment takes one from its parent's `numComments`; a removed message's
- * comments are removed with it (its thread is gone). Records
- * `events.messaging.message.removed`.
+ * comments are removed with it (its thread is gone). Its attached files are released (files of
+ * no folder swept later, files of a folder stay there). Records `events.messaging.message.removed`.
  */
 import { DomainError } from '@ncs/contracts';
 import type { Caller } from './access.js';
@@ -15,6 +15,8 @@ import { findReadableMessage } from './reading.js';
 import { forgetCommenter } from '../timelines/commenters.js';
 // Concern: events (issue #11).
 import { closeEventResponses } from '../events/actions.js';
+// Files: attachments (issue #16).
+import { releaseAttachments } from '../files/attachments.js';
 
 export async function removeMessage({ models, rpc, outbox }: WriteDeps, caller: Caller, messageEID: string) {
   const { message, access } = await findReadableMessage(models, rpc, caller, messageEID);
@@ -49,6 +51,8 @@ export async function removeMessage({ models, rpc, outbox }: WriteDeps, caller: 
     );
   }
   await closeEventResponses(models, message); // concern: events: no longer an open invitation
+  // Files: attachments: no bytes kept for ever for a message nobody reads (comments have none).
+  await releaseAttachments(models, caller.networkEID, String(message._id));
   await outbox.record('message', 'removed', {
     networkEID: caller.networkEID,
     actor: userRef(caller.profileEID),
