@@ -7,7 +7,8 @@
 // (default 20), BENCH_TOKEN_CACHE_TTL_MS (default: unset, i.e. the gateway's own default of 5000 ms,
 // given to the baseline too; set it to compare other values, 0 disables both caches), BENCH_RATE
 // (req/s of the open-loop run, default half of the baseline's closed-loop maximum), BENCH_OPEN_DURATION
-// (s, default BENCH_DURATION).
+// (s, default BENCH_DURATION), BENCH_IDLE (s the platform idles before its idle memory is read,
+// default 20; 0: not read).
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -27,6 +28,7 @@ const settings = {
   tokenCacheTtlMs: process.env.BENCH_TOKEN_CACHE_TTL_MS,
   rate: positiveInteger('BENCH_RATE', 0, { allowZero: true }), // 0: half of the baseline's maximum
   openDuration: positiveInteger('BENCH_OPEN_DURATION', 0, { allowZero: true }), // 0: BENCH_DURATION
+  idle: positiveInteger('BENCH_IDLE', 20, { allowZero: true }),
 };
 if (settings.tokenCacheTtlMs !== undefined && !/^\d+$/.test(settings.tokenCacheTtlMs)) {
   throw new Error('BENCH_TOKEN_CACHE_TTL_MS must be a whole number of milliseconds');
@@ -108,6 +110,13 @@ async function main() {
     { name: 'baseline', pid: baseline.child.pid, group: 'baseline' },
     ...infraProcesses(infra),
   ];
+  // Issue #14 §3: each app's memory when idle (after one request each above), read before any load.
+  let idleRss;
+  if (settings.idle > 0) {
+    out(`Idling ${settings.idle} s to read each app's idle memory…`);
+    await new Promise((resolve) => setTimeout(resolve, settings.idle * 1000));
+    idleRss = new Map(processes.filter((p) => p.group === 'gateway').map((p) => [p.name, rssKb(p.pid)]));
+  }
   const results = [];
   for (const target of targets) {
     out(
@@ -143,6 +152,7 @@ async function main() {
   }
   reportOpenLoop(openResults, processes, rate, openDuration);
   reportTargets(results, openResults, processes);
+  reportMemory(idleRss, [...results, ...openResults], processes);
 
   const failed = results.filter((r) => failures(r.result) > 0);
   for (const r of openResults.filter((o) => o.failed > 0)) {
@@ -655,6 +665,23 @@ function reportTargets(results, openResults, processes) {
       `${openBase.latency.p99.toFixed(2)} ms (+${p99Gap.toFixed(2)}) — ${verdict(p99Gap <= 5)}`,
   );
   out(`  gateway + NATS CPU ≤ 0.3 ms/request (open loop): ${hop.toFixed(2)} ms — ${verdict(hop <= 0.3)}`);
+}
+
+/** The memory targets of issue #14 §3: each app ≤ 100 MB idle, ≤ 150 MB under the load above. */
+function reportMemory(idleRss, runs, processes) {
+  const apps = processes.filter((p) => p.group === 'gateway');
+  const mb = (kb) => Math.round(kb / 1024);
+  const underLoad = (p) => Math.max(...runs.map((r) => r.usage.maxRssKb.get(p.pid) ?? 0));
+  out('');
+  out('Memory (issue #14 §3), RSS MB per app:');
+  if (idleRss) {
+    const idle = apps.map((p) => `${p.name} ${mb(idleRss.get(p.name) ?? 0)}`).join(', ');
+    const worst = Math.max(...apps.map((p) => mb(idleRss.get(p.name) ?? 0)));
+    out(`  idle (${settings.idle} s after start): ${idle} — ≤ 100 ${worst <= 100 ? 'met' : 'NOT met'}`);
+  }
+  const loaded = apps.map((p) => `${p.name} ${mb(underLoad(p))}`).join(', ');
+  const worstLoaded = Math.max(...apps.map((p) => mb(underLoad(p))));
+  out(`  under load (max of all runs): ${loaded} — ≤ 150 ${worstLoaded <= 150 ? 'met' : 'NOT met'}`);
 }
 
 function message(error) {
