@@ -9,10 +9,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, call } from '../../support/api.js';
-import { fileRef, newTemporaryFile } from '../../support/factories/attachments.js';
+import { fileRef, newTemporaryFile, postWithFiles } from '../../support/factories/attachments.js';
 import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
 import { filePath, type FileBody } from '../../support/factories/files.js';
 import { groupsPath, newGroup } from '../../support/factories/groups.js';
+import { messagesPath } from '../../support/factories/messages.js';
 import { flatImage, getBytes, imageInfo } from '../../support/factories/media.js';
 
 afterAll(closeFactories);
@@ -202,6 +203,20 @@ describe('a theme naming temporary uploads', () => {
       emblemThumbnailUrl: thumbnail270(emblemEID),
       backgroundUrl: 'https://cdn.example/bg.png',
     });
+  });
+
+  it('stays an asset when a message it was attached to drops it (never temporary again)', async () => {
+    const posted = await postWithFiles(network.networkEID, adminToken, { images: [fileRef(backgroundEID)] });
+    expect(posted.status, posted.text).toBe(201);
+    const edited = await call(messagesPath(network.networkEID, `${posted.body.EID}/`), {
+      method: 'PUT',
+      token: adminToken,
+      json: { htmlBody: '<p>Without the image</p>', images: [] },
+    });
+    expect(edited.status, edited.text).toBe(200);
+    const read = await readFile(backgroundEID, memberToken);
+    expect(read.status, read.text).toBe(200);
+    expect(read.body).toMatchObject({ temporary: false, message: null });
   });
 
   it('has no thumbnail URL for an emblem that is not a file', async () => {
