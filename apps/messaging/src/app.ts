@@ -76,7 +76,7 @@ export function internalHandlers(models?: MessagingModels, rpc?: RpcClient): Rec
     // Concern: polls: the gateway's question for `/polls/{pollEID}/…` (the poll's network).
     ...(models ? pollInternalHandlers(models) : {}),
     // Files and folders (issue #16): the gateway's streamed upload and download.
-    ...(models ? fileInternalHandlers(models) : {}),
+    ...(models ? fileInternalHandlers(models, rpc) : {}),
   };
 }
 

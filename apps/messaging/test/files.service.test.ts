@@ -2,9 +2,14 @@
  * Files on the real store (issue #16): what the chunk writer stores (`storeChunk`, `finishUpload`)
  * is a GridFS file the driver's own `GridFSBucket.openDownloadStream` reads back byte-exact (whole
  * and by range); the sweep removes a temporary file not attached in time (record, files document,
+<<<<<<< HEAD
  * chunks) and an idle upload's chunks, and leaves an attached file and a live upload alone; a removed
  * message's files (`releaseAttachments`): one of no folder is swept after the time, bytes and all,
  * one of a group folder stays there, detached; a deleted file's thumbnails go with it.
+=======
+ * chunks) and an idle upload's chunks, and leaves an attached file and a live upload alone. Files:
+ * branding images: an adopted network asset is never swept; an adoption checks every file first.
+>>>>>>> h-brand
  */
 import { createHash, randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
@@ -13,8 +18,13 @@ import { FILE_CHUNK_BYTES } from '@ncs/contracts';
 import { registerMessagingModels, type MessagingModels } from '../src/messages/models.js';
 import { finishUpload, storeChunk } from '../src/files/upload.js';
 import { sweepIdleUploads, sweepTemporaryFiles } from '../src/files/sweep.js';
+<<<<<<< HEAD
 import { releaseAttachments } from '../src/files/attachments.js';
 import { writeBlob } from '../src/files/blobs.js';
+=======
+import type { RpcClient } from '@ncs/service-kit';
+import { adoptAssets } from '../src/files/assets.js';
+>>>>>>> h-brand
 
 const unique = () => randomBytes(4).toString('hex');
 const NET = randomBytes(12).toString('hex');
@@ -37,13 +47,16 @@ afterAll(async () => {
 });
 
 /** Stores `bytes` as the chunk writer does (the gateway's cut: exact chunks, the last shorter). */
-async function stored(bytes: Buffer, options: { temporary?: boolean } = {}): Promise<string> {
+async function stored(
+  bytes: Buffer,
+  options: { temporary?: boolean; kind?: 'file' | 'image'; uploaderEID?: string } = {},
+): Promise<string> {
   const uploadId = new mongoose.Types.ObjectId().toHexString();
   await new models.files.FileUpload({
     networkEID: NET,
     uploadId,
-    kind: 'file',
-    uploaderEID: UPLOADER,
+    kind: options.kind ?? 'file',
+    uploaderEID: options.uploaderEID ?? UPLOADER,
     temporary: options.temporary ?? false,
   }).save();
   for (let n = 0; n * FILE_CHUNK_BYTES < bytes.length; n += 1) {
@@ -191,5 +204,63 @@ describe('the sweep', () => {
     expect(await left(String(thumbnail.id))).toMatchObject({ files: 0, chunks: 0 });
     expect(await left(inFolder)).toEqual({ record: 1, files: 1, chunks: 1 });
     expect(await left(ofLive)).toEqual({ record: 1, files: 1, chunks: 1 });
+  });
+});
+
+describe('branding images: network assets', () => {
+  // Temporary files are read by their uploader alone: no question to auth (no RPC made).
+  const rpc = {} as RpcClient;
+  const ctx = { networkEID: NET, principal: { profileEID: UPLOADER }, version: '2026.1.13', requestId: 'r' };
+  const adopt = (files: { EID: string; pointer: string }[]) =>
+    adoptAssets(models, rpc, ctx as never, { files });
+  // The smallest PNG (1x1): the upload checks an image's bytes.
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const image = (uploaderEID?: string) =>
+    stored(PNG, { temporary: true, kind: 'image', ...(uploaderEID ? { uploaderEID } : {}) });
+  const record = (EID: string) => models.files.FileRecord.findOne({ networkEID: NET, EID }).lean();
+
+  it('adopts the uploader’s temporary image: no longer temporary, never swept (even at age 0)', async () => {
+    const asset = await image();
+    expect(await adopt([{ EID: asset, pointer: '/body/emblem' }])).toEqual({ adopted: 1 });
+    expect(await adopt([{ EID: asset, pointer: '/body/emblem' }])).toEqual({ adopted: 0 }); // idempotent
+    expect(await record(asset)).toMatchObject({ temporarySince: null, networkAssetSince: expect.any(Date) });
+    await sweepTemporaryFiles(models, 0, new Date(Date.now() + 60_000));
+    expect(await record(asset)).not.toBeNull();
+  });
+
+  it('leaves a file that is temporary and an asset at once (an adoption racing the sweep) alone', async () => {
+    const raced = await image();
+    await models.files.FileRecord.updateOne(
+      { networkEID: NET, EID: raced },
+      { $set: { networkAssetSince: new Date() } },
+    );
+    await sweepTemporaryFiles(models, 0, new Date(Date.now() + 60_000));
+    expect(await record(raced)).not.toBeNull();
+  });
+
+  it('checks every file before it marks any: a kind `file`, another’s temporary, an unknown EID', async () => {
+    const good = await image();
+    const plain = await stored(randomBytes(10), { temporary: true, kind: 'file' });
+    const others = await image('c'.repeat(24));
+    for (const [bad, message] of [
+      [plain, /kind file/],
+      [others, /may read/],
+      ['f'.repeat(24), /may read/],
+    ] as const) {
+      await expect(
+        adopt([
+          { EID: good, pointer: '/body/emblem' },
+          { EID: bad, pointer: '/body/loginBackgroundUrls/1' },
+        ]),
+      ).rejects.toMatchObject({
+        status: 400,
+        code: -397,
+        details: [{ pointer: '/body/loginBackgroundUrls/1', message: expect.stringMatching(message) }],
+      });
+    }
+    expect(await record(good)).toMatchObject({ networkAssetSince: null, temporarySince: expect.any(Date) });
   });
 });

@@ -144,6 +144,8 @@ export { brandingErrors } from './branding/errors.js';
 export * from './files/media.js';
 export { filesMediaRoutes } from './files/media-routes.js';
 export { filesMediaErrors } from './files/media-errors.js';
+// Files: branding images are network assets (issue #16).
+export * from './files/assets.js';
 // Files: attachments and temporary uploads (issue #16).
 export * from './messages/attachment-fields.js';
 // Directory: group operations (issue #15): relations, users add/merge, widgets.

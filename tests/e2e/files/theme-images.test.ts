@@ -1,164 +1,419 @@
 /**
- * Files: media (issue #16): theme and group images point at uploaded files. A theme's
- * `backgroundUrl` and favicon URL may be a file's download path (served with the file's
- * permission), and an emblem `{type: 'file', EID}` gives `emblemThumbnailUrl` (theme and group): a
- * real thumbnail path (270x270) that answers 200 with the image.
+ * Files: branding images are network assets (issue #16). A theme's images (`backgroundUrl`, the
+ * header and login backgrounds, the favicon URL: a file's download path, relative or absolute) and
+ * its emblem `{type: 'file', EID}`, and the network's favicon, default avatar and default emblems,
+ * may name images the administrator uploaded as TEMPORARY files: once named they are network assets,
+ * read by every member (in no group at all) and never temporary again; `emblemThumbnailUrl` is a real
+ * 270x270 thumbnail. A file of another network, a kind `file` upload or someone else's temporary
+ * file is 400 naming the field, and nothing changes. Decisions: "Branding images are network assets".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../support/api.js';
+import { baseUrl, call } from '../../support/api.js';
+import { fileRef, newTemporaryFile, postWithFiles } from '../../support/factories/attachments.js';
 import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
-import { filePath } from '../../support/factories/files.js';
-import { addMember, groupsPath, newGroup } from '../../support/factories/groups.js';
-import {
-  flatImage,
-  getBytes,
-  imageInfo,
-  newMediaFile,
-  type MediaFileBody,
-} from '../../support/factories/media.js';
+import { filePath, type FileBody } from '../../support/factories/files.js';
+import { groupsPath, newGroup } from '../../support/factories/groups.js';
+import { messagesPath } from '../../support/factories/messages.js';
+import { flatImage, getBytes, imageInfo } from '../../support/factories/media.js';
 
 afterAll(closeFactories);
 
 interface ThemeBody {
   EID: string;
+  name: string;
   backgroundUrl: string | null;
+  loginBackgroundUrls: string[];
   emblem: { type: string; EID: string } | null;
   emblemThumbnailUrl: string | null;
   favicon: { url: string; mimeType?: string } | null;
 }
 
+interface Problem {
+  code: number;
+  errors?: { pointer: string; message: string }[];
+}
+
+type Ref = { type: string; EID: string } | null;
+interface NetworkBody {
+  favicon: { url: string; mimeType?: string } | null;
+  defaultAvatar: Ref;
+  defaultEmblems: Record<string, Ref>;
+}
+
 let network: TestNetwork;
+let other: TestNetwork;
 let adminToken: string;
+/** A plain member of the network who is in no group. */
 let memberToken: string;
-let groupEID: string;
-let emblem: MediaFileBody;
-let background: MediaFileBody;
-let backgroundBytes: Buffer;
+let memberEID: string;
+let outsiderToken: string;
+
+const download = (fileEID: string) => filePath(network.networkEID, fileEID, 'download');
+const thumbnail270 = (fileEID: string) =>
+  `/networks/${network.networkEID}/files/${fileEID}/thumbnails/270x270`;
+/** The admin's temporary image upload (`POST /networks/{n}/files/?kind=image`). */
+const temporaryImage = async (bytes: Buffer, name = 'image.png') =>
+  newTemporaryFile(network.networkEID, adminToken, bytes, { filename: name });
+const readFile = (fileEID: string, token: string) =>
+  call<FileBody & { temporary: boolean }>(filePath(network.networkEID, fileEID), { token });
 
 beforeAll(async () => {
-  network = await newNetwork('Files theme images');
+  [network, other] = await Promise.all([newNetwork('Files theme images'), newNetwork('Elsewhere')]);
   adminToken = await network.admin.token();
   const member = await network.newMember();
   memberToken = await member.token();
-  // Theme images live in a group the readers are members of (a file is read with its group's rights).
-  groupEID = (await newGroup(network.networkEID, adminToken, { name: 'Brand assets' })).EID;
-  await addMember(network.networkEID, groupEID, adminToken, member.profileEID);
-  backgroundBytes = await flatImage(640, 360, 'jpeg');
-  [emblem, background] = await Promise.all([
-    newMediaFile(
-      network.networkEID,
-      groupEID,
-      adminToken,
-      await flatImage(500, 400, 'png', true),
-      'image',
-      'emblem.png',
-    ),
-    newMediaFile(network.networkEID, groupEID, adminToken, backgroundBytes, 'image', 'background.jpg'),
-  ]);
+  memberEID = member.profileEID;
+  outsiderToken = await other.admin.token();
 });
 
-describe('a theme pointing at uploaded files', () => {
+describe('a theme naming temporary uploads', () => {
   let theme: ThemeBody;
+  let emblemEID: string;
+  let backgroundEID: string;
+  let loginEID: string;
+  let faviconEID: string;
+  let backgroundBytes: Buffer;
+  let faviconBytes: Buffer;
 
   beforeAll(async () => {
+    backgroundBytes = await flatImage(640, 360, 'jpeg');
+    faviconBytes = await flatImage(32, 32, 'png');
+    const [emblem, background, login, favicon] = await Promise.all([
+      temporaryImage(await flatImage(500, 400, 'png', true), 'emblem.png'),
+      temporaryImage(backgroundBytes, 'background.jpg'),
+      temporaryImage(await flatImage(800, 600, 'jpeg'), 'login.jpg'),
+      temporaryImage(faviconBytes, 'favicon.png'),
+    ]);
+    [emblemEID, backgroundEID, loginEID, faviconEID] = [emblem.EID, background.EID, login.EID, favicon.EID];
+    // Before the theme names them, a member does not see the admin's temporary files.
+    expect((await readFile(backgroundEID, memberToken)).status).toBe(404);
     const created = await call<ThemeBody>(`/networks/${network.networkEID}/themes/`, {
       token: adminToken,
       json: {
         name: 'Brand',
-        backgroundUrl: filePath(network.networkEID, background.EID, 'download'),
-        emblem: { type: 'file', EID: emblem.EID },
-        favicon: { url: filePath(network.networkEID, emblem.EID, 'download'), mimeType: 'image/png' },
+        backgroundUrl: download(backgroundEID),
+        loginBackgroundUrls: ['https://cdn.example/login.png', `${baseUrl()}${download(loginEID)}`],
+        emblem: fileRef(emblemEID),
+        favicon: { url: download(faviconEID), mimeType: 'image/png' },
       },
     });
     expect(created.status, created.text).toBe(201);
     theme = created.body;
   });
 
-  it('has a real emblemThumbnailUrl: a 270x270 thumbnail of the emblem file', async () => {
-    expect(theme.emblemThumbnailUrl).toBe(
-      `/networks/${network.networkEID}/files/${emblem.EID}/thumbnails/270x270`,
-    );
-    const thumbnail = await getBytes(theme.emblemThumbnailUrl!, memberToken);
-    expect(thumbnail.status, thumbnail.text).toBe(200);
-    expect(thumbnail.headers.get('content-type')).toBe('image/png');
-    expect(await imageInfo(thumbnail.bytes)).toEqual({ width: 270, height: 270, format: 'png' });
+  it('has a real emblemThumbnailUrl that a member in no group reads: a 270x270 thumbnail', async () => {
+    expect(theme.emblemThumbnailUrl).toBe(thumbnail270(emblemEID));
+    const read = await getBytes(theme.emblemThumbnailUrl!, memberToken);
+    expect(read.status, read.text).toBe(200);
+    expect(read.headers.get('content-type')).toBe('image/png');
+    expect(await imageInfo(read.bytes)).toEqual({ width: 270, height: 270, format: 'png' });
   });
 
-  it("serves its background and favicon from the files to the group's members", async () => {
-    const read = await getBytes(theme.backgroundUrl!, memberToken);
-    expect(read.status, read.text).toBe(200);
-    expect(read.bytes.equals(backgroundBytes)).toBe(true);
+  it('serves its background, login background and favicon to that member, byte for byte', async () => {
+    const background = await getBytes(theme.backgroundUrl!, memberToken);
+    expect(background.status, background.text).toBe(200);
+    expect(background.bytes.equals(backgroundBytes)).toBe(true);
+    const login = await getBytes(download(loginEID), memberToken);
+    expect(login.status, login.text).toBe(200);
+    expect(await imageInfo(login.bytes)).toMatchObject({ width: 800, height: 600 });
     const favicon = await getBytes(theme.favicon!.url, memberToken);
-    expect(favicon.status).toBe(200);
+    expect(favicon.status, favicon.text).toBe(200);
     expect(favicon.headers.get('content-type')).toBe('image/png');
+    expect(favicon.bytes.equals(faviconBytes)).toBe(true);
+  });
+
+  it('made the files network assets: no longer temporary (the sweep leaves them)', async () => {
+    for (const EID of [emblemEID, backgroundEID, loginEID, faviconEID]) {
+      const read = await readFile(EID, memberToken);
+      expect(read.status, read.text).toBe(200);
+      expect(read.body.temporary).toBe(false);
+    }
+  });
+
+  it('is still 404 to a member of another network', async () => {
+    for (const path of [
+      theme.emblemThumbnailUrl!,
+      theme.backgroundUrl!,
+      filePath(network.networkEID, emblemEID),
+    ])
+      expect((await getBytes(path, outsiderToken)).status, path).toBe(404);
+  });
+
+  it('refuses a file of another network, a kind `file` upload and someone else’s temporary file (400 naming the field), and changes nothing', async () => {
+    const [elsewhere, plain, members, fresh] = await Promise.all([
+      newTemporaryFile(other.networkEID, outsiderToken, await flatImage(10, 10)),
+      newTemporaryFile(network.networkEID, adminToken, Buffer.from('plain text'), {
+        kind: 'file',
+        filename: 'notes.txt',
+      }),
+      newTemporaryFile(network.networkEID, memberToken, await flatImage(10, 10)),
+      temporaryImage(await flatImage(12, 12)),
+    ]);
+    const before = await call<ThemeBody>(`/networks/${network.networkEID}/themes/${theme.EID}/`, {
+      token: adminToken,
+    });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ backgroundUrl: filePath(other.networkEID, elsewhere.EID, 'download') }, '/body/backgroundUrl'],
+      [{ emblem: fileRef(elsewhere.EID) }, '/body/emblem'],
+      [
+        {
+          backgroundUrl: download(fresh.EID),
+          loginBackgroundUrls: [`${baseUrl()}${download(fresh.EID)}`, `${baseUrl()}${download(plain.EID)}`],
+        },
+        '/body/loginBackgroundUrls/1',
+      ],
+      [
+        { emblem: fileRef(fresh.EID), knowledgeBaseHomeHeader: { backgroundUrl: download(members.EID) } },
+        '/body/knowledgeBaseHomeHeader/backgroundUrl',
+      ],
+      [{ favicon: { url: `https://api.example${download(members.EID)}` } }, '/body/favicon/url'],
+      [{ userHeaderBackgroundUrl: thumbnail270(plain.EID) }, '/body/userHeaderBackgroundUrl'],
+    ];
+    for (const [json, pointer] of cases) {
+      const refused = await call<Problem>(`/networks/${network.networkEID}/themes/${theme.EID}/`, {
+        token: adminToken,
+        method: 'PUT',
+        json,
+      });
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.body.code).toBe(-397);
+      expect(refused.body.errors?.map((error) => error.pointer)).toEqual([pointer]);
+    }
+    const after = await call<ThemeBody>(`/networks/${network.networkEID}/themes/${theme.EID}/`, {
+      token: adminToken,
+    });
+    expect(after.body).toEqual(before.body);
+    // Nothing half-written: the good file of a refused write is still the admin's temporary file.
+    expect((await readFile(fresh.EID, adminToken)).body.temporary).toBe(true);
+    expect((await readFile(fresh.EID, memberToken)).status).toBe(404);
+  });
+
+  it('takes the same file again (idempotent) and external URLs as before', async () => {
+    const again = await call<ThemeBody>(`/networks/${network.networkEID}/themes/`, {
+      token: adminToken,
+      json: {
+        name: 'Again',
+        emblem: fileRef(emblemEID),
+        backgroundUrl: 'https://cdn.example/bg.png',
+        groupHeaderBackgroundUrl: '/static/group.png',
+      },
+    });
+    expect(again.status, again.text).toBe(201);
+    expect(again.body).toMatchObject({
+      emblemThumbnailUrl: thumbnail270(emblemEID),
+      backgroundUrl: 'https://cdn.example/bg.png',
+    });
+  });
+
+  it('stays an asset when a message it was attached to drops it (never temporary again)', async () => {
+    const posted = await postWithFiles(network.networkEID, adminToken, { images: [fileRef(backgroundEID)] });
+    expect(posted.status, posted.text).toBe(201);
+    const edited = await call(messagesPath(network.networkEID, `${posted.body.EID}/`), {
+      method: 'PUT',
+      token: adminToken,
+      json: { htmlBody: '<p>Without the image</p>', images: [] },
+    });
+    expect(edited.status, edited.text).toBe(200);
+    const read = await readFile(backgroundEID, memberToken);
+    expect(read.status, read.text).toBe(200);
+    expect(read.body).toMatchObject({ temporary: false, message: null });
   });
 
   it('has no thumbnail URL for an emblem that is not a file', async () => {
-    const other = await call<ThemeBody>(`/networks/${network.networkEID}/themes/`, {
+    const news = await call<ThemeBody>(`/networks/${network.networkEID}/themes/`, {
       token: adminToken,
-      json: { name: 'Other', emblem: { type: 'news', EID: emblem.EID } },
+      json: { name: 'Other', emblem: { type: 'news', EID: emblemEID } },
     });
-    expect(other.status, other.text).toBe(201);
-    expect(other.body.emblemThumbnailUrl).toBeNull();
+    expect(news.status, news.text).toBe(201);
+    expect(news.body.emblemThumbnailUrl).toBeNull();
   });
-});
 
-describe("a group's emblem", () => {
-  it('points at an uploaded file: emblemThumbnailUrl answers its thumbnail', async () => {
+  it("a group's emblem may be the asset: the member reads its thumbnail", async () => {
     const group = await newGroup(network.networkEID, adminToken, { name: 'Runners' });
     const edited = await call<{ emblemThumbnailUrl: string | null }>(
       groupsPath(network.networkEID, `${group.EID}/`),
-      { token: adminToken, method: 'PUT', json: { emblem: { type: 'file', EID: emblem.EID } } },
+      { token: adminToken, method: 'PUT', json: { emblem: fileRef(emblemEID) } },
     );
     expect(edited.status, edited.text).toBe(200);
-    expect(edited.body.emblemThumbnailUrl).toBe(
-      `/networks/${network.networkEID}/files/${emblem.EID}/thumbnails/270x270`,
-    );
-    const thumbnail = await getBytes(edited.body.emblemThumbnailUrl!, memberToken);
-    expect(thumbnail.status, thumbnail.text).toBe(200);
-    expect(await imageInfo(thumbnail.bytes)).toMatchObject({ width: 270, height: 270 });
+    expect(edited.body.emblemThumbnailUrl).toBe(thumbnail270(emblemEID));
+    const read = await getBytes(edited.body.emblemThumbnailUrl!, memberToken);
+    expect(read.status, read.text).toBe(200);
+    expect(await imageInfo(read.bytes)).toMatchObject({ width: 270, height: 270 });
+  });
+
+  describe("the network's emblem", () => {
+    const readNetwork = () =>
+      call<{ emblem: Ref; emblemThumbnailUrl: string | null }>(`/networks/${network.networkEID}/`, {
+        token: memberToken,
+      });
+
+    it("is its default theme's emblem: the thumbnail of the file", async () => {
+      const made = await call<ThemeBody>(`/networks/${network.networkEID}/themes/`, {
+        token: adminToken,
+        json: { name: 'Network brand', default: true, emblem: fileRef(emblemEID) },
+      });
+      expect(made.status, made.text).toBe(201);
+      const after = await readNetwork();
+      expect(after.body.emblem).toEqual({ type: 'file', EID: emblemEID });
+      expect(after.body.emblemThumbnailUrl).toBe(thumbnail270(emblemEID));
+      const read = await getBytes(after.body.emblemThumbnailUrl!, memberToken);
+      expect(read.status, read.text).toBe(200);
+    });
+
+    it('follows the theme PUT /networks/{n} names, whose emblem may be none', async () => {
+      const plain = await call<ThemeBody>(`/networks/${network.networkEID}/themes/`, {
+        token: adminToken,
+        json: { name: 'Plain' },
+      });
+      expect(plain.status, plain.text).toBe(201);
+      const named = await call(`/networks/${network.networkEID}/`, {
+        token: adminToken,
+        method: 'PUT',
+        json: { theme: { type: 'network_theme', EID: plain.body.EID } },
+      });
+      expect(named.status, named.text).toBe(200);
+      expect((await readNetwork()).body).toMatchObject({ emblem: null, emblemThumbnailUrl: null });
+    });
   });
 });
 
-describe("the network's emblem", () => {
-  const readNetwork = () =>
-    call<{ emblem: { type: string; EID: string } | null; emblemThumbnailUrl: string | null }>(
-      `/networks/${network.networkEID}/`,
-      { token: memberToken },
-    );
-
-  it("is its theme's emblem: none before, the thumbnail of the file once the theme is the default", async () => {
-    const before = await readNetwork();
-    expect(before.status, before.text).toBe(200);
-    expect(before.body).toMatchObject({ emblem: null, emblemThumbnailUrl: null });
-
-    const theme = await call<ThemeBody>(`/networks/${network.networkEID}/themes/`, {
-      token: adminToken,
-      json: { name: 'Network brand', default: true, emblem: { type: 'file', EID: emblem.EID } },
-    });
-    expect(theme.status, theme.text).toBe(201);
-    const after = await readNetwork();
-    expect(after.body.emblem).toEqual({ type: 'file', EID: emblem.EID });
-    expect(after.body.emblemThumbnailUrl).toBe(
-      `/networks/${network.networkEID}/files/${emblem.EID}/thumbnails/270x270`,
-    );
-    const thumbnail = await getBytes(after.body.emblemThumbnailUrl!, memberToken);
-    expect(thumbnail.status, thumbnail.text).toBe(200);
-    expect(await imageInfo(thumbnail.bytes)).toMatchObject({ width: 270, height: 270 });
-  });
-
-  it('follows the theme PUT /networks/{n} names, whose emblem may be none', async () => {
-    const plain = await call<ThemeBody>(`/networks/${network.networkEID}/themes/`, {
-      token: adminToken,
-      json: { name: 'Plain' },
-    });
-    expect(plain.status, plain.text).toBe(201);
-    const named = await call(`/networks/${network.networkEID}/`, {
+describe("the network's favicon, default avatar and default emblems", () => {
+  const putNetwork = (json: Record<string, unknown>) =>
+    call<NetworkBody & Problem>(`/networks/${network.networkEID}/`, {
       token: adminToken,
       method: 'PUT',
-      json: { theme: { type: 'network_theme', EID: plain.body.EID } },
+      json,
     });
-    expect(named.status, named.text).toBe(200);
-    expect((await readNetwork()).body).toMatchObject({ emblem: null, emblemThumbnailUrl: null });
+  const memberProfile = () =>
+    call<{ defaultAvatarUrl: string }>(`/networks/${network.networkEID}/users/${memberEID}/`, {
+      token: memberToken,
+    });
+  let groupEID: string;
+  const readGroup = () =>
+    call<{ defaultEmblemThumbnailUrl: string }>(groupsPath(network.networkEID, `${groupEID}/`), {
+      token: memberToken,
+    });
+
+  beforeAll(async () => {
+    groupEID = (await newGroup(network.networkEID, adminToken, { name: 'Cyclists' })).EID;
+  });
+
+  it('shows none by default: the generated SVGs', async () => {
+    const read = await call<NetworkBody>(`/networks/${network.networkEID}/`, { token: memberToken });
+    expect(read.body).toMatchObject({
+      defaultAvatar: null,
+      defaultEmblems: { business_unit: null, department: null, local_department: null, group: null },
+    });
+    expect((await memberProfile()).body.defaultAvatarUrl).toBe(
+      `/networks/${network.networkEID}/users/${memberEID}/default-avatar.svg`,
+    );
+    expect((await readGroup()).body.defaultEmblemThumbnailUrl).toBe('/default-emblems/group.svg');
+  });
+
+  it('takes uploaded images: profiles and groups show their thumbnails, which a member reads', async () => {
+    const faviconBytes = await flatImage(16, 16, 'png');
+    const [favicon, avatar, emblem] = await Promise.all([
+      temporaryImage(faviconBytes, 'favicon.png'),
+      temporaryImage(await flatImage(300, 300, 'jpeg'), 'avatar.jpg'),
+      temporaryImage(await flatImage(400, 300, 'png'), 'group.png'),
+    ]);
+    const updated = await putNetwork({
+      favicon: { url: download(favicon.EID), mimeType: 'image/png' },
+      defaultAvatar: fileRef(avatar.EID),
+      defaultEmblems: { group: fileRef(emblem.EID) },
+    });
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.body).toMatchObject({
+      favicon: { url: download(favicon.EID), mimeType: 'image/png' },
+      defaultAvatar: { type: 'file', EID: avatar.EID },
+      defaultEmblems: {
+        business_unit: null,
+        department: null,
+        local_department: null,
+        group: fileRef(emblem.EID),
+      },
+    });
+
+    const read = await getBytes(download(favicon.EID), memberToken);
+    expect(read.status, read.text).toBe(200);
+    expect(read.bytes.equals(faviconBytes)).toBe(true);
+
+    const profile = await memberProfile();
+    expect(profile.body.defaultAvatarUrl).toBe(thumbnail270(avatar.EID));
+    const avatarImage = await getBytes(profile.body.defaultAvatarUrl, memberToken);
+    expect(avatarImage.status, avatarImage.text).toBe(200);
+    expect(await imageInfo(avatarImage.bytes)).toMatchObject({ width: 270, height: 270 });
+
+    const group = await readGroup();
+    expect(group.body.defaultEmblemThumbnailUrl).toBe(thumbnail270(emblem.EID));
+    const emblemImage = await getBytes(group.body.defaultEmblemThumbnailUrl, memberToken);
+    expect(emblemImage.status, emblemImage.text).toBe(200);
+    expect(await imageInfo(emblemImage.bytes)).toMatchObject({ width: 270, height: 270 });
+    // Another group type keeps its SVG.
+    const unit = await newGroup(network.networkEID, adminToken, { groupType: 'business_unit' });
+    expect((unit as unknown as { defaultEmblemThumbnailUrl: string }).defaultEmblemThumbnailUrl).toBe(
+      '/default-emblems/business_unit.svg',
+    );
+
+    // Reset to null: the SVGs again; a type the body does not name keeps its image.
+    const other = await temporaryImage(await flatImage(50, 50, 'png'));
+    expect(
+      (await putNetwork({ defaultEmblems: { department: fileRef(other.EID) } })).body.defaultEmblems,
+    ).toMatchObject({
+      department: fileRef(other.EID),
+      group: fileRef(emblem.EID),
+    });
+    const reset = await putNetwork({ defaultAvatar: null, defaultEmblems: { group: null } });
+    expect(reset.status, reset.text).toBe(200);
+    expect(reset.body).toMatchObject({
+      defaultAvatar: null,
+      defaultEmblems: { group: null, department: fileRef(other.EID) },
+    });
+    expect((await memberProfile()).body.defaultAvatarUrl).toBe(
+      `/networks/${network.networkEID}/users/${memberEID}/default-avatar.svg`,
+    );
+    expect((await readGroup()).body.defaultEmblemThumbnailUrl).toBe('/default-emblems/group.svg');
+  });
+
+  it('refuses what is not an image of the network the admin may read (400 naming the field), changing nothing', async () => {
+    const before = await call<NetworkBody>(`/networks/${network.networkEID}/`, { token: adminToken });
+    const [elsewhere, plain, members] = await Promise.all([
+      newTemporaryFile(other.networkEID, outsiderToken, await flatImage(10, 10)),
+      newTemporaryFile(network.networkEID, adminToken, Buffer.from('plain text'), {
+        kind: 'file',
+        filename: 'notes.txt',
+      }),
+      newTemporaryFile(network.networkEID, memberToken, await flatImage(10, 10)),
+    ]);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ favicon: { url: filePath(other.networkEID, elsewhere.EID, 'download') } }, '/body/favicon/url'],
+      [{ defaultAvatar: fileRef(plain.EID) }, '/body/defaultAvatar'],
+      [{ defaultEmblems: { department: fileRef(members.EID) } }, '/body/defaultEmblems/department'],
+      [{ name: 'Renamed', defaultAvatar: fileRef(elsewhere.EID) }, '/body/defaultAvatar'],
+    ];
+    for (const [json, pointer] of cases) {
+      const refused = await putNetwork(json);
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.body.code).toBe(-397);
+      expect(refused.body.errors?.map((error) => error.pointer)).toEqual([pointer]);
+    }
+    const after = await call<NetworkBody>(`/networks/${network.networkEID}/`, { token: adminToken });
+    expect(after.body).toMatchObject({
+      name: (before.body as unknown as { name: string }).name,
+      favicon: before.body.favicon,
+      defaultAvatar: before.body.defaultAvatar,
+      defaultEmblems: before.body.defaultEmblems,
+    });
+  });
+
+  it('is set by administrators only', async () => {
+    const image = await newTemporaryFile(network.networkEID, memberToken, await flatImage(10, 10));
+    const denied = await call(`/networks/${network.networkEID}/`, {
+      token: memberToken,
+      method: 'PUT',
+      json: { defaultAvatar: fileRef(image.EID) },
+    });
+    expect(denied.status).toBe(403);
+    expect((await readFile(image.EID, memberToken)).body.temporary).toBe(true);
   });
 });

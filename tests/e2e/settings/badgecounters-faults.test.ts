@@ -2,7 +2,8 @@
  * Badge counters with an owner down (docs/decisions.md, settings section): the gateway answers the
  * counters of the owners that answer and null for the others, 503 when none answers, and 404 from
  * auth whatever the parts do. Uses its own infrastructure, gateway and services (demo data), so
- * the shared stack is not disturbed.
+ * the shared stack is not disturbed. Files: branding images are network assets: with messaging
+ * down, a theme or network write naming an uploaded file is 503 and writes nothing.
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -139,4 +140,50 @@ describe('badge counters with an owning service down', () => {
       numUnreadAlertsCoalesced: 0,
     });
   }, 150_000);
+});
+
+describe('branding images with messaging down (files: branding images are network assets)', () => {
+  const send = (method: string, path: string, body: unknown) =>
+    fetch(`${url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, accept: mediaType(), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const fileEID = '0123456789abcdef01234567';
+
+  it('is 503 for a write naming an uploaded file, and nothing is written', async () => {
+    await until(async () => !(await ready('messaging')), 'messaging to be gone');
+    const name = `Down ${Date.now()}`;
+    const theme = await send('POST', `/networks/${networkEID}/themes/`, {
+      name,
+      backgroundUrl: `/networks/${networkEID}/files/${fileEID}/download`,
+    });
+    expect(theme.status).toBe(503);
+    expect(theme.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    const themes = await fetch(`${url}/networks/${networkEID}/themes/?limit=100`, {
+      headers: { authorization: `Bearer ${token}`, accept: mediaType() },
+    });
+    const listed = (await themes.json()) as { _embedded?: { themes?: { name: string }[] } };
+    expect((listed._embedded?.themes ?? []).map((t) => t.name)).not.toContain(name);
+
+    const network = await send('PUT', `/networks/${networkEID}/`, {
+      name: 'Renamed while down',
+      defaultAvatar: { type: 'file', EID: fileEID },
+    });
+    expect(network.status).toBe(503);
+    const read = await fetch(`${url}/networks/${networkEID}/`, {
+      headers: { authorization: `Bearer ${token}`, accept: mediaType() },
+    });
+    const unchanged = (await read.json()) as { name: string; defaultAvatar: unknown };
+    expect(unchanged.defaultAvatar).toBeNull();
+    expect(unchanged.name).not.toBe('Renamed while down');
+  });
+
+  it('still takes a theme of external images only (messaging is not asked)', async () => {
+    const theme = await send('POST', `/networks/${networkEID}/themes/`, {
+      name: `External ${Date.now()}`,
+      backgroundUrl: 'https://cdn.example/bg.png',
+    });
+    expect(theme.status).toBe(201);
+  });
 });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventReader } from '../../support/events.js';
 import { baseUrl, call, type Problem } from '../../support/api.js';
 import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
+import { newTemporaryFile } from '../../support/factories/attachments.js';
 
 afterAll(closeFactories);
 
@@ -29,6 +30,12 @@ async function createTheme(network: TestNetwork, token: string, fields: Record<s
   return response.body;
 }
 
+/** Every field; the emblem an image the admin uploaded (files: branding images are network assets). */
+async function everyFieldOf(network: TestNetwork, token: string) {
+  const emblem = await newTemporaryFile(network.networkEID, token);
+  return { ...everyField, emblem: { type: 'file', EID: emblem.EID } };
+}
+
 const everyField = {
   name: 'Corporate',
   default: true,
@@ -42,7 +49,6 @@ const everyField = {
   eventHeaderBackgroundUrl: 'https://cdn.example/event.png',
   userHeaderBackgroundUrl: 'https://cdn.example/user.png',
   loginBackgroundUrls: ['https://cdn.example/login1.png', 'https://cdn.example/login2.png'],
-  emblem: { type: 'file', EID: '0123456789abcdef01234567' },
   favicon: { url: 'https://cdn.example/favicon.ico', mimeType: 'image/x-icon' },
   properties: { spectrum: { primary: '#102030', '50': '#f0f0f0', 'accent-2': '#abcdef' } },
   knowledgeBaseHomeHeader: { backgroundUrl: 'https://cdn.example/kb.png', color: '#010203' },
@@ -53,19 +59,18 @@ const everyField = {
 describe('network themes: fields', () => {
   it('administrators create a theme with every field of the spec and the later additions; members read it', async () => {
     const network = await newNetwork();
-    const created = await call<Theme>(themesPath(network), {
-      token: await network.admin.token(),
-      json: everyField,
-    });
+    const token = await network.admin.token();
+    const fields = await everyFieldOf(network, token);
+    const created = await call<Theme>(themesPath(network), { token, json: fields });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       type: 'network_theme',
       EID: expect.stringMatching(/^[0-9a-f]{24}$/),
-      ...everyField,
+      ...fields,
       knowledgeBaseCategoryHeader: { backgroundUrl: null, color: '#040506' },
       knowledgeBasePageHeader: { backgroundUrl: '/kb/page.png', color: null },
       // Files: media (issue #16): the thumbnail of the emblem file.
-      emblemThumbnailUrl: `/networks/${network.networkEID}/files/0123456789abcdef01234567/thumbnails/270x270`,
+      emblemThumbnailUrl: `/networks/${network.networkEID}/files/${fields.emblem.EID}/thumbnails/270x270`,
       created: expect.stringMatching(/\+00:00$/),
       lastModified: expect.stringMatching(/\+00:00$/),
     });
@@ -223,7 +228,8 @@ describe('network themes: edits, default, delete', () => {
   it('PUT changes only the fields sent; null clears; a header or favicon is replaced as a whole', async () => {
     const network = await newNetwork();
     const token = await network.admin.token();
-    const theme = await createTheme(network, token, everyField);
+    const fields = await everyFieldOf(network, token);
+    const theme = await createTheme(network, token, fields);
     const put = (json: unknown) =>
       call<Theme>(themesPath(network, `${theme.EID}/`), { token, method: 'PUT', json });
     const edited = await put({
@@ -234,7 +240,7 @@ describe('network themes: edits, default, delete', () => {
     });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({
-      ...everyField,
+      ...fields,
       name: 'Renamed',
       buttonColor: null,
       knowledgeBaseHomeHeader: { backgroundUrl: null, color: '#ffffff' },

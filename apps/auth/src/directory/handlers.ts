@@ -33,8 +33,8 @@ export const directoryHandlers = {
   'whoami.get': whoamiHandler,
   ...defineHandlers<AuthDependencies>()(directoryRoutes, {
     'network.get': ({ ctx }, { models, networkDomain, rpc }) => getNetwork(models, ctx, networkDomain, rpc),
-    'network.update': ({ ctx, body }, { models, events, networkDomain }) =>
-      updateNetwork(models, events, ctx, body, networkDomain),
+    'network.update': ({ ctx, body }, { models, events, networkDomain, rpc }) =>
+      updateNetwork(models, events, rpc, ctx, body, networkDomain),
     'profile.list': async ({ ctx, query }, { models, rpc }) => {
       const leftOut = await profilesLeftOutByGroups(models, ctx, query);
       // Messaging (timelines concern): `commented`, asked of messaging over NATS.

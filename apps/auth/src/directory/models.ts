@@ -5,6 +5,7 @@
  */
 import {
   birthdayPrivacySettings,
+  defaultEmblemGroupTypes,
   emailDeliveryFormats,
   emailPrivacySettings,
   invitationTypes,
@@ -12,6 +13,12 @@ import {
 } from '@ncs/contracts';
 import { timestamps, type StoredDocument } from '@ncs/service-kit';
 import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
+
+/** Files: branding images (issue #16): an uploaded image, `{ type: 'file', EID }`. */
+const imageRefSchema = new Schema(
+  { type: { type: String, enum: ['file'], required: true }, EID: { type: String, required: true } },
+  { _id: false, strict: true },
+);
 
 const networkSchema = new Schema(
   {
@@ -48,6 +55,17 @@ const networkSchema = new Schema(
       default: null,
     },
     themeEID: { type: String, default: null },
+    // Files: branding images (issue #16): uploaded images, network assets (network-write-context.ts).
+    defaultAvatar: { type: imageRefSchema, default: null },
+    defaultEmblems: {
+      type: new Schema(
+        Object.fromEntries(
+          defaultEmblemGroupTypes.map((name) => [name, { type: imageRefSchema, default: null }]),
+        ),
+        { _id: false, strict: true },
+      ),
+      default: null,
+    },
   },
   { strict: true, timestamps, collection: 'networks' },
 );

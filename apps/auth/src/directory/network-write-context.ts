@@ -3,10 +3,19 @@
  * `sso`, `favicon`, `theme` (a theme of the same network) and `emailDeliveryFormat`, as
  * `PUT /networks/{networkEID}` stores them and the network shows them (`sso` to administrators
  * only: it is configuration of the sign-in, not for every member).
+ *
+ * Files: branding images (issue #16): `defaultAvatar` and `defaultEmblems` (per group type) name
+ * uploaded images; they and a favicon that is a file path of the network become network assets
+ * before the write (branding/images.ts). A `defaultEmblems` body changes the group types it names.
  */
-import { DomainError, isEid } from '@ncs/contracts';
+import { DomainError, defaultEmblemGroupTypes, isEid, type RequestContext } from '@ncs/contracts';
+import type { RpcClient } from '@ncs/service-kit';
+import { BrandingImages } from '../branding/images.js';
 import type { AuthModels } from '../models.js';
 import type { NetworkDoc } from './models.js';
+
+type ImageRef = { readonly type: 'file'; readonly EID: string };
+type GroupTypeName = (typeof defaultEmblemGroupTypes)[number];
 
 /** The write-context fields of a validated `PUT /networks/{networkEID}` body. */
 interface Body {
@@ -14,14 +23,40 @@ interface Body {
   readonly favicon?: { url: string; mimeType?: string } | null;
   readonly theme?: { type: 'network_theme'; EID: string } | null;
   readonly emailDeliveryFormat?: string;
+  readonly defaultAvatar?: ImageRef | null;
+  readonly defaultEmblems?: Partial<Record<string, ImageRef | null>>;
+}
+
+/** The stored default emblems: each group type's image, null for the generated SVG. */
+function storedDefaultEmblems(network: Pick<NetworkDoc, 'defaultEmblems'>) {
+  const stored = (network.defaultEmblems ?? {}) as Partial<Record<string, ImageRef | null>>;
+  return Object.fromEntries(
+    defaultEmblemGroupTypes.map((name) => {
+      const ref = stored[name];
+      return [name, ref?.EID ? { type: 'file' as const, EID: ref.EID } : null];
+    }),
+  ) as Record<GroupTypeName, ImageRef | null>;
+}
+
+/** Files: branding images: the files the body names, adopted as network assets (400, 503: no write). */
+async function adoptImages(rpc: RpcClient, ctx: RequestContext, networkEID: string, body: Body) {
+  const images = new BrandingImages(networkEID)
+    .url(body.favicon?.url, '/body/favicon/url')
+    .file(body.defaultAvatar, '/body/defaultAvatar');
+  for (const [name, ref] of Object.entries(body.defaultEmblems ?? {}))
+    images.file(ref, `/body/defaultEmblems/${name}`);
+  await images.adopt(rpc, ctx);
 }
 
 /** The stored changes of the write-context fields of a body; a theme of another network is 400. */
 export async function writeContextChanges(
   models: AuthModels,
-  networkEID: string,
+  rpc: RpcClient,
+  ctx: RequestContext,
+  network: NetworkDoc,
   body: Body,
 ): Promise<Record<string, unknown>> {
+  const networkEID = String(network._id);
   const changes: Record<string, unknown> = {};
   if (body.emailDeliveryFormat !== undefined) changes.emailDeliveryFormat = body.emailDeliveryFormat;
   if (body.sso !== undefined) {
@@ -40,6 +75,11 @@ export async function writeContextChanges(
     }
     changes.themeEID = themeEID;
   }
+  // Files: branding images (issue #16).
+  if (body.defaultAvatar !== undefined) changes.defaultAvatar = body.defaultAvatar;
+  if (body.defaultEmblems !== undefined)
+    changes.defaultEmblems = { ...storedDefaultEmblems(network), ...body.defaultEmblems };
+  await adoptImages(rpc, ctx, networkEID, body);
   return changes;
 }
 
@@ -66,5 +106,8 @@ export function presentWriteContext(network: NetworkDoc, admin: boolean): Record
       : null,
     theme: network.themeEID ? { type: 'network_theme', EID: network.themeEID } : null,
     emailDeliveryFormat: network.emailDeliveryFormat ?? 'html',
+    // Files: branding images (issue #16).
+    defaultAvatar: network.defaultAvatar?.EID ? { type: 'file', EID: network.defaultAvatar.EID } : null,
+    defaultEmblems: storedDefaultEmblems(network),
   };
 }

@@ -187,6 +187,7 @@ const WRITABLE_NETWORK_FIELDS = [
 export async function updateNetwork(
   models: AuthModels,
   events: EventSink,
+  rpc: RpcClient,
   ctx: RequestContext,
   body: RouteBody<'network.update'>,
   networkDomain: string,
@@ -196,7 +197,7 @@ export async function updateNetwork(
   const changes = {
     ...pick(body, WRITABLE_NETWORK_FIELDS),
     // Directory: network operations (issue #15): sso, favicon, theme, emailDeliveryFormat.
-    ...(await writeContextChanges(models, networkEID, body)),
+    ...(await writeContextChanges(models, rpc, ctx, caller.network, body)),
   };
   const updated = await models.Network.findOneAndUpdate(
     { _id: networkEID },

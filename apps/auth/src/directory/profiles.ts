@@ -9,7 +9,7 @@ import { type DirectoryCaller, findMemberCaller, findMemberOrAppCaller } from '.
 import type { AccountDoc, NetworkDoc, ProfileDoc } from './models.js';
 import { reportedRole } from './permissions.js';
 // Directory: branding (issue #15).
-import { defaultAvatarPath } from '@ncs/contracts';
+import { defaultAvatarPath, emblemThumbnailPath } from '@ncs/contracts';
 
 /** Who looks at a profile: what they may see of it depends on who they are. */
 export interface Viewer {
@@ -69,7 +69,10 @@ function visibleEmail(
 }
 
 /** What a profile's network knows of it: nothing but the profile and the network's own settings. */
-export type PresentedNetwork = Pick<NetworkDoc, 'defaultPrimaryEmailPrivacySetting' | 'language'>;
+export type PresentedNetwork = Pick<
+  NetworkDoc,
+  'defaultPrimaryEmailPrivacySetting' | 'language' | 'defaultAvatar'
+>;
 
 /**
  * A profile as `viewer` sees it. Everything shown comes from the profile itself (names, language,
@@ -122,7 +125,10 @@ export function presentProfile(
     network: { type: 'network', EID: profile.networkEID },
     lastModified: toTimestamp(profile.lastModified),
     // Directory: branding (issue #15).
-    defaultAvatarUrl: defaultAvatarPath(profile.networkEID, String(profile._id)),
+    // Files: branding images (issue #16): the network's uploaded default avatar, else the SVG.
+    defaultAvatarUrl:
+      emblemThumbnailPath(profile.networkEID, network.defaultAvatar) ??
+      defaultAvatarPath(profile.networkEID, String(profile._id)),
   };
 }
 

@@ -4,7 +4,9 @@
  */
 import { DomainError, type GroupPermission, type RequestContext, isEid } from '@ncs/contracts';
 import type { AuthModels } from '../models.js';
+import type { NetworkDoc } from '../directory/models.js';
 import type { GroupDoc, MembershipDoc } from './models.js';
+import type { DefaultEmblemFiles } from './types.js';
 import { canSeeGroup, groupPermissions, type GroupStanding } from './permissions.js';
 
 /** The caller inside the request's network, read from the store (not the gateway's cache). */
@@ -13,6 +15,8 @@ export interface GroupCaller {
   readonly profileEID: string;
   readonly networkAdmin: boolean;
   readonly external: boolean;
+  /** Files: branding images: the network's default emblems, when the caller's read brought them. */
+  readonly defaultEmblems?: DefaultEmblemFiles;
 }
 
 /**
@@ -25,14 +29,21 @@ export async function groupCallerOf(models: AuthModels, ctx: RequestContext): Pr
   if (!isEid(networkEID)) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
   if (!profileEID) throw new DomainError('GROUP_ERR_USER_CALLER_REQUIRED');
   const [network, profile] = await Promise.all([
-    models.Network.exists({ _id: networkEID }),
+    // Files: branding images: the default emblems come with the network (no read per group).
+    models.Network.findById(networkEID, { defaultEmblems: 1 }).lean<Pick<NetworkDoc, 'defaultEmblems'>>(),
     models.Profile.findOne(
       { _id: profileEID, networkEID, userState: 'active' },
       { role: 1, external: 1 },
     ).lean(),
   ]);
   if (!network || !profile) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
-  return { networkEID, profileEID, networkAdmin: profile.role === 'admin', external: profile.external };
+  return {
+    networkEID,
+    profileEID,
+    networkAdmin: profile.role === 'admin',
+    external: profile.external,
+    defaultEmblems: (network.defaultEmblems ?? null) as DefaultEmblemFiles,
+  };
 }
 
 export const groupRef = (group: GroupDoc) => ({ type: 'group', EID: String(group._id) });

@@ -4,11 +4,12 @@
  */
 import { emblemThumbnailPath, rootFolderOf, toTimestamp, type PlainResource } from '@ncs/contracts';
 import type { Types } from 'mongoose';
+import type { NetworkDoc } from '../directory/models.js';
 import type { AuthModels } from '../models.js';
 import type { GroupCaller } from './callers.js';
 import type { GroupDoc, MembershipDoc } from './models.js';
 import { type GroupStanding, groupUserInfo } from './permissions.js';
-import { defaultEmblemThumbnailUrl } from './types.js';
+import { defaultEmblemThumbnailUrl, type DefaultEmblemFiles } from './types.js';
 
 /** Counts by group EID from `$match` + `$group` (`$sum` only: FerretDB 1.x serves it). */
 async function countBy(
@@ -54,6 +55,18 @@ async function localDepartmentCounts(
   return counts;
 }
 
+/**
+ * Files: branding images (issue #16): the network's default emblems, as the caller's read brought
+ * them (a member), else one read (an app reader).
+ */
+async function defaultEmblemsOf(models: AuthModels, caller: GroupCaller): Promise<DefaultEmblemFiles> {
+  if (caller.defaultEmblems !== undefined) return caller.defaultEmblems;
+  const network = await models.Network.findById(caller.networkEID, { defaultEmblems: 1 }).lean<
+    Pick<NetworkDoc, 'defaultEmblems'>
+  >();
+  return network?.defaultEmblems ?? null;
+}
+
 /** Plain group resources for the caller, with one batch of queries for the whole page. */
 export async function presentGroups(
   models: AuthModels,
@@ -64,7 +77,7 @@ export async function presentGroups(
   const networkEID = caller.networkEID;
   const ids = groups.map((g) => String(g._id));
   const active = { networkEID, groupEID: { $in: ids }, state: 'active' };
-  const [members, externals, localDepartments, own] = await Promise.all([
+  const [members, externals, localDepartments, own, defaultEmblems] = await Promise.all([
     countBy(models.GroupMembership, active, 'groupEID'),
     countBy(models.GroupMembership, { ...active, external: true }, 'groupEID'),
     localDepartmentCounts(models, networkEID, groups),
@@ -72,6 +85,7 @@ export async function presentGroups(
       { networkEID, groupEID: { $in: ids }, profileEID: caller.profileEID },
       { groupEID: 1, role: 1, state: 1 },
     ).lean<Pick<MembershipDoc, 'groupEID' | 'role' | 'state'>[]>(),
+    defaultEmblemsOf(models, caller),
   ]);
   const ownByGroup = new Map(own.map((m) => [m.groupEID, { role: m.role, state: m.state }]));
   return groups.map((group) => {
@@ -85,6 +99,7 @@ export async function presentGroups(
       hasExternalMembers: (externals.get(EID) ?? 0) > 0,
       numLocalDepartments: localDepartments.get(EID) ?? 0,
       user: groupUserInfo(group, standing),
+      defaultEmblems,
     });
   });
 }
@@ -96,6 +111,7 @@ function presentGroup(
     hasExternalMembers: boolean;
     numLocalDepartments: number;
     user: ReturnType<typeof groupUserInfo>;
+    defaultEmblems: DefaultEmblemFiles;
   },
 ): PlainResource {
   const ref = (value: { type: string; EID: string } | null | undefined) =>
@@ -116,7 +132,11 @@ function presentGroup(
     networkTheme: ref(group.networkTheme),
     // Files: media (issue #16): an uploaded file's thumbnail (messaging), derived from its EID.
     emblemThumbnailUrl: emblemThumbnailPath(group.networkEID, emblem),
-    defaultEmblemThumbnailUrl: defaultEmblemThumbnailUrl(group.groupType),
+    defaultEmblemThumbnailUrl: defaultEmblemThumbnailUrl(
+      group.networkEID,
+      group.groupType,
+      computed.defaultEmblems,
+    ),
     headerBackgroundUrl: group.headerBackgroundUrl ?? null,
     numMembers: computed.numMembers,
     numLocalDepartments: computed.numLocalDepartments,

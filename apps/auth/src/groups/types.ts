@@ -3,7 +3,13 @@
  * the ordinary group type is `group`). Decisions: docs/decisions.md, "Directory: groups".
  */
 import { createHash } from 'node:crypto';
-import { defaultEmblemPath, groupTypeNames, type GroupTypeName, type PlainResource } from '@ncs/contracts';
+import {
+  defaultEmblemPath,
+  emblemThumbnailPath,
+  groupTypeNames,
+  type GroupTypeName,
+  type PlainResource,
+} from '@ncs/contracts';
 
 export interface GroupTypeRule {
   readonly name: GroupTypeName;
@@ -66,8 +72,20 @@ export function presentGroupType(rule: GroupTypeRule): PlainResource {
   };
 }
 
-/** The default emblem of a group type (served with the default avatars and emblems). */
-export function defaultEmblemThumbnailUrl(type: string): string {
+/** Files: branding images (issue #16): the network's uploaded default emblem of each group type. */
+export type DefaultEmblemFiles = Readonly<
+  Partial<Record<string, { readonly type?: string | null; readonly EID?: string | null } | null>>
+> | null;
+
+/**
+ * The default emblem of a group type: the thumbnail of the image the network uploaded for the type
+ * (files: branding images, issue #16), else the generated SVG (served with the default avatars).
+ */
+export function defaultEmblemThumbnailUrl(
+  networkEID: string,
+  type: string,
+  files: DefaultEmblemFiles,
+): string {
   // Directory: branding (issue #15): served as SVG by `defaultEmblem.get`.
-  return defaultEmblemPath(type);
+  return emblemThumbnailPath(networkEID, files?.[type]) ?? defaultEmblemPath(type);
 }

@@ -15,10 +15,10 @@ export const settingsHandlers = defineHandlers<AuthDependencies>()(settingsRoute
   'menu.update': ({ ctx, query, body }, { models, events }) => updateMenu(models, events, ctx, query, body),
   'widget.list': ({ ctx, query }, { models }) => listWidgets(models, ctx, query),
   'theme.list': ({ ctx, query }, { models }) => listThemes(models, ctx, query),
-  'theme.create': ({ ctx, body }, { models, events }) => createTheme(models, events, ctx, body),
+  'theme.create': ({ ctx, body }, { models, events, rpc }) => createTheme(models, events, rpc, ctx, body),
   'theme.get': ({ ctx, params }, { models }) => getTheme(models, ctx, params.themeEID),
-  'theme.update': ({ ctx, params, body }, { models, events }) =>
-    updateTheme(models, events, ctx, params.themeEID, body),
+  'theme.update': ({ ctx, params, body }, { models, events, rpc }) =>
+    updateTheme(models, events, rpc, ctx, params.themeEID, body),
   'theme.delete': async ({ ctx, params }, { models, events }) => {
     await deleteTheme(models, events, ctx, params.themeEID);
     return withStatus(204, null);

@@ -6,6 +6,9 @@
  *
  * Every theme shows the groups using it that the caller may see (`groups`, `numGroups`; the groups
  * area decides visibility), which `embed=groups` embeds as full group resources.
+ *
+ * Files: the images a theme names that are uploaded files become network assets before the write
+ * (branding/images.ts): every member reads them, and a refused one leaves the theme unchanged.
  */
 import { type RouteBody } from '../requests.js';
 import { pageOf, pick, type Page } from '@ncs/service-kit';
@@ -21,6 +24,8 @@ import {
   emblemThumbnailPath,
 } from '@ncs/contracts';
 import type { Types } from 'mongoose';
+import type { RpcClient } from '@ncs/service-kit';
+import { themeImages, type ThemeImages } from '../branding/images.js';
 import type { EventSink } from '../dependencies.js';
 import { detachThemeFromGroups, themeGroupsFor } from '../groups/themes.js';
 import type { AuthModels } from '../models.js';
@@ -188,11 +193,13 @@ async function afterWrite(
 export async function createTheme(
   models: AuthModels,
   events: EventSink,
+  rpc: RpcClient,
   ctx: RequestContext,
   body: RouteBody<'theme.create'>,
 ) {
   const caller = await settingsCaller(models, ctx);
   requireNetworkAdmin(caller);
+  await themeImages(caller.networkEID, body as ThemeImages).adopt(rpc, ctx); // Files: branding images
   const [created] = await models.NetworkTheme.insertMany([
     { ...storedFields(body), networkEID: caller.networkEID },
   ]);
@@ -202,6 +209,7 @@ export async function createTheme(
 export async function updateTheme(
   models: AuthModels,
   events: EventSink,
+  rpc: RpcClient,
   ctx: RequestContext,
   themeEID: string,
   body: RouteBody<'theme.update'>,
@@ -209,6 +217,7 @@ export async function updateTheme(
   const caller = await settingsCaller(models, ctx);
   requireNetworkAdmin(caller);
   const before = await findTheme(models, caller, themeEID);
+  await themeImages(caller.networkEID, body).adopt(rpc, ctx); // Files: branding images
   const fields = storedFields(body);
   if (body.default === false) {
     if (before.defaultAt && (await defaultThemeEID(models, caller.networkEID)) === themeEID) {

@@ -126,9 +126,10 @@ export async function replaceAttachments(
   const dropped = [...before].filter((EID) => !kept.has(EID));
   if (dropped.length > 0) {
     const filter = { networkEID: attacher.networkEID, EID: { $in: dropped }, messageEID };
-    // A file of a folder stays there; one of no folder waits to be attached again, or swept.
+    // A file of a folder stays there; one of no folder waits to be attached again, or swept (a
+    // network asset, files: branding images, is never temporary).
     await models.files.FileRecord.updateMany(
-      { ...filter, groupEID: null },
+      { ...filter, groupEID: null, networkAssetSince: null },
       { $set: { messageEID: null, temporarySince: new Date() } },
     );
     await models.files.FileRecord.updateMany(filter, { $set: { messageEID: null } });

@@ -1,5 +1,7 @@
 /**
- * Files: who reads a file (issue #16). A temporary file (attached to nothing yet): its uploader
+ * Files: who reads a file (issue #16). A network asset (an image a theme or the network's branding
+ * names, assets.ts): every member of its network (the gateway lets only members reach the network's
+ * paths). A temporary file (attached to nothing yet): its uploader
  * only. A file attached to a message: whoever reads the message (a file of a group folder also
  * whoever reads the group). A file of a group folder: whoever reads the group. Anyone else: 404.
  */
@@ -28,8 +30,10 @@ export async function requireFileReader(
   models: MessagingModels,
   rpc: RpcClient,
   caller: Caller,
-  record: Pick<FileRecordDoc, 'messageEID' | 'groupEID' | 'uploaderEID'>,
+  record: Pick<FileRecordDoc, 'messageEID' | 'groupEID' | 'uploaderEID'> &
+    Partial<Pick<FileRecordDoc, 'networkAssetSince'>>,
 ): Promise<void> {
+  if (record.networkAssetSince) return; // Files: branding images are network assets.
   if (record.messageEID && (await readsMessage(models, rpc, caller, record.messageEID))) return;
   if (record.groupEID) {
     await readableGroup(rpc, caller, record.groupEID, 'FILES_ERR_FILE_NOT_FOUND');

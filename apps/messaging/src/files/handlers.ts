@@ -4,7 +4,7 @@
  */
 import { DomainError, filesRoutes, internalSubjects, type RequestContext } from '@ncs/contracts';
 import type { FileChunkRequest, FileFinishRequest, FileReadRequest } from '@ncs/contracts';
-import { defineHandlers, withStatus, type RpcHandler } from '@ncs/service-kit';
+import { defineHandlers, withStatus, type RpcClient, type RpcHandler } from '@ncs/service-kit';
 import { callerOf } from '../messages/access.js';
 import type { WriteDeps } from '../messages/deps.js';
 import type { MessagingModels } from '../messages/models.js';
@@ -14,6 +14,8 @@ import { abortUpload, beginUpload, finishUpload, storeChunk } from './upload.js'
 // Files: attachments and temporary uploads.
 import { appOf } from '../messages/app-posting.js';
 import { beginAppFolderUpload, beginTemporaryUpload } from './temporary.js';
+// Files: branding images are network assets.
+import { adoptAssets } from './assets.js';
 
 export const fileHandlers = defineHandlers<WriteDeps>()(filesRoutes, {
   'file.upload': ({ ctx, params, query }, { models, rpc }) => {
@@ -48,8 +50,11 @@ function networkOf(ctx: RequestContext): string {
 }
 
 /** Internal subjects of files, by subject (the gateway's streaming steps). */
-export function fileInternalHandlers(models: MessagingModels): Record<string, RpcHandler> {
+export function fileInternalHandlers(models: MessagingModels, rpc?: RpcClient): Record<string, RpcHandler> {
   return {
+    // Files: branding images are network assets (auth, before a theme or network write).
+    [internalSubjects.fileAdoptAssets]: ({ ctx, body }) =>
+      rpc ? adoptAssets(models, rpc, ctx, body) : Promise.reject(new DomainError('SERVICE_UNAVAILABLE')),
     [internalSubjects.fileChunk]: ({ ctx, body }) =>
       storeChunk(models, networkOf(ctx), body as FileChunkRequest),
     [internalSubjects.fileFinish]: ({ ctx, body }) =>

@@ -31,6 +31,9 @@ const fileRecordSchema = new Schema(
     messageEID: { type: String, default: null },
     temporarySince: { type: Date, default: null },
     uploaderType: { type: String, enum: ['user', 'app'], default: 'user' },
+    // Files: branding images are network assets (assets.ts): since when a theme or the network's
+    // branding names it (null: not an asset). Every member of the network reads it; never swept.
+    networkAssetSince: { type: Date, default: null },
   },
   {
     strict: true,

@@ -72,6 +72,7 @@ export async function sweepTemporaryFiles(models: MessagingModels, ttlMs: number
       EID,
       messageEID: messageEID ?? null,
       temporarySince: { $lte: before },
+      networkAssetSince: null, // Files: a branding image adopted meanwhile stays (assets.ts)
     });
     if (gone.deletedCount === 0) continue; // attached meanwhile, or another instance took it
     await removeStored(models, networkEID, EID);

@@ -118,6 +118,13 @@ export const internalSubjects = {
   fileAbort: rpcSubject('messaging', 'file', 'abort'),
   /** Gateway → messaging: bytes of a file (`FileReadRequest`); reply `{ data }` (base64). */
   fileRead: rpcSubject('messaging', 'file', 'read'),
+  /**
+   * Auth → messaging: the files a theme or the network's branding names become network assets
+   * (body `FileAdoptAssetsRequest`, contracts files/assets.ts; ctx: the writer's request). Each must
+   * be an image of `ctx.networkEID` the caller may read, else 400 -397 naming its pointer, and none
+   * is adopted; reply `{ adopted }` (how many).
+   */
+  fileAdoptAssets: rpcSubject('messaging', 'file', 'adoptAssets'),
 } as const;
 
 /** One answer of `postableTypes`: the message types the caller may post on that profile. */

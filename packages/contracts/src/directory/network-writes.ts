@@ -2,6 +2,7 @@
  * Directory: network operations (issue #15, part 2). What `PUT /networks/{networkEID}` takes besides
  * the settings (the spec's write context: `sso`, `favicon`, `theme`, `emailDeliveryFormat`) and how
  * the network shows them. Spread into the network's writable fields and its representation.
+ * Files: branding images (issue #16): `defaultAvatar` and `defaultEmblems` name uploaded images.
  */
 import { Type } from '@sinclair/typebox';
 import { Eid, ImageUrl, Nullable, strictObject } from '../core/schemas.js';
@@ -38,11 +39,35 @@ export const NetworkFavicon = strictObject({
 /** A theme of the same network (`GET /networks/{networkEID}/themes/`), or null for none. */
 export const NetworkThemeRef = strictObject({ type: Type.Literal('network_theme'), EID: Eid });
 
+/** Files: branding images (issue #16): an uploaded image of the network (a network asset once named). */
+export const NetworkImageRef = strictObject({ type: Type.Literal('file'), EID: Eid });
+
+/**
+ * The group types a default emblem is set for: the names of contracts groups/resources.ts
+ * `groupTypeNames` (this area may not import that one; a unit test keeps the two equal).
+ */
+export const defaultEmblemGroupTypes = ['business_unit', 'department', 'local_department', 'group'] as const;
+
+const DefaultEmblems = Type.Object(
+  Object.fromEntries(defaultEmblemGroupTypes.map((name) => [name, Type.Optional(Nullable(NetworkImageRef))])),
+  {
+    additionalProperties: false,
+    description:
+      "per group type, an uploaded image that is the default emblem of the network's groups of that type; null or absent: the generated SVG",
+  },
+);
+
 export const networkWriteContextFields = {
   sso: Nullable(NetworkSso),
   favicon: Nullable(NetworkFavicon),
   theme: Nullable(NetworkThemeRef),
   emailDeliveryFormat: EmailDeliveryFormatSchema,
+  // Files: branding images (issue #16).
+  defaultAvatar: Type.Union([NetworkImageRef, Type.Null()], {
+    description:
+      "an uploaded image that is every profile's `defaultAvatarUrl` (its 270x270 thumbnail); null: the generated SVGs",
+  }),
+  defaultEmblems: DefaultEmblems,
 };
 
 export const networkWriteContextReadFields = {
@@ -57,4 +82,15 @@ export const networkWriteContextReadFields = {
   favicon: Nullable(Type.Object({ url: Type.String(), mimeType: Type.Optional(Type.String()) })),
   theme: Nullable(Type.Object({ type: Type.Literal('network_theme'), EID: Eid })),
   emailDeliveryFormat: Type.String({ description: '`html` (default) or `plain_text`' }),
+  // Files: branding images (issue #16).
+  defaultAvatar: Nullable(Type.Object({ type: Type.Literal('file'), EID: Eid })),
+  defaultEmblems: Type.Object(
+    Object.fromEntries(
+      defaultEmblemGroupTypes.map((name) => [
+        name,
+        Nullable(Type.Object({ type: Type.Literal('file'), EID: Eid })),
+      ]),
+    ),
+    { description: 'per group type: the uploaded default emblem, null for the generated SVG' },
+  ),
 };

@@ -96,4 +96,11 @@ export const filesErrors = {
     title: 'Forbidden',
     message: 'The app lacks the permission to upload there (upload_files, upload_into_folders).',
   },
+  // Files: branding images are network assets.
+  FILES_ERR_ASSET_NOT_USABLE: {
+    status: 400,
+    code: -397,
+    title: 'Bad Request',
+    message: 'A branding image must be an image of this network that you may read.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
