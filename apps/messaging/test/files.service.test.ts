@@ -2,14 +2,10 @@
  * Files on the real store (issue #16): what the chunk writer stores (`storeChunk`, `finishUpload`)
  * is a GridFS file the driver's own `GridFSBucket.openDownloadStream` reads back byte-exact (whole
  * and by range); the sweep removes a temporary file not attached in time (record, files document,
-<<<<<<< HEAD
  * chunks) and an idle upload's chunks, and leaves an attached file and a live upload alone; a removed
  * message's files (`releaseAttachments`): one of no folder is swept after the time, bytes and all,
- * one of a group folder stays there, detached; a deleted file's thumbnails go with it.
-=======
- * chunks) and an idle upload's chunks, and leaves an attached file and a live upload alone. Files:
+ * one of a group folder stays there, detached; a deleted file's thumbnails go with it. Files:
  * branding images: an adopted network asset is never swept; an adoption checks every file first.
->>>>>>> h-brand
  */
 import { createHash, randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
@@ -18,13 +14,10 @@ import { FILE_CHUNK_BYTES } from '@ncs/contracts';
 import { registerMessagingModels, type MessagingModels } from '../src/messages/models.js';
 import { finishUpload, storeChunk } from '../src/files/upload.js';
 import { sweepIdleUploads, sweepTemporaryFiles } from '../src/files/sweep.js';
-<<<<<<< HEAD
 import { releaseAttachments } from '../src/files/attachments.js';
 import { writeBlob } from '../src/files/blobs.js';
-=======
 import type { RpcClient } from '@ncs/service-kit';
 import { adoptAssets } from '../src/files/assets.js';
->>>>>>> h-brand
 
 const unique = () => randomBytes(4).toString('hex');
 const NET = randomBytes(12).toString('hex');

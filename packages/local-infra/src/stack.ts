@@ -60,18 +60,18 @@ export interface SpawnOptions {
 
 /**
  * Node's flags for every app, as the Dockerfile's CMD (tests/unit/compose.test.ts keeps them equal).
- * Footprint (issue #14 §3, figures in bench/README.md): a young generation of 1 MB semi-spaces
- * (the default grows to 16 MB each, resident for good after a burst) and one V8 worker thread
- * take an idle service from ~145 MB to ~95 MB; the old generation is capped. No `--enable-source-maps`: it keeps every module's
- * source map in memory (~10 MB); stack traces name the built files, which tsc keeps close to the
- * sources.
+ * Footprint against CPU (issue #14 §2, §3; measured in bench/README.md, "Node flags"): young-
+ * generation semi-spaces of at most 4 MB (the default 16 MB each stays resident after a burst; 1 MB
+ * made auth spend twice the CPU per request, every request's garbage being promoted and collected
+ * again in the old generation), one V8 worker thread, and an old generation capped at 128 MB (a live
+ * heap is 30–60 MB: V8 collects before it grows, so a streamed file's garbage does not show in RSS
+ * and a pod of the Helm chart's 256 Mi limit is never killed for garbage). No
+ * `--enable-source-maps`: it keeps every module's source map in memory (~10 MB); stack traces name
+ * the built files, which tsc keeps close to the sources.
  */
 export const NODE_FLAGS: readonly string[] = [
-  '--max-semi-space-size=1',
+  '--max-semi-space-size=4',
   '--v8-pool-size=1',
-  // An old generation of at most 128 MB (a live heap is 30–60 MB): V8 collects before it grows,
-  // so a streamed file's garbage does not show in RSS (bench:files), and a pod of the Helm chart's
-  // 256 Mi limit is never killed for garbage.
   '--max-old-space-size=128',
 ];
 
