@@ -18,6 +18,8 @@ beforeAll(async () => {
     .createConnection(inject('mongoUrl'), { dbName: `auth_member_count_${unique()}` })
     .asPromise();
   models = registerAuthModels(connection);
+  // The unique indexes in place first, as in the service, so the rows below must satisfy them.
+  await models.Profile.syncIndexes();
 });
 
 afterAll(async () => {
@@ -25,9 +27,13 @@ afterAll(async () => {
   await connection?.close();
 });
 
-/** Raw member rows: only what the count reads. */
+/** Raw member rows: what the count reads, and the account each membership is unique by. */
 async function addMembers(networkEID: string, count: number, userState = 'active') {
-  const rows = Array.from({ length: count }, () => ({ networkEID, userState }));
+  const rows = Array.from({ length: count }, () => ({
+    networkEID,
+    userState,
+    accountId: new mongoose.Types.ObjectId(),
+  }));
   await models.Profile.collection.insertMany(rows);
 }
 

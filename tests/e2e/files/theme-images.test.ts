@@ -241,6 +241,53 @@ describe('a theme naming temporary uploads', () => {
     expect(await imageInfo(read.bytes)).toMatchObject({ width: 270, height: 270 });
   });
 
+  it("a group's own images: its admin's temporary upload becomes an asset another member reads; someone else's is 400", async () => {
+    const owner = await network.newMember();
+    const ownerToken = await owner.token();
+    const group = await newGroup(network.networkEID, ownerToken, { name: 'Cyclists' });
+    const [emblem, header] = await Promise.all([
+      newTemporaryFile(network.networkEID, ownerToken, await flatImage(300, 300, 'png'), {
+        filename: 'cyclists.png',
+      }),
+      newTemporaryFile(network.networkEID, ownerToken, await flatImage(900, 300, 'jpeg'), {
+        filename: 'header.jpg',
+      }),
+    ]);
+    // Someone else's temporary file (the network admin's): 400 naming the field, nothing written.
+    const foreign = await temporaryImage(await flatImage(64, 64, 'png'), 'not-yours.png');
+    const refused = await call<Problem>(groupsPath(network.networkEID, `${group.EID}/`), {
+      token: ownerToken,
+      method: 'PUT',
+      json: { emblem: fileRef(foreign.EID) },
+    });
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.body.errors?.[0]?.pointer).toBe('/body/emblem');
+    const unchanged = await call<{ emblem: Ref }>(groupsPath(network.networkEID, `${group.EID}/`), {
+      token: ownerToken,
+    });
+    expect(unchanged.body.emblem).toBeNull();
+
+    const edited = await call<{ emblemThumbnailUrl: string | null; headerBackgroundUrl: string | null }>(
+      groupsPath(network.networkEID, `${group.EID}/`),
+      {
+        token: ownerToken,
+        method: 'PUT',
+        json: { emblem: fileRef(emblem.EID), headerBackgroundUrl: download(header.EID) },
+      },
+    );
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body.emblemThumbnailUrl).toBe(thumbnail270(emblem.EID));
+    // A member who is not in the group reads both; they are no longer temporary.
+    const thumbnail = await getBytes(edited.body.emblemThumbnailUrl!, memberToken);
+    expect(thumbnail.status, thumbnail.text).toBe(200);
+    expect((await getBytes(edited.body.headerBackgroundUrl!, memberToken)).status).toBe(200);
+    for (const EID of [emblem.EID, header.EID]) {
+      const file = await readFile(EID, memberToken);
+      expect(file.status, file.text).toBe(200);
+      expect(file.body.temporary).toBe(false);
+    }
+  });
+
   describe("the network's emblem", () => {
     const readNetwork = () =>
       call<{ emblem: Ref; emblemThumbnailUrl: string | null }>(`/networks/${network.networkEID}/`, {

@@ -7,6 +7,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { rootFolderOf } from '@ncs/contracts';
 import { baseUrl, call } from '../../support/api.js';
+import { newTemporaryFile } from '../../support/factories/attachments.js';
+import { flatImage } from '../../support/factories/media.js';
 import { closeFactories, installApp, newClient, newNetwork } from '../../support/factories/core.js';
 import {
   addMember,
@@ -250,29 +252,33 @@ describe('group resource', () => {
     });
     expect(theme.status, theme.text).toBe(201);
     const themeEID = theme.body.EID;
+    // Files (issue #16): the emblem is an image the editor uploaded (a made-up EID is 400 -397).
+    const emblem = await newTemporaryFile(network.networkEID, token, await flatImage(120, 120, 'png'), {
+      filename: 'runners.png',
+    });
     const edited = await call<GroupBody>(path, {
       token,
       method: 'PUT',
       json: {
         name: 'Runners club',
         membersMayPost: false,
-        emblem: { type: 'file', EID: 'aaaaaaaaaaaaaaaaaaaaaaaa' },
+        emblem: { type: 'file', EID: emblem.EID },
         rootFolder: { type: 'folder', EID: 'bbbbbbbbbbbbbbbbbbbbbbbb' },
         networkTheme: { type: 'network_theme', EID: themeEID },
         headerBackgroundUrl: 'https://cdn.example/header.jpg',
       },
     });
-    expect(edited.status).toBe(200);
+    expect(edited.status, edited.text).toBe(200);
     expect(edited.body).toMatchObject({
       name: 'Runners club',
       XID: 'hr-1',
       hidden: false,
       membersMayPost: false,
-      emblem: { type: 'file', EID: 'aaaaaaaaaaaaaaaaaaaaaaaa' },
+      emblem: { type: 'file', EID: emblem.EID },
       // Files (issue #16): the root folder is the group's own, whatever a client sends.
       rootFolder: { type: 'folder', EID: rootFolderOf(group.EID) },
       networkTheme: { type: 'network_theme', EID: themeEID },
-      emblemThumbnailUrl: `/networks/${network.networkEID}/files/aaaaaaaaaaaaaaaaaaaaaaaa/thumbnails/270x270`,
+      emblemThumbnailUrl: `/networks/${network.networkEID}/files/${emblem.EID}/thumbnails/270x270`,
       headerBackgroundUrl: 'https://cdn.example/header.jpg',
     });
     // The theme is served by the themes route: the group links to it, and only while it has one.

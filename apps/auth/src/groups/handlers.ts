@@ -19,10 +19,10 @@ import { createGroup, deleteGroup, updateGroup } from './writing.js';
 export const groupsHandlers = defineHandlers<AuthDependencies>()(groupsRoutes, {
   'groupType.list': ({ ctx, query }, { models }) => listGroupTypesFor(models, ctx, query),
   'group.list': ({ ctx, query }, { models }) => listGroups(models, ctx, query),
-  'group.create': ({ ctx, body }, { models, events }) => createGroup(models, events, ctx, body),
+  'group.create': ({ ctx, body }, { models, events, rpc }) => createGroup(models, events, rpc, ctx, body),
   'group.get': ({ ctx, params }, { models }) => getGroup(models, ctx, params.groupEID),
-  'group.update': ({ ctx, params, body }, { models, events }) =>
-    updateGroup(models, events, ctx, params.groupEID, body),
+  'group.update': ({ ctx, params, body }, { models, events, rpc }) =>
+    updateGroup(models, events, rpc, ctx, params.groupEID, body),
   'group.delete': async ({ ctx, params }, { models, events }) => {
     await deleteGroup(models, events, ctx, params.groupEID);
     return withStatus(204, null);

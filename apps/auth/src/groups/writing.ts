@@ -2,6 +2,8 @@
  * Writing groups: create, edit, delete, with the rules of parents, XIDs and network themes. Rules
  * where the spec is silent: docs/decisions.md, "Directory: groups".
  */
+// Files: branding images (issue #16).
+import { BrandingImages } from '../branding/images.js';
 import { userRef } from '../directory/callers.js';
 import { type RouteBody } from '../requests.js';
 import {
@@ -12,7 +14,7 @@ import {
   type RequestContext,
   isEid,
 } from '@ncs/contracts';
-import { isDuplicateKeyError, pick } from '@ncs/service-kit';
+import { isDuplicateKeyError, pick, type RpcClient } from '@ncs/service-kit';
 import { Types } from 'mongoose';
 import type { EventSink } from '../dependencies.js';
 import type { AuthModels } from '../models.js';
@@ -125,9 +127,25 @@ async function parentFor(
   return found.group;
 }
 
+/**
+ * Files: branding images (issue #16): a group's emblem `{type: 'file', EID}` and its header
+ * background, when they name uploaded files of the network, become network assets before the write
+ * (the writer must be able to read them; else 400 naming the field and nothing written), so whoever
+ * sees the group reads its images, and the sweep never takes them.
+ */
+function groupImages(networkEID: string, fields: { emblem?: unknown; headerBackgroundUrl?: unknown }) {
+  return new BrandingImages(networkEID)
+    .file(fields.emblem as { type?: string; EID?: string } | null | undefined, '/body/emblem')
+    .url(
+      typeof fields.headerBackgroundUrl === 'string' ? fields.headerBackgroundUrl : null,
+      '/body/headerBackgroundUrl',
+    );
+}
+
 export async function createGroup(
   models: AuthModels,
   events: EventSink,
+  rpc: RpcClient,
   ctx: RequestContext,
   body: GroupCreateInput,
 ): Promise<PlainResource> {
@@ -141,6 +159,7 @@ export async function createGroup(
   const _id = new Types.ObjectId();
   const fields = pick(body, WRITABLE);
   await requireNetworkTheme(models, caller.networkEID, fields);
+  await groupImages(caller.networkEID, fields).adopt(rpc, ctx);
   let created: GroupDoc;
   try {
     const [doc] = await models.Group.insertMany([
@@ -193,6 +212,7 @@ export async function createGroup(
 export async function updateGroup(
   models: AuthModels,
   events: EventSink,
+  rpc: RpcClient,
   ctx: RequestContext,
   groupEID: string,
   body: RouteBody<'group.update'>,
@@ -201,6 +221,7 @@ export async function updateGroup(
   requirePermission(permissions, 'edit_group');
   const fields = pick(body, WRITABLE);
   await requireNetworkTheme(models, caller.networkEID, fields);
+  await groupImages(caller.networkEID, fields).adopt(rpc, ctx);
   const derived = derivedFields(fields, groupEID);
   const xidUsedElsewhere = () =>
     derived.xidKey !== undefined &&
