@@ -39,7 +39,7 @@ const ACCEPT = 'application/vnd.ncs.api-v2026.1.13+json+hal';
 const logDir = join(repoRoot, '.ncs', 'bench', 'logs');
 
 prepare({ log: out });
-const { findFreePort, startInfra, startStack, stopChild, MissingPrerequisiteError } =
+const { appNodeFlags, findFreePort, startInfra, startStack, stopChild, MissingPrerequisiteError } =
   await import('../packages/local-infra/dist/index.js');
 const { default: autocannon } = await import('autocannon');
 
@@ -192,17 +192,23 @@ async function checkAnswer(target, headers, networkEID) {
 async function startBaseline(mongoUrl, port) {
   const logFile = join(logDir, 'baseline.log');
   const log = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, [join(repoRoot, 'bench', 'baseline.mjs')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      MONGO_URL: mongoUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      TOKEN_CACHE_TTL_MS: ttlMs,
+  // The same Node flags as the apps (NODE_FLAGS, or NCS_NODE_FLAGS): one runtime setting for both
+  // targets, so the ratio measures the design, not V8's young-generation size.
+  const child = spawn(
+    process.execPath,
+    [...appNodeFlags('baseline', process.env), join(repoRoot, 'bench', 'baseline.mjs')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        MONGO_URL: mongoUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        TOKEN_CACHE_TTL_MS: ttlMs,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   const url = `http://127.0.0.1:${port}`;
