@@ -57,9 +57,15 @@ async function openNats(url = natsUrl): Promise<NatsConnection> {
   return nc;
 }
 
-function newOutbox(nats: NatsConnection, connection: mongoose.Connection): Outbox {
+/**
+ * An outbox on `connection`, once its collection and indexes exist (as a service has them before it
+ * serves: `serveModule` syncs indexes first). Recording while mongoose still creates them raced on
+ * the local store (mongo-java-server once answered an insert "Unknown error: null").
+ */
+async function newOutbox(nats: NatsConnection, connection: mongoose.Connection): Promise<Outbox> {
   const outbox = createOutbox({ connection, nats, service: 'kb', logger, pollIntervalMs: 200 });
   cleanups.push(() => outbox.stop());
+  await Promise.all(Object.values(connection.models).map((model) => model.init()));
   return outbox;
 }
 
@@ -165,8 +171,8 @@ describe('outbox relay', () => {
     await ensureEventsStream(nc);
     const entity = `relay${suffix()}`;
     // Two instances of the service on one database: both relays publish, JetStream de-duplicates.
-    const first = newOutbox(nc, connection);
-    const second = newOutbox(nc, connection);
+    const first = await newOutbox(nc, connection);
+    const second = await newOutbox(nc, connection);
 
     const recorded: DomainEvent[] = [];
     for (let n = 0; n < 10; n += 1) {
@@ -208,7 +214,7 @@ describe('outbox relay', () => {
       const entity = `outage${suffix()}`;
       await server.stop();
 
-      const outbox = newOutbox(nc, connection);
+      const outbox = await newOutbox(nc, connection);
       outbox.start();
       const recorded: DomainEvent[] = [];
       for (let n = 0; n < 5; n += 1) recorded.push(await outbox.record(entity, 'created', { data: { n } }));
@@ -227,7 +233,7 @@ describe('outbox relay', () => {
   it('stop() waits for the relay and leaves later events for the next start', async () => {
     const [nc, connection] = await Promise.all([openNats(), openDatabase()]);
     const entity = `stop${suffix()}`;
-    const outbox = newOutbox(nc, connection);
+    const outbox = await newOutbox(nc, connection);
     outbox.start();
     await outbox.record(entity, 'created', { data: {} });
     await until('the first event published', async () => (await unpublished(connection)) === 0);
@@ -241,7 +247,7 @@ describe('outbox relay', () => {
 
   it('refuses an entity or verb that is not one subject token', async () => {
     const [nc, connection] = await Promise.all([openNats(), openDatabase()]);
-    const outbox = newOutbox(nc, connection);
+    const outbox = await newOutbox(nc, connection);
     await expect(outbox.record('kb.category', 'created', { data: {} })).rejects.toThrow(TypeError);
     await expect(outbox.record('category', '*', { data: {} })).rejects.toThrow(TypeError);
   });
@@ -252,7 +258,7 @@ describe('event consumers', () => {
     const [nc, connection] = await Promise.all([openNats(), openDatabase()]);
     await ensureEventsStream(nc);
     const entity = `consume${suffix()}`;
-    const outbox = newOutbox(nc, connection);
+    const outbox = await newOutbox(nc, connection);
     outbox.start();
 
     const attempts = new Map<string, number>();
@@ -299,7 +305,7 @@ describe('event consumers', () => {
     const [nc, connection] = await Promise.all([openNats(), openDatabase()]);
     await ensureEventsStream(nc);
     const entity = `shared${suffix()}`;
-    const outbox = newOutbox(nc, connection);
+    const outbox = await newOutbox(nc, connection);
     const applied: string[] = [];
     const instances = [1, 2].map(() =>
       startEventConsumer({
