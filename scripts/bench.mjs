@@ -493,7 +493,6 @@ function listenerPid(port) {
 function report(results, processes) {
   const cores = os.availableParallelism();
   const mb = (kb) => Math.round(kb / 1024);
-  const ms = (value) => (Number.isNaN(value) ? '-' : value.toFixed(2));
   const ratio = (a, b) => (b > 0 ? a / b : NaN);
   const rows = results.map((r) => {
     const rps = r.result.requests.total / r.result.duration;
@@ -515,10 +514,10 @@ function report(results, processes) {
       cells: [
         r.name,
         rps.toFixed(1),
-        ms(r.latency.p50),
-        ms(r.latency.p90),
-        ms(r.latency.p99),
-        ms(r.latency.max),
+        msText(r.latency.p50),
+        msText(r.latency.p90),
+        msText(r.latency.p99),
+        msText(r.latency.max),
         String(r.result.non2xx),
         String(r.result.errors + r.result.timeouts),
         own.length > 1 ? `${mb(total)} (${detail})` : detail,
@@ -526,12 +525,6 @@ function report(results, processes) {
     };
   });
   const header = ['target', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'non2xx', 'errors', 'RSS MB'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row.cells[i].length)));
-  const line = (cells) =>
-    cells
-      .map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i])))
-      .join('  ')
-      .trimEnd();
 
   const cpuModel = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
   out('');
@@ -549,8 +542,10 @@ function report(results, processes) {
       `${results.map((r) => `${r.name} ${r.bytes} B`).join(', ')}`,
   );
   out('');
-  out(line(header));
-  for (const row of rows) out(line(row.cells));
+  printTable(
+    header,
+    rows.map((row) => row.cells),
+  );
   const [gateway, base] = rows;
   out(
     `ratio gateway/baseline: ${ratio(gateway.rps, base.rps).toFixed(2)}x req/s, ` +
@@ -599,8 +594,22 @@ function cpuMsOf(run, processes, names, requests, seconds) {
   return requests > 0 ? ms / requests : NaN;
 }
 
+/** Milliseconds with two decimals, `-` for none. */
+const msText = (value) => (Number.isNaN(value) ? '-' : value.toFixed(2));
+
+/** Columns padded to their widest cell, two spaces apart. */
+function printTable(header, rows) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  for (const cells of [header, ...rows])
+    out(
+      cells
+        .map((cell, i) => cell.padEnd(widths[i]))
+        .join('  ')
+        .trimEnd(),
+    );
+}
+
 function reportOpenLoop(openResults, processes, rate, duration) {
-  const ms = (value) => (Number.isNaN(value) ? '-' : value.toFixed(2));
   out('');
   out(
     `Open loop: ${rate} requests/s for ${duration} s per target, latency from each request's scheduled time`,
@@ -629,22 +638,15 @@ function reportOpenLoop(openResults, processes, rate, duration) {
       r.name,
       String(r.sent),
       String(r.failed),
-      ms(r.latency.p50),
-      ms(r.latency.p90),
-      ms(r.latency.p99),
-      ms(r.latency.p999),
-      ms(r.latency.max),
-      ms(cpu),
+      msText(r.latency.p50),
+      msText(r.latency.p90),
+      msText(r.latency.p99),
+      msText(r.latency.p999),
+      msText(r.latency.max),
+      msText(cpu),
     ];
   });
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  for (const cells of [header, ...rows])
-    out(
-      cells
-        .map((c, i) => c.padEnd(widths[i]))
-        .join('  ')
-        .trimEnd(),
-    );
+  printTable(header, rows);
   for (const r of openResults) {
     const parts = processes
       .filter((p) => (p.group === r.name || p.group === 'infra') && r.usage.cpuPercent.has(p.pid))

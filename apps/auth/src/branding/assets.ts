@@ -6,7 +6,7 @@
 import { DomainError, isEid, type AssetContent, type RequestContext } from '@ncs/contracts';
 import type { AuthModels } from '../models.js';
 import type { ProfileDoc } from '../directory/models.js';
-import { presentTheme } from '../settings/themes.js';
+import { findDefaultTheme, presentTheme } from '../settings/themes.js';
 import type { ThemeDoc } from '../settings/models.js';
 import { brandingCss } from './css.js';
 import { avatarSvg, emblemSvg } from './svg.js';
@@ -39,12 +39,10 @@ export async function defaultAvatar(
   };
 }
 
-/** The style sheet of the network's default theme (the latest `defaultAt` mark, as themes.ts). */
+/** The style sheet of the network's default theme. */
 export async function networkBrandingCss(models: AuthModels, ctx: RequestContext): Promise<AssetContent> {
   const networkEID = ctx.networkEID!;
-  const theme = await models.NetworkTheme.findOne({ networkEID, defaultAt: { $ne: null } })
-    .sort({ defaultAt: -1, _id: -1 })
-    .lean<ThemeDoc>();
+  const theme = await findDefaultTheme(models, networkEID).lean<ThemeDoc>();
   const presented = theme ? presentTheme(theme, String(theme._id)) : null;
   return { content: brandingCss(networkEID, presented) };
 }

@@ -8,14 +8,19 @@
  * uploaded images; they and a favicon that is a file path of the network become network assets
  * before the write (branding/images.ts). A `defaultEmblems` body changes the group types it names.
  */
-import { DomainError, defaultEmblemGroupTypes, isEid, type RequestContext } from '@ncs/contracts';
+import {
+  DomainError,
+  defaultEmblemGroupTypes,
+  isEid,
+  type GroupTypeName,
+  type RequestContext,
+} from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
 import { BrandingImages } from '../branding/images.js';
 import type { AuthModels } from '../models.js';
 import type { NetworkDoc } from './models.js';
 
 type ImageRef = { readonly type: 'file'; readonly EID: string };
-type GroupTypeName = (typeof defaultEmblemGroupTypes)[number];
 
 /** The write-context fields of a validated `PUT /networks/{networkEID}` body. */
 interface Body {

@@ -25,6 +25,7 @@ import { presentWriteContext, writeContextChanges } from './network-write-contex
 import { isAdminRole } from './permissions.js';
 // Issue #14 §4: no whole count of a large network's members on every read.
 import { activeMembersCount } from './member-count.js';
+import { findDefaultTheme } from '../settings/themes.js';
 
 /** What the network representation needs beyond the network document. */
 export interface NetworkFacts {
@@ -113,13 +114,10 @@ async function networkEmblemOf(
   networkEID: string,
   themeEID: string | null | undefined,
 ): Promise<{ type: 'file'; EID: string } | null> {
-  const query = themeEID
-    ? models.NetworkTheme.findOne({ networkEID, _id: themeEID }, { emblem: 1 })
-    : models.NetworkTheme.findOne({ networkEID, defaultAt: { $ne: null } }, { emblem: 1 }).sort({
-        defaultAt: -1,
-        _id: -1,
-      });
-  const theme = await query.lean<{ emblem?: { type?: string | null; EID?: string | null } | null }>().exec();
+  type EmblemOnly = { emblem?: { type?: string | null; EID?: string | null } | null };
+  const theme = await (themeEID
+    ? models.NetworkTheme.findOne({ networkEID, _id: themeEID }, { emblem: 1 }).lean<EmblemOnly>()
+    : findDefaultTheme(models, networkEID, { emblem: 1 }).lean<EmblemOnly>());
   const emblem = theme?.emblem;
   return emblem?.type === 'file' && emblem.EID ? { type: 'file', EID: emblem.EID } : null;
 }

@@ -98,11 +98,20 @@ async function withGroupsOne(models: AuthModels, ctx: RequestContext, theme: Pla
   return presented!;
 }
 
-/** The default theme of the network: the latest `defaultAt` mark (ties: the newest theme). */
+/**
+ * The query of the network's default theme: the latest `defaultAt` mark (ties: the newest theme),
+ * with `projection` (all fields without one). The one place that rule is written.
+ */
+export function findDefaultTheme(models: AuthModels, networkEID: string, projection?: Record<string, 1>) {
+  return models.NetworkTheme.findOne({ networkEID, defaultAt: { $ne: null } }, projection).sort({
+    defaultAt: -1,
+    _id: -1,
+  });
+}
+
+/** The EID of the network's default theme, or null. */
 async function defaultThemeEID(models: AuthModels, networkEID: string): Promise<string | null> {
-  const found = await models.NetworkTheme.findOne({ networkEID, defaultAt: { $ne: null } }, { _id: 1 })
-    .sort({ defaultAt: -1, _id: -1 })
-    .lean<{ _id: Types.ObjectId }>();
+  const found = await findDefaultTheme(models, networkEID, { _id: 1 }).lean<{ _id: Types.ObjectId }>();
   return found ? String(found._id) : null;
 }
 

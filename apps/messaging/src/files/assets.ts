@@ -14,9 +14,9 @@ import {
   type RequestContext,
 } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
-import { callerOf, type Caller } from '../messages/access.js';
+import { callerOf } from '../messages/access.js';
 import type { MessagingModels } from '../messages/models.js';
-import { requireFileReader } from './file-access.js';
+import { mayReadFile } from './file-access.js';
 import type { FileRecordDoc } from './models.js';
 
 const notUsable = (pointer: string, message: string) =>
@@ -47,17 +47,6 @@ type Candidate = Pick<
   'EID' | 'kind' | 'messageEID' | 'groupEID' | 'uploaderEID' | 'networkAssetSince'
 >;
 
-/** Whether `caller` may read the file now (its 404 is the reference's 400). */
-async function readable(models: MessagingModels, rpc: RpcClient, caller: Caller, record: Candidate) {
-  try {
-    await requireFileReader(models, rpc, caller, record);
-    return true;
-  } catch (error) {
-    if (error instanceof DomainError && error.status === 404) return false;
-    throw error;
-  }
-}
-
 /** Checks every reference, then marks the files that are not assets yet; how many it marked. */
 export async function adoptAssets(
   models: MessagingModels,
@@ -76,7 +65,7 @@ export async function adoptAssets(
   const byEID = new Map(records.map((record) => [record.EID, record]));
   for (const { EID, pointer } of references) {
     const record = byEID.get(EID);
-    if (!record || !(await readable(models, rpc, caller, record)))
+    if (!record || !(await mayReadFile(models, rpc, caller, record)))
       throw notUsable(pointer, 'is not a file of this network that you may read');
     if (record.kind !== 'image') throw notUsable(pointer, `is a file of kind ${record.kind}, not an image`);
   }

@@ -15,16 +15,20 @@ import type { FileRecordDoc } from './models.js';
 
 const notFound = () => new DomainError('FILES_ERR_FILE_NOT_FOUND');
 
-/** Whether `caller` may read through the message (404 of the message: no). */
-async function readsMessage(models: MessagingModels, rpc: RpcClient, caller: Caller, messageEID: string) {
+/** Whether a check passes: a 404 of it is no, any other failure is thrown on. */
+async function passes(check: Promise<unknown>): Promise<boolean> {
   try {
-    await findReadableMessage(models, rpc, caller, messageEID);
+    await check;
     return true;
   } catch (error) {
     if (error instanceof DomainError && error.status === 404) return false;
     throw error;
   }
 }
+
+/** Whether `caller` may read through the message (404 of the message: no). */
+const readsMessage = (models: MessagingModels, rpc: RpcClient, caller: Caller, messageEID: string) =>
+  passes(findReadableMessage(models, rpc, caller, messageEID));
 
 export async function requireFileReader(
   models: MessagingModels,
@@ -42,3 +46,11 @@ export async function requireFileReader(
   // Attached to a message the caller does not read, or temporary and someone else's.
   if (record.messageEID || record.uploaderEID !== caller.profileEID) throw notFound();
 }
+
+/** Whether `caller` may read the file now (requireFileReader's 404: no). */
+export const mayReadFile = (
+  models: MessagingModels,
+  rpc: RpcClient,
+  caller: Caller,
+  record: Parameters<typeof requireFileReader>[3],
+) => passes(requireFileReader(models, rpc, caller, record));

@@ -44,7 +44,8 @@ export const NetworkImageRef = strictObject({ type: Type.Literal('file'), EID: E
 
 /**
  * The group types a default emblem is set for: the names of contracts groups/resources.ts
- * `groupTypeNames` (this area may not import that one; a unit test keeps the two equal).
+ * `groupTypeNames` (this area may not import that one: structure.test.ts; a unit test keeps the two
+ * equal).
  */
 export const defaultEmblemGroupTypes = ['business_unit', 'department', 'local_department', 'group'] as const;
 
@@ -83,14 +84,9 @@ export const networkWriteContextReadFields = {
   theme: Nullable(Type.Object({ type: Type.Literal('network_theme'), EID: Eid })),
   emailDeliveryFormat: Type.String({ description: '`html` (default) or `plain_text`' }),
   // Files: branding images (issue #16).
-  defaultAvatar: Nullable(Type.Object({ type: Type.Literal('file'), EID: Eid })),
+  defaultAvatar: Nullable(NetworkImageRef),
   defaultEmblems: Type.Object(
-    Object.fromEntries(
-      defaultEmblemGroupTypes.map((name) => [
-        name,
-        Nullable(Type.Object({ type: Type.Literal('file'), EID: Eid })),
-      ]),
-    ),
+    Object.fromEntries(defaultEmblemGroupTypes.map((name) => [name, Nullable(NetworkImageRef)])),
     { description: 'per group type: the uploaded default emblem, null for the generated SVG' },
   ),
 };
