@@ -171,9 +171,8 @@ function serializeRequest(req: unknown): unknown {
 }
 
 /**
- * Adds the active span's ids. The pino instrumentation does the same where it hooks pino; its
- * mixin and this one are merged with `Object.assign` and use the same keys and formats, so a
- * record never carries a key twice.
+ * Adds the active span's ids (`trace_id`, `span_id`, `trace_flags`, as OpenTelemetry's log
+ * correlation names them): the one place logs meet traces, no pino instrumentation is loaded.
  */
 function traceCorrelation(): Record<string, string> {
   const spanContext = trace.getActiveSpan()?.spanContext();

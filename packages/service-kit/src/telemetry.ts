@@ -1,8 +1,8 @@
 /**
  * OpenTelemetry for every process (ARCHITECTURE §11). Each app's `src/instrument.ts` imports this
  * module through the `@ncs/service-kit/telemetry` subpath and calls {@link startTelemetry}; Node
- * loads that file with `--import`, before the app's own module graph, so the ESM loader hook and
- * the instrumentations are in place before http, mongodb, pino or fastify are first loaded.
+ * loads that file with `--import`, before the app's own module graph, so the instrumentations are in
+ * place before http, mongodb or fastify are first loaded.
  *
  * This module must stay light at load time: it imports nothing that loads mongoose, nats or pino
  * (the NATS header type below is type-only).
@@ -10,7 +10,7 @@
  * This is the one module besides config files that reads `process.env`: the `OTEL_*` variables are
  * the OpenTelemetry SDK's own, standard configuration surface.
  */
-import { register } from 'node:module';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { context } from '@opentelemetry/api';
 import type { Context, TextMapGetter, TextMapSetter } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
@@ -18,7 +18,6 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations, type Instrumentation } from '@opentelemetry/instrumentation';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
-import { PinoInstrumentation } from '@opentelemetry/instrumentation-pino';
 import {
   defaultResource,
   detectResources,
@@ -80,9 +79,9 @@ let running: Telemetry | undefined;
 
 /**
  * Starts OpenTelemetry tracing for this process: W3C trace-context propagation, an
- * AsyncLocalStorage context manager, a Node tracer provider, and the http, mongodb and pino
- * instrumentations, plus the process's own (`extra`: the gateway adds Fastify's,
- * `@ncs/service-kit/telemetry-fastify`). Spans are exported as OTLP/HTTP JSON when
+ * AsyncLocalStorage context manager, a Node tracer provider, and the http and mongodb
+ * instrumentations, plus the process's own (`options.instrumentations`). Logs carry the active
+ * span's ids through the logger's own mixin (`createLogger`), not through an instrumentation. Spans are exported as OTLP/HTTP JSON when
  * `OTEL_EXPORTER_OTLP_ENDPOINT` or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` is set (batched; `OTEL_BSP_*`
  * apply); otherwise nothing is exported, but spans still get real ids so logs correlate.
  * `OTEL_SERVICE_NAME` overrides `serviceName`; `OTEL_SDK_DISABLED=true` starts nothing. Calling it
@@ -111,12 +110,8 @@ export function startTelemetry(
     // Statements are recorded with their values replaced by `?`: values may be token hashes,
     // passwords or personal data.
     new MongoDBInstrumentation({ enhancedDatabaseReporting: false }),
-    // Correlation only (trace_id/span_id on records); logs go to stdout, not to an OTLP logs pipeline.
-    new PinoInstrumentation({ disableLogSending: true }),
     ...(options.instrumentations ?? []),
   ];
-
-  registerEsmLoaderHook(instrumentations);
 
   const provider = new NodeTracerProvider({
     // As the Node SDK: the SDK's defaults, `OTEL_RESOURCE_ATTRIBUTES`, the host and the process.
@@ -128,6 +123,7 @@ export function startTelemetry(
   // The global tracer provider, the AsyncLocalStorage context manager and the W3C propagators.
   provider.register();
   const unregister = registerInstrumentations({ instrumentations, tracerProvider: provider });
+  patchBuiltinsNow();
 
   let stopped: Promise<void> | undefined;
   running = {
@@ -157,22 +153,20 @@ function createSpanProcessor(): SpanProcessor {
 }
 
 /**
- * Registers import-in-the-middle's loader hook so modules loaded through `import` can be patched.
- * It only wraps the modules the instrumentations patch (`include`), leaving every other module of
- * the app untouched; CommonJS `require`s (mongoose → mongodb, fastify → http) are patched by
- * require-in-the-middle without it.
+ * Patches `http` and `https` now, for ES modules as well as for CommonJS.
+ *
+ * The instrumentations patch a module when it is `require`d (require-in-the-middle): fastify's
+ * `http`, mongoose's `mongodb` files. An ES module's `import { request } from 'node:http'` goes
+ * through no `require`, so it is required here, once, and the builtins' ES module bindings are
+ * synchronised with their patched exports. No ESM loader hook (import-in-the-middle) is
+ * registered: Node runs loader hooks on a thread of their own, with a second V8 isolate for the
+ * process's whole life, 15–20 MB of every service (issue #14 §3; bench/README.md, "Memory").
  */
-function registerEsmLoaderHook(instrumentations: readonly Instrumentation[]): void {
-  const include = [...new Set(instrumentations.flatMap(patchedModuleNames))];
-  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include } });
-}
-
-/** `getModuleDefinitions` is on InstrumentationBase, not on the Instrumentation interface. */
-type WithModuleDefinitions = Partial<{ getModuleDefinitions(): readonly { readonly name: string }[] }>;
-
-function patchedModuleNames(instrumentation: Instrumentation): string[] {
-  const definitions = (instrumentation as WithModuleDefinitions).getModuleDefinitions?.() ?? [];
-  return definitions.map((definition) => definition.name);
+function patchBuiltinsNow(): void {
+  const require = createRequire(import.meta.url);
+  require('http');
+  require('https');
+  syncBuiltinESMExports();
 }
 
 const w3cTraceContext = new W3CTraceContextPropagator();

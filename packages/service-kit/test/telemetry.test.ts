@@ -1,6 +1,7 @@
 /**
  * Telemetry: spans reach an OTLP/HTTP receiver, trace context survives NATS headers, and
- * `startTelemetry` under `node --import` instruments an ESM app (Fastify/http, mongodb, pino).
+ * `startTelemetry` under `node --import` instruments an ESM app (Fastify/http, an ES module's own
+ * `node:http` import, mongodb) and logs carry the trace's ids.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -130,6 +131,24 @@ describe('trace context over NATS headers', () => {
   });
 });
 
+/** Threads of the fixture app when started without `--import` and with the SDK disabled. */
+async function threadsWithoutTelemetry(dir: string): Promise<number> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    MONGO_URL: process.env.MONGO_URL ?? inject('mongoUrl'),
+    FIXTURE_DB: `telemetry_test_${randomBytes(4).toString('hex')}`,
+    OTEL_SDK_DISABLED: 'true',
+  };
+  delete env.NODE_OPTIONS;
+  const child = spawn(process.execPath, ['app.js'], { cwd: dir, env });
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  await new Promise((resolve) => child.on('close', resolve));
+  const line = stdout.split('\n').find((text) => text.includes('"msg":"threads"'));
+  if (line === undefined) throw new Error(`the fixture printed no thread count: ${stdout}`);
+  return (JSON.parse(line) as { count: number }).count;
+}
+
 describe('startTelemetry in a process started with --import', () => {
   const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -168,8 +187,12 @@ describe('startTelemetry in a process started with --import', () => {
   }
 
   // An ESM app as the services are: Fastify, mongoose and the service-kit logger, all imported
-  // after instrument.js ran. It serves one probe and one real request, then flushes and exits.
+  // after instrument.js ran. It serves one probe and one real request, makes one outgoing request
+  // through its own ES-module import of node:http (as the webhook sender does), reports its
+  // threads, then flushes and exits.
   const fixtureApp = `
+import { readdirSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import Fastify from 'fastify';
 import mongoose from 'mongoose';
 import { createLogger } from './logger.js';
@@ -182,6 +205,7 @@ const connection = await mongoose
 const Things = connection.model('Thing', new mongoose.Schema({ name: String, secret: String }));
 const app = Fastify();
 app.get('/health', async () => 'up');
+app.get('/echo', async () => 'echo');
 app.get('/things/:id', async (request) => {
   logger.info({ url: request.url }, 'reading a thing');
   await Things.create({ name: request.params.id, secret: 'SECRET-VALUE' });
@@ -191,13 +215,17 @@ await app.listen({ host: '127.0.0.1', port: 0 });
 const base = 'http://127.0.0.1:' + app.server.address().port;
 await (await fetch(base + '/health')).text();
 await (await fetch(base + '/things/42?access_token=TOKEN-VALUE')).text();
+await new Promise((resolve, reject) => {
+  httpRequest(base + '/echo', (response) => response.resume().on('end', resolve)).on('error', reject).end();
+});
+console.log(JSON.stringify({ msg: 'threads', count: readdirSync('/proc/self/task').length }));
 await app.close();
 await connection.dropDatabase();
 await connection.close();
 await startTelemetry('ignored').shutdown();
 `;
 
-  it('traces Fastify, http and MongoDB, correlates pino logs, and keeps secrets and probes out', async () => {
+  it('traces Fastify, http (an ES module import too) and MongoDB, correlates logs, keeps secrets and probes out, runs no loader-hook thread', async () => {
     const otlp = await receiver();
     const dir = await buildFixture();
     const env: NodeJS.ProcessEnv = {
@@ -220,7 +248,7 @@ await startTelemetry('ignored').shutdown();
     expect(exitCode, stderr).toBe(0);
 
     const spans = await otlp.waitFor((received) => received.some((span) => span.name === 'find things'));
-    const server = spans.find((span) => span.kind === 'server');
+    const server = spans.find((span) => span.kind === 'server' && span.name === 'GET /things/:id');
     expect(server).toMatchObject({
       name: 'GET /things/:id',
       serviceName: 'telemetry-fixture',
@@ -244,6 +272,16 @@ await startTelemetry('ignored').shutdown();
     expect(JSON.stringify(spans)).not.toContain('TOKEN-VALUE');
     expect(JSON.stringify(spans)).not.toContain('SECRET-VALUE');
 
+    // The ES module's named import of node:http is the patched function: a client span, whose
+    // context the server received.
+    const echoServer = spans.find((span) => span.kind === 'server' && span.name === 'GET /echo');
+    const echoClient = spans.find(
+      (span) => span.kind === 'client' && span.scopeName === '@opentelemetry/instrumentation-http',
+    );
+    expect(echoClient?.attributes['url.full']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/echo$/);
+    expect(echoServer?.parentSpanId).toBe(echoClient?.spanId);
+    expect(echoServer?.traceId).toBe(echoClient?.traceId);
+
     const records = stdout
       .split('\n')
       .filter((line) => line.startsWith('{'))
@@ -252,5 +290,10 @@ await startTelemetry('ignored').shutdown();
     expect(logged).toMatchObject({ service: 'telemetry-fixture', trace_id: server?.traceId });
     expect(traceOf.map((span) => span.spanId)).toContain(logged?.span_id);
     expect(stdout).not.toContain('TOKEN-VALUE');
+    // No ESM loader hook: Node runs one on a thread with a V8 isolate of its own, 15–20 MB of every
+    // service (issue #14 §3). The same app started without telemetry runs as many threads.
+    expect(records.find((record) => record.msg === 'threads')?.count).toBe(
+      await threadsWithoutTelemetry(dir),
+    );
   });
 });
