@@ -15,14 +15,15 @@
 //   is auth's `lookupAccessToken` called in-process instead of over NATS;
 // - the gateway's `scopeToNetwork` (the membership of the network, else 404);
 // - auth's `getNetwork` (the network, the caller's profile, the network's facts) and, for its
-//   `numScheduledItems`, messaging's scheduled-items count handler, both in-process on their own
-//   databases.
+//   `numScheduledItems`, auth's per-person cache of messaging's count (ScheduledItemsCounts, same
+//   TTL) over messaging's scheduled-items count handler, both in-process on their own databases.
 // Only the HAL assembly differs: the answer has `_links.self` alone.
 import Fastify from 'fastify';
 import mongoose from 'mongoose';
 import { DomainError, internalSubjects, routes } from '@ncs/contracts';
 import { registerAuthModels } from '../apps/auth/dist/models.js';
 import { getNetwork } from '../apps/auth/dist/directory/networks.js';
+import { ScheduledItemsCounts } from '../apps/auth/dist/directory/scheduled-items.js';
 import { lookupAccessToken } from '../apps/auth/dist/oauth/token-management.js';
 import { registerMessagingModels } from '../apps/messaging/dist/messages/models.js';
 import { internalHandlers as messagingInternalHandlers } from '../apps/messaging/dist/app.js';
@@ -60,6 +61,7 @@ const inProcess = {
   },
 };
 const authenticator = new TokenAuthenticator(inProcess, { ttlMs, maxEntries: 10_000 });
+const scheduledItems = new ScheduledItemsCounts(inProcess);
 const networkGet = routes.find((route) => route.id === 'network.get');
 
 const BEARER = /^Bearer[ ]+([A-Za-z0-9\-._~+/]+=*)\s*$/i;
@@ -85,7 +87,7 @@ app.get('/networks/:networkEID/', async (request, reply) => {
       query: {},
       body: undefined,
     });
-    const network = await getNetwork(authModels, ctx, networkDomain, inProcess);
+    const network = await getNetwork(authModels, ctx, networkDomain, scheduledItems);
     return {
       ...network,
       _links: { self: { href: `${request.protocol}://${request.host}/networks/${network.EID}/` } },

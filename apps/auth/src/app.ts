@@ -13,6 +13,7 @@ import { appsHandlers } from './apps/handlers.js';
 import { loadDemoData } from './directory/demo-data.js';
 import { directoryHandlers } from './directory/handlers.js';
 import { migrateProfileNames } from './directory/profile-names-migration.js';
+import { ScheduledItemsCounts } from './directory/scheduled-items.js';
 import { groupsHandlers } from './groups/handlers.js';
 import { internalHandlers } from './internal-handlers.js';
 import { registerAuthModels, type AuthModels } from './models.js';
@@ -68,6 +69,8 @@ export function buildAuthService(
       'SECRET_HASH_LOG2_COST is below the production cost: new password hashes are weak (test stacks only)',
     );
   }
+  const scheduledItems = new ScheduledItemsCounts(runtime.rpc);
+  let scheduledItemsNotices: { unsubscribe(): void } | undefined;
   const dependencies: AuthDependencies = {
     models,
     events: runtime.outbox,
@@ -76,6 +79,7 @@ export function buildAuthService(
     signInThrottle: new SignInThrottle(models.SignInAttempt, signInRulesFrom(config)),
     // Directory (issue #15): app signing secrets encrypted at rest.
     signingSecrets: new SigningSecretBox(config.APP_SIGNING_SECRET_KEY),
+    scheduledItems,
   };
   const handlers = new Map([
     ...Object.entries(internalHandlers(models, config.NETWORK_DOMAIN)),
@@ -85,6 +89,7 @@ export function buildAuthService(
     models,
     handlers,
     async start() {
+      scheduledItemsNotices = scheduledItems.listen(runtime.nats, runtime.logger);
       await migrateProfileNames(models, runtime.logger);
       if (config.DEMO_DATA) {
         await loadDemoData(
@@ -102,6 +107,10 @@ export function buildAuthService(
           runtime.logger,
         );
       }
+    },
+    stop() {
+      scheduledItemsNotices?.unsubscribe();
+      return Promise.resolve();
     },
   };
 }

@@ -6,6 +6,7 @@ import type { Outbox, RpcClient } from '@ncs/service-kit';
 import type { AuthModels } from './models.js';
 import type { SignInThrottle } from './oauth/sign-in-throttle.js';
 import type { SigningSecretBox } from './apps/signing-secret-box.js';
+import type { ScheduledItemsCounts } from './directory/scheduled-items.js';
 
 /** Where domain events are recorded (the transactional outbox, ARCHITECTURE §6). */
 export type EventSink = Pick<Outbox, 'record'>;
@@ -20,4 +21,6 @@ export interface AuthDependencies {
   readonly signInThrottle: SignInThrottle;
   /** Directory (issue #15): app signing secrets encrypted at rest. */
   readonly signingSecrets: SigningSecretBox;
+  /** The network resource's `_user.numScheduledItems`, messaging's, cached per person. */
+  readonly scheduledItems: ScheduledItemsCounts;
 }

@@ -15,6 +15,7 @@ import { ensureIdempotencyExpiry, registerIdempotencyModel } from './idempotency
 import { withIdempotency } from './idempotency/replay.js';
 import { registerMessagingModels, type MessagingModels } from './messages/models.js';
 import { countScheduledItems } from './scheduling/scheduled-items.js';
+import { withScheduledItemsNotices } from './scheduling/notices.js';
 import { backgroundWork } from './scheduling/worker.js';
 import { commentersPage } from './timelines/commenters.js';
 // Concern: polls (issue #11).
@@ -89,10 +90,12 @@ export function buildMessagingService(
   } = {},
 ): ServiceModule & { models: MessagingModels } {
   const models = registerMessagingModels(runtime.db);
+  // Auth caches each person's number of scheduled items: the writes that change it tell it.
+  const outbox = withScheduledItemsNotices(runtime.outbox, runtime.nats, runtime.logger);
   const handlers = bindRoutes(routesOf('messaging'), messagingHandlers, {
     models,
     rpc: runtime.rpc,
-    outbox: runtime.outbox,
+    outbox,
   });
   // Idempotent posting: replays of message.create, comment.create and message.like (idempotency/).
   const idempotencyKeys = registerIdempotencyModel(runtime.db);
@@ -103,7 +106,7 @@ export function buildMessagingService(
   // News and scheduled items: background work claimed with leases (scheduling/worker.ts).
   const work = backgroundWork(
     models,
-    runtime.outbox,
+    outbox,
     runtime.rpc,
     runtime.logger,
     options.schedulerIntervalMs ?? 1_000,
@@ -116,7 +119,7 @@ export function buildMessagingService(
   const videoWork = poller(
     'messaging-video',
     options.schedulerIntervalMs ?? 1_000,
-    async () => void (await runVideoJobs(models, runtime.outbox, runtime.logger)),
+    async () => void (await runVideoJobs(models, outbox, runtime.logger)),
     runtime.logger,
   );
   // Files: attachments and temporary uploads: temporary files and idle uploads swept.

@@ -2,11 +2,13 @@
  * Scheduled items over HTTP (issue #10): a message posted with a future `scheduledAt` waits as
  * `status: 'scheduled'` on no timeline, is listed by `GET …/scheduled-items/?types=…` (its author's,
  * soonest first), counted in the badge counters, and published once when due by the messaging
- * workers (timeline, `scheduled_published` event). Decisions: docs/decisions.md, "Messaging: news,
+ * workers (timeline, `scheduled_published` event). The network's `_user.numScheduledItems`, which
+ * auth caches per person, follows each change at once (messaging's notices). Decisions: docs/decisions.md, "Messaging: news,
  * duplication, export, scheduled items".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/api.js';
+import { act } from '../../support/factories/actions.js';
 import { EventReader } from '../../support/events.js';
 import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
 import type { Collection } from '../../support/factories/groups.js';
@@ -81,6 +83,41 @@ describe('scheduling', () => {
       token: other,
     });
     expect(others.body._user.numScheduledItems).toBe(0);
+  });
+
+  it("keeps the network's `_user.numScheduledItems` exact through auth's cache: scheduled, removed, published", async () => {
+    const own = await newNetwork('Scheduled count');
+    const author = await (await own.newMember()).token();
+    const count = async () => {
+      const answer = await call<{ _user: { numScheduledItems: number } }>(`/networks/${own.networkEID}/`, {
+        token: author,
+      });
+      expect(answer.status, answer.text).toBe(200);
+      return answer.body._user.numScheduledItems;
+    };
+    const schedule = async (seconds: number) => {
+      const posted = await call<NewsBody>(messagesPath(own.networkEID), {
+        token: author,
+        json: { type: 'update', htmlBody: '<p>Count me</p>', scheduledAt: inSeconds(seconds) },
+      });
+      expect(posted.status, posted.text).toBe(201);
+      return posted.body.EID;
+    };
+    expect(await count()).toBe(0); // now cached
+    const later = await schedule(3600);
+    expect(await count()).toBe(1);
+    const removed = await act(own.networkEID, later, 'remove', author);
+    expect(removed.status, removed.text).toBe(204);
+    expect(await count()).toBe(0);
+    const due = await schedule(2);
+    expect(await count()).toBe(1);
+    let status = 'scheduled';
+    for (let i = 0; i < 40 && status !== 'published'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      status = (await call<NewsBody>(messagesPath(own.networkEID, `${due}/`), { token: author })).body.status;
+    }
+    expect(status).toBe('published');
+    expect(await count()).toBe(0);
   });
 
   it('answers a missing or bad `types` and a past scheduledAt with 400 naming them', async () => {

@@ -32,7 +32,8 @@ export const directoryHandlers = {
   'aggregate.get': aggregateHandler,
   'whoami.get': whoamiHandler,
   ...defineHandlers<AuthDependencies>()(directoryRoutes, {
-    'network.get': ({ ctx }, { models, networkDomain, rpc }) => getNetwork(models, ctx, networkDomain, rpc),
+    'network.get': ({ ctx }, { models, networkDomain, scheduledItems }) =>
+      getNetwork(models, ctx, networkDomain, scheduledItems),
     'network.update': ({ ctx, body }, { models, events, networkDomain, rpc }) =>
       updateNetwork(models, events, rpc, ctx, body, networkDomain),
     'profile.list': async ({ ctx, query }, { models, rpc }) => {

@@ -18,7 +18,7 @@ import type { RouteBody } from '../requests.js';
 import { actorOf, findAdminCaller, findMemberCaller } from './callers.js';
 import type { NetworkDoc } from './models.js';
 import { reportedRole } from './permissions.js';
-import { scheduledItemsOf } from './scheduled-items.js';
+import type { ScheduledItemsCounts } from './scheduled-items.js';
 // Directory: network operations (issue #15): the terms a member must still accept.
 import { termsPreconditionsOf } from '../network-admin/terms.js';
 import { presentWriteContext, writeContextChanges } from './network-write-context.js';
@@ -148,7 +148,7 @@ export async function getNetwork(
   models: AuthModels,
   ctx: RequestContext,
   networkDomain: string,
-  rpc?: RpcClient,
+  scheduledItems?: Pick<ScheduledItemsCounts, 'of'>,
 ): Promise<PlainResource> {
   if (isAppCaller(ctx)) {
     const network = await findInstalledNetwork(models, ctx);
@@ -159,7 +159,7 @@ export async function getNetwork(
   const networkEID = String(caller.network._id);
   const [facts, numScheduledItems, preconditions] = await Promise.all([
     networkFacts(models, networkEID, networkDomain, caller.profile.role, caller.network.themeEID),
-    rpc ? scheduledItemsOf(rpc, ctx) : 0,
+    scheduledItems ? scheduledItems.of(ctx) : 0,
     termsPreconditionsOf(models, [{ networkEID, profileEID: caller.profileEID }]),
   ]);
   const accessPreconditions = preconditions.get(networkEID) ?? [];

@@ -1,22 +1,105 @@
 /**
  * The caller's number of scheduled items for the network's `_user.numScheduledItems`: owned by
- * messaging, asked over NATS (`scheduledItemsCount`: this one count, not every badge counter). Messaging unavailable:
- * 0, so the network resource does not fail for a counter (the badge counters answer null then).
+ * messaging, asked over NATS (`scheduledItemsCount`: this one count, not every badge counter) and
+ * kept per person for `ttlMs` (issue #14 §2: the second hop cost every network read a round trip
+ * to messaging, ~1 ms of CPU). Messaging sends `scheduledItemsChangedSubject` before it answers a
+ * write that changes the count, and the entry is dropped, so the writer reads its own write; a
+ * lost notice is bounded by the TTL. Messaging unavailable: 0, not remembered, so the network
+ * resource does not fail for a counter (the badge counters answer null then).
  */
-import { internalSubjects, type RequestContext } from '@ncs/contracts';
-import type { RpcClient } from '@ncs/service-kit';
+import {
+  internalSubjects,
+  scheduledItemsChangedSubject,
+  type RequestContext,
+  type ScheduledItemsChanged,
+} from '@ncs/contracts';
+import type { Logger, RpcClient, ServiceRuntime } from '@ncs/service-kit';
 
-export async function scheduledItemsOf(rpc: RpcClient, ctx: RequestContext): Promise<number> {
-  try {
-    const counters = await rpc.request<{ numScheduledItems?: number }>(
-      internalSubjects.scheduledItemsCount,
-      { ctx },
-      // A counter must not hold the network resource up: a stopped messaging fails at once
-      // (no responders), a stuck one after this.
-      { timeoutMs: 1_000 },
-    );
-    return counters.numScheduledItems ?? 0;
-  } catch {
-    return 0;
+/** How long a count is reused without a notice. */
+export const SCHEDULED_ITEMS_TTL_MS = 30_000;
+/** Entries kept at most (the oldest go first): a few MB whatever the traffic. */
+export const SCHEDULED_ITEMS_MAX_ENTRIES = 20_000;
+
+const keyOf = (networkEID: string, profileEID: string) => `${networkEID} ${profileEID}`;
+
+export class ScheduledItemsCounts {
+  private readonly entries = new Map<string, { readonly count: number; readonly expiresAt: number }>();
+  /** Bumped by every notice: a count asked before a notice is not remembered after it. */
+  private generation = 0;
+
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly options: {
+      readonly ttlMs?: number;
+      readonly maxEntries?: number;
+      readonly now?: () => number;
+    } = {},
+  ) {}
+
+  async of(ctx: RequestContext): Promise<number> {
+    const profileEID = ctx.principal?.profileEID;
+    const networkEID = ctx.networkEID;
+    const key = networkEID && profileEID ? keyOf(networkEID, profileEID) : undefined;
+    const now = this.now();
+    const cached = key === undefined ? undefined : this.entries.get(key);
+    if (cached !== undefined && cached.expiresAt > now) return cached.count;
+    const generation = this.generation;
+    let count: number;
+    try {
+      const counters = await this.rpc.request<{ numScheduledItems?: number }>(
+        internalSubjects.scheduledItemsCount,
+        { ctx },
+        // A counter must not hold the network resource up: a stopped messaging fails at once
+        // (no responders), a stuck one after this.
+        { timeoutMs: 1_000 },
+      );
+      count = counters.numScheduledItems ?? 0;
+    } catch {
+      return 0;
+    }
+    const ttlMs = this.options.ttlMs ?? SCHEDULED_ITEMS_TTL_MS;
+    if (key !== undefined && ttlMs > 0 && generation === this.generation)
+      this.remember(key, count, now + ttlMs);
+    return count;
+  }
+
+  /** Drops the person's count (a notice from messaging). */
+  forget(notice: ScheduledItemsChanged): void {
+    this.generation += 1;
+    this.entries.delete(keyOf(notice.networkEID, notice.profileEID));
+  }
+
+  /** Listens to messaging's notices until the returned subscription is closed. */
+  listen(nats: ServiceRuntime['nats'], logger: Logger): { unsubscribe(): void } {
+    const decoder = new TextDecoder();
+    // A callback, not an iterator: the entry goes while the notice is read, before any request
+    // that arrived after it on this connection is handled.
+    return nats.subscribe(scheduledItemsChangedSubject, {
+      callback: (error, msg) => {
+        if (error) return logger.warn({ err: error }, 'scheduled-items notices failed');
+        try {
+          const notice = JSON.parse(decoder.decode(msg.data)) as Partial<ScheduledItemsChanged>;
+          if (typeof notice.networkEID === 'string' && typeof notice.profileEID === 'string')
+            return this.forget({ networkEID: notice.networkEID, profileEID: notice.profileEID });
+        } catch {
+          // Reported below.
+        }
+        logger.warn({ subject: msg.subject }, 'unreadable scheduled-items notice ignored');
+      },
+    });
+  }
+
+  private remember(key: string, count: number, expiresAt: number): void {
+    this.entries.delete(key); // re-inserted last: the Map's order is the eviction order
+    this.entries.set(key, { count, expiresAt });
+    const max = this.options.maxEntries ?? SCHEDULED_ITEMS_MAX_ENTRIES;
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= max) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  private now(): number {
+    return this.options.now?.() ?? Date.now();
   }
 }

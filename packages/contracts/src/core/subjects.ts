@@ -167,6 +167,28 @@ export const embedSources: Readonly<Record<string, string>> = {
   network: internalSubjects.networksBatch,
 };
 
+/**
+ * Core NATS notices, `notice.<service>.<entity>.<what>`: at-most-once hints that a cache another
+ * service keeps of the publisher's data is stale. Never on the JetStream stream (not under
+ * `events.>`), never the only record of anything: a missed notice costs a cache entry's TTL.
+ */
+export function noticeSubject(service: ServiceName, entity: string, what: string): string {
+  return `notice.${service}.${entity}.${what}`;
+}
+
+/**
+ * Messaging → every auth instance: `ScheduledItemsChanged`, a person's number of scheduled items
+ * may have changed. Published before the reply of the write that changed it, so auth drops its
+ * cached `_user.numScheduledItems` before the writer's next read arrives (one NATS server delivers
+ * in that order).
+ */
+export const scheduledItemsChangedSubject = noticeSubject('messaging', 'scheduledItems', 'changed');
+
+export interface ScheduledItemsChanged {
+  readonly networkEID: string;
+  readonly profileEID: string;
+}
+
 /** Published by auth when tokens are revoked; `data.tokenHashes` are SHA-256 (hex), never tokens. */
 export const tokenRevokedSubject = eventSubject('auth', 'token', 'revoked');
 
