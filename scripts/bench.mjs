@@ -3,7 +3,7 @@
 // (bench/baseline.mjs) against the same store; prints requests/s, latency percentiles, memory and
 // CPU of every process involved, and the ratio gateway/baseline. See bench/README.md.
 //
-// Environment: BENCH_DURATION (s, default 15), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS
+// Environment: BENCH_DURATION (s, default 15), BENCH_WARMUP (s, default 15), BENCH_CONNECTIONS
 // (default 20), BENCH_TOKEN_CACHE_TTL_MS (default: unset, i.e. the gateway's own default of 5000 ms,
 // given to the baseline too; set it to compare other values, 0 disables both caches), BENCH_RATE
 // (req/s of the open-loop run, default half of the baseline's closed-loop maximum), BENCH_OPEN_DURATION
@@ -23,7 +23,7 @@ const loud = (line) => process.stderr.write(`\n!!! ${line}\n`);
 
 const settings = {
   duration: positiveInteger('BENCH_DURATION', 15),
-  warmup: positiveInteger('BENCH_WARMUP', 3, { allowZero: true }),
+  warmup: positiveInteger('BENCH_WARMUP', 15, { allowZero: true }),
   connections: positiveInteger('BENCH_CONNECTIONS', 20),
   tokenCacheTtlMs: process.env.BENCH_TOKEN_CACHE_TTL_MS,
   rate: positiveInteger('BENCH_RATE', 0, { allowZero: true }), // 0: half of the baseline's maximum
@@ -651,7 +651,10 @@ function reportOpenLoop(openResults, processes, rate, duration) {
     const parts = processes
       .filter((p) => (p.group === r.name || p.group === 'infra') && r.usage.cpuPercent.has(p.pid))
       .map((p) => `${p.name} ${cpuMsOf(r, processes, [p.name], r.sent, r.seconds).toFixed(2)}`);
-    out(`  ${r.name.padEnd(9)} CPU ms/request: ${parts.join(', ')}`);
+    out(
+      `  ${r.name.padEnd(9)} CPU ms/request: ${parts.join(', ')}; load generator ` +
+        `${Math.round(r.usage.selfCpuPercent)}%, whole machine ${Math.round(r.usage.machinePercent ?? NaN)}%`,
+    );
   }
 }
 

@@ -2,11 +2,16 @@ import { telemetry } from './instrument.js';
 import { connectNats, createLogger, createRpcClient, drainOrClose, onShutdown } from '@ncs/service-kit';
 import { buildGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';
+import { withBulkheads } from './request-path/bulkhead.js';
 
 const config = loadGatewayConfig();
 const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
 const nats = await connectNats({ url: config.NATS_URL, name: 'gateway', logger });
-const rpc = createRpcClient(nats, { timeoutMs: config.RPC_TIMEOUT_MS });
+const rpc = withBulkheads(createRpcClient(nats, { timeoutMs: config.RPC_TIMEOUT_MS }), {
+  maxInFlight: config.RPC_MAX_IN_FLIGHT,
+  maxQueued: config.RPC_MAX_QUEUED,
+  defaultTimeoutMs: config.RPC_TIMEOUT_MS,
+});
 const { app } = await buildGateway({ config, nats, rpc, logger });
 const address = await app.listen({ port: config.PORT, host: config.HOST });
 logger.info({ address }, 'gateway listening');

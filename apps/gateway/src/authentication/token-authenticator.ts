@@ -63,8 +63,18 @@ interface CacheEntry {
   readonly until: number;
 }
 
+/**
+ * The principal cache: key SHA-256 of the token, entries for `ttlMs` (capped at the token's expiry),
+ * at most `maxEntries`. One lookup per token at a time (single flight): when an entry expires under
+ * load, the requests that arrive meanwhile wait for the lookup under way instead of each asking auth
+ * again (hundreds at once behind a backlog, issue #14 §2). A revocation (`forget`) also makes the
+ * lookup under way not remembered: it may have read the token before it was revoked.
+ */
 export class TokenAuthenticator {
   private readonly cache = new Map<string, CacheEntry>();
+  private readonly inFlight = new Map<string, Promise<TokenPrincipal | null>>();
+  /** Bumped by every `forget`. */
+  private generation = 0;
 
   constructor(
     private readonly rpc: RpcClient,
@@ -76,20 +86,39 @@ export class TokenAuthenticator {
     const now = Date.now();
     const cached = this.cache.get(key);
     if (cached && cached.until > now) return cached.principal;
-    const principal = await this.rpc.request<TokenPrincipal | null>(internalSubjects.tokenLookup, {
-      ctx,
-      body: { token },
-    });
+    const principal = await (this.inFlight.get(key) ?? this.lookUp(key, token, ctx));
     if (!principal)
       throw new AuthenticationError('The access token is invalid, expired or revoked.', 'invalid_token');
-    this.remember(key, principal, now);
     return principal;
   }
 
   /** Drops cached principals (e.g. on a revocation event). */
   forget(tokenHashes?: readonly string[]): void {
-    if (!tokenHashes) this.cache.clear();
-    else for (const hash of tokenHashes) this.cache.delete(hash);
+    this.generation += 1;
+    if (!tokenHashes) {
+      this.cache.clear();
+      this.inFlight.clear();
+    } else {
+      for (const hash of tokenHashes) {
+        this.cache.delete(hash);
+        this.inFlight.delete(hash);
+      }
+    }
+  }
+
+  private lookUp(key: string, token: string, ctx: RequestContext): Promise<TokenPrincipal | null> {
+    const generation = this.generation;
+    const lookup = this.rpc
+      .request<TokenPrincipal | null>(internalSubjects.tokenLookup, { ctx, body: { token } })
+      .then((principal) => {
+        if (principal && generation === this.generation) this.remember(key, principal, Date.now());
+        return principal;
+      })
+      .finally(() => {
+        if (this.inFlight.get(key) === lookup) this.inFlight.delete(key);
+      });
+    this.inFlight.set(key, lookup);
+    return lookup;
   }
 
   private remember(key: string, principal: TokenPrincipal, now: number): void {
