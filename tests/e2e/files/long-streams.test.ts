@@ -8,15 +8,13 @@
  * the first bytes, whole and by Range, byte-exact (SHA-256).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootFolderOf } from '@ncs/contracts';
-import { findFreePort, spawnAppProcess, stopChild, type RunningApp } from '@ncs/local-infra';
 import { mediaType } from '../../support/api.js';
 import { closeFactories } from '../../support/factories/core.js';
 import { filePath, filesScene, folderFilesPath, type FileBody } from '../../support/factories/files.js';
+import { startExtraGateway, type ExtraGateway } from '../../support/extra-gateway.js';
 import { stack } from '../../support/stack.js';
 
 const DEADLINE_MS = 1_000;
@@ -27,7 +25,7 @@ const PIECE_GAP_MS = 47;
 /** A reader's pause after the first bytes of a download. */
 const PAUSE_MS = 2_500;
 
-let gateway: RunningApp | undefined;
+let gateway: ExtraGateway | undefined;
 let url: string;
 let networkEID: string;
 let token: string;
@@ -39,31 +37,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 async function startGateway(): Promise<string> {
-  const port = await findFreePort();
-  gateway = spawnAppProcess('gateway', {
-    natsUrl: stack().natsUrl,
-    mongoUrl: stack().mongoUrl,
-    baseEnv: process.env,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      // The request's deadline is max(RPC_DEADLINE_MS, RPC_TIMEOUT_MS) (retry.ts): both 1 s.
-      RPC_DEADLINE_MS: String(DEADLINE_MS),
-      RPC_TIMEOUT_MS: String(DEADLINE_MS),
-      RATE_LIMIT_MAX: '0',
-      TOKEN_RATE_LIMIT_MAX: '0',
-      LOG_LEVEL: 'warn',
-    },
-    // Not in the stack's log directory (the no-secrets test reads every file there).
-    logFile: join(tmpdir(), `ncs-long-streams-${port}-${Date.now()}.log`),
+  gateway = await startExtraGateway('long-streams', {
+    // The request's deadline is max(RPC_DEADLINE_MS, RPC_TIMEOUT_MS) (retry.ts): both 1 s.
+    RPC_DEADLINE_MS: String(DEADLINE_MS),
+    RPC_TIMEOUT_MS: String(DEADLINE_MS),
+    RATE_LIMIT_MAX: '0',
+    TOKEN_RATE_LIMIT_MAX: '0',
   });
-  const base = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 30_000;
-  while (Date.now() < until) {
-    if ((await fetch(`${base}/health`).catch(() => null))?.ok) return base;
-    await sleep(100);
-  }
-  throw new Error('the gateway did not start');
+  return gateway.url;
 }
 
 beforeAll(async () => {
@@ -75,7 +56,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (gateway) await stopChild(gateway.child);
+  await gateway?.stop();
   if (uploadedEID) await removeStoredFile(uploadedEID);
   await closeFactories();
 });

@@ -6,10 +6,7 @@
  * another gateway instance than the one the alert was caused through. Decisions: docs/decisions.md,
  * "Notifications: the live stream and the fault test".
  */
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort, spawnAppProcess, stopChild } from '@ncs/local-infra';
 import { call, demo, mediaType, passwordGrant } from '../../support/api.js';
 import { appToken, installOverHttp, newApp, registerManifest } from '../../support/factories/apps.js';
 import {
@@ -21,7 +18,7 @@ import {
 import { messagesPath } from '../../support/factories/messages.js';
 import { markreadPath, waitForAlert } from '../../support/factories/notifications.js';
 import { openStream, streamPath, type OpenStream, type StreamEvent } from '../../support/factories/stream.js';
-import { stack } from '../../support/stack.js';
+import { startExtraGateway } from '../../support/extra-gateway.js';
 
 afterAll(closeFactories);
 
@@ -188,21 +185,9 @@ describe('the live stream', () => {
 
 describe('several gateway instances', () => {
   it('delivers through a second gateway an alert caused through the first', async () => {
-    const port = await findFreePort();
-    const gateway = spawnAppProcess('gateway', {
-      natsUrl: stack().natsUrl,
-      mongoUrl: stack().mongoUrl,
-      baseEnv: process.env,
-      env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '0' },
-      logFile: join(tmpdir(), `ncs-stream-gateway-${Date.now()}.log`),
-    });
+    const gateway = await startExtraGateway('stream-second', { RATE_LIMIT_MAX: '0' });
     try {
-      const baseUrl = `http://127.0.0.1:${port}`;
-      const deadline = Date.now() + 30_000;
-      while (!(await fetch(`${baseUrl}/health`).catch(() => null))?.ok) {
-        if (Date.now() > deadline) throw new Error('the second gateway never listened');
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      const baseUrl = gateway.url;
       const eve = await network.newMember();
       const stream = await open(network.networkEID, await eve.token(), { baseUrl });
       expect(stream.status).toBe(200);
@@ -210,7 +195,7 @@ describe('several gateway instances', () => {
       await stream.waitFor(alertAbout(await mention(eve)));
       stream.close();
     } finally {
-      await stopChild(gateway.child, 10_000);
+      await gateway.stop();
     }
   });
 });

@@ -7,52 +7,33 @@
  * failure (answers delayed 1 s and 2 s at the 3rd and 4th), an address at its 25th.
  */
 import { randomInt } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountSignInLockedSubject } from '@ncs/contracts';
-import { findFreePort, spawnAppProcess, stopChild, type RunningApp } from '@ncs/local-infra';
 import { demo } from '../../support/api.js';
 import { EventReader } from '../../support/events.js';
 import { newNetwork, uniqueSuffix, type TestNetwork, type TestPerson } from '../../support/factories/core.js';
 import { authorizeUrl, formToken, installOverHttp, newApp, REDIRECT } from '../../support/factories/apps.js';
-import { stack } from '../../support/stack.js';
+import { startExtraGateway, type ExtraGateway } from '../../support/extra-gateway.js';
 
 const LOCKED = /temporarily locked/;
 const ADDRESS_MAX_FAILURES = 25;
-let gateway: RunningApp;
+let gateway: ExtraGateway;
 let url: string;
 const events = new EventReader();
 
 beforeAll(async () => {
-  const port = await findFreePort();
-  gateway = spawnAppProcess('gateway', {
-    natsUrl: stack().natsUrl,
-    mongoUrl: stack().mongoUrl,
-    baseEnv: process.env,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      TRUST_PROXY: 'true',
-      RATE_LIMIT_MAX: '100000',
-      TOKEN_RATE_LIMIT_MAX: '100000',
-      LOG_LEVEL: 'warn',
-    },
-    logFile: join(tmpdir(), `ncs-credential-guessing-${Date.now()}.log`),
+  gateway = await startExtraGateway('credential-guessing', {
+    TRUST_PROXY: 'true',
+    RATE_LIMIT_MAX: '100000',
+    TOKEN_RATE_LIMIT_MAX: '100000',
   });
-  url = `http://127.0.0.1:${port}`;
+  url = gateway.url;
   await events.open();
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if ((await fetch(`${url}/health`).catch(() => null))?.ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('gateway did not start');
 });
 
 afterAll(async () => {
   await events.close();
-  await stopChild(gateway.child);
+  await gateway.stop();
 });
 
 const freshAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;

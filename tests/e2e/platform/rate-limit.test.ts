@@ -5,49 +5,29 @@
  * against an address of its own (the stack's gateway counts 127.0.0.1 in the same bucket).
  */
 import { randomInt } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort, spawnAppProcess, stopChild, type RunningApp } from '@ncs/local-infra';
 import { demo, mediaType } from '../../support/api.js';
 import { newNetwork } from '../../support/factories/core.js';
-import { stack } from '../../support/stack.js';
+import { startExtraGateway, type ExtraGateway } from '../../support/extra-gateway.js';
 
 const LIMIT = 6;
 const TOKEN_LIMIT = 3;
-const gateways: RunningApp[] = [];
+const gateways: ExtraGateway[] = [];
 let urlA: string;
 let urlB: string;
 
 async function startGateway(): Promise<string> {
-  const port = await findFreePort();
-  gateways.push(
-    spawnAppProcess('gateway', {
-      natsUrl: stack().natsUrl,
-      mongoUrl: stack().mongoUrl,
-      baseEnv: process.env,
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        TRUST_PROXY: 'true',
-        RATE_LIMIT_MAX: String(LIMIT),
-        // Windows are fixed (aligned to multiples of their length): an hour makes a test crossing
-        // into the next window, and so starting at zero again, all but impossible.
-        RATE_LIMIT_WINDOW_MS: '3600000',
-        TOKEN_RATE_LIMIT_MAX: String(TOKEN_LIMIT),
-        TOKEN_RATE_LIMIT_WINDOW_MS: '3600000',
-        LOG_LEVEL: 'warn',
-      },
-      logFile: join(tmpdir(), `ncs-rate-limit-${port}-${Date.now()}.log`),
-    }),
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if ((await fetch(`${url}/health`).catch(() => null))?.ok) return url;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('gateway did not start');
+  const gateway = await startExtraGateway('rate-limit', {
+    TRUST_PROXY: 'true',
+    RATE_LIMIT_MAX: String(LIMIT),
+    // Windows are fixed (aligned to multiples of their length): an hour makes a test crossing
+    // into the next window, and so starting at zero again, all but impossible.
+    RATE_LIMIT_WINDOW_MS: '3600000',
+    TOKEN_RATE_LIMIT_MAX: String(TOKEN_LIMIT),
+    TOKEN_RATE_LIMIT_WINDOW_MS: '3600000',
+  });
+  gateways.push(gateway);
+  return gateway.url;
 }
 
 beforeAll(async () => {
@@ -55,7 +35,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(gateways.map((gateway) => stopChild(gateway.child)));
+  await Promise.all(gateways.map((gateway) => gateway.stop()));
 });
 
 /** An address no other test (and no window before this one) has used. */
