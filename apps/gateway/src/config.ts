@@ -41,7 +41,7 @@ export const GatewayConfigSchema = Type.Object({
   RPC_DEADLINE_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
   // Overload (issue #14 §2, §3; request-path/bulkhead.ts): requests of this gateway to one service.
   /** In flight at once to each owning service (the rest wait); 0: no limit. */
-  RPC_MAX_IN_FLIGHT: Type.Integer({ minimum: 0, maximum: 100_000, default: 64 }),
+  RPC_MAX_IN_FLIGHT: Type.Integer({ minimum: 0, maximum: 100_000, default: 32 }),
   /** Waiting for one service beyond which a request is answered 503 at once. */
   RPC_MAX_QUEUED: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 2_000 }),
 });

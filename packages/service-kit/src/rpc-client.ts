@@ -26,6 +26,18 @@ export interface RpcClient {
   ): Promise<{ data: T; status: number | undefined }>;
 }
 
+/** `RpcClient['requestWithStatus']`: what a client, or a client wrapping another, implements. */
+export type RequestWithStatus = RpcClient['requestWithStatus'];
+
+/** The client whose `request` is `requestWithStatus` without the status. */
+export function rpcClientOf(requestWithStatus: RequestWithStatus): RpcClient {
+  return {
+    requestWithStatus,
+    request: async <T>(subject: string, call: RpcCall, options?: { timeoutMs?: number }): Promise<T> =>
+      (await requestWithStatus<T>(subject, call, options)).data,
+  };
+}
+
 /** An error reply from a service, kept as the service sent it (status, code, name, details). */
 export class RemoteError extends DomainError {
   readonly wire: WireError;
@@ -88,11 +100,7 @@ export function createRpcClient(nats: NatsConnection, defaults: { timeoutMs: num
       }
     });
   };
-  return {
-    requestWithStatus,
-    request: async <T>(subject: string, call: RpcCall, options?: { timeoutMs?: number }): Promise<T> =>
-      (await requestWithStatus<T>(subject, call, options)).data,
-  };
+  return rpcClientOf(requestWithStatus);
 }
 
 function mapTransportError(

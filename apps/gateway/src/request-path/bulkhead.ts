@@ -10,7 +10,7 @@
  * every slot). docs/decisions.md, "Overload: the gateway's bulkheads".
  */
 import { DomainError } from '@ncs/contracts';
-import type { RpcCall, RpcClient } from '@ncs/service-kit';
+import { rpcClientOf, type RpcCall, type RpcClient } from '@ncs/service-kit';
 
 export interface BulkheadLimits {
   /** Requests in flight to one service; 0: no limit. */
@@ -97,9 +97,5 @@ export function withBulkheads(rpc: RpcClient, limits: BulkheadLimits): RpcClient
       bulkhead.release();
     }
   };
-  return {
-    requestWithStatus,
-    request: async <T>(subject: string, call: RpcCall, options?: { timeoutMs?: number }): Promise<T> =>
-      (await requestWithStatus<T>(subject, call, options)).data,
-  };
+  return rpcClientOf(requestWithStatus);
 }

@@ -10,7 +10,7 @@
  * docs/decisions.md, "Scale-out: instances, retries, Helm (issue #14 §6)".
  */
 import type { RequestContext, RouteDefinition } from '@ncs/contracts';
-import { RemoteError, TransportError, type RpcCall, type RpcClient } from '@ncs/service-kit';
+import { RemoteError, rpcClientOf, TransportError, type RpcCall, type RpcClient } from '@ncs/service-kit';
 
 export interface RetryPolicy {
   /** Attempts after the first. */
@@ -104,11 +104,7 @@ export function withRetries(rpc: RpcClient, policy: RetryPolicy, options: RetryO
       }
     }
   };
-  return {
-    requestWithStatus,
-    request: async <T>(subject: string, call: RpcCall, callOptions?: { timeoutMs?: number }): Promise<T> =>
-      (await requestWithStatus<T>(subject, call, callOptions)).data,
-  };
+  return rpcClientOf(requestWithStatus);
 }
 
 /** The policy from the gateway's configuration. */
