@@ -679,7 +679,6 @@ function reportTargets(results, openResults, processes, openDuration) {
   const p99Gap = openGateway.latency.p99 - openBase.latency.p99;
   // The hop's own CPU: the gateway process and the broker, per request of the open-loop run.
   const hop = cpuMsOf(openGateway, processes, ['gateway', 'nats'], openGateway.sent, openGateway.seconds);
-  const verdict = (met) => (met ? 'met' : 'NOT met');
   out('');
   out('Targets (issue #14 §2):');
   out(`  gateway req/s ≥ 0.8x the baseline's (closed loop): ${ratio.toFixed(2)}x — ${verdict(ratio >= 0.8)}`);
@@ -700,22 +699,26 @@ function reportTargets(results, openResults, processes, openDuration) {
 function reportMemory(idleRss, earlyRss, runs, processes) {
   const apps = processes.filter((p) => p.group === 'gateway');
   const mb = (kb) => Math.round(kb / 1024);
-  const underLoad = (p) => Math.max(...runs.map((r) => r.usage.maxRssKb.get(p.pid) ?? 0));
+  /** Each app's figure (kB → MB), and the largest. */
+  const perApp = (kbOf) => ({
+    text: apps.map((p) => `${p.name} ${mb(kbOf(p))}`).join(', '),
+    worst: Math.max(...apps.map((p) => mb(kbOf(p)))),
+  });
   out('');
   out('Memory (issue #14 §3), RSS MB per app:');
   if (idleRss) {
-    const idle = apps.map((p) => `${p.name} ${mb(idleRss.get(p.name) ?? 0)}`).join(', ');
-    const worst = Math.max(...apps.map((p) => mb(idleRss.get(p.name) ?? 0)));
-    out(`  idle (${settings.idle} s after start): ${idle} — ≤ 100 ${worst <= 100 ? 'met' : 'NOT met'}`);
+    const idle = perApp((p) => idleRss.get(p.name) ?? 0);
+    out(`  idle (${settings.idle} s after start): ${idle.text} — ≤ 100 ${verdict(idle.worst <= 100)}`);
   }
   if (earlyRss) {
-    const early = apps.map((p) => `${p.name} ${mb(earlyRss.get(p.name) ?? 0)}`).join(', ');
-    out(`  (${EARLY_IDLE_S} s after start, before V8's memory reducer ran: ${early})`);
+    const early = perApp((p) => earlyRss.get(p.name) ?? 0);
+    out(`  (${EARLY_IDLE_S} s after start, before V8's memory reducer ran: ${early.text})`);
   }
-  const loaded = apps.map((p) => `${p.name} ${mb(underLoad(p))}`).join(', ');
-  const worstLoaded = Math.max(...apps.map((p) => mb(underLoad(p))));
-  out(`  under load (max of all runs): ${loaded} — ≤ 150 ${worstLoaded <= 150 ? 'met' : 'NOT met'}`);
+  const loaded = perApp((p) => Math.max(...runs.map((r) => r.usage.maxRssKb.get(p.pid) ?? 0)));
+  out(`  under load (max of all runs): ${loaded.text} — ≤ 150 ${verdict(loaded.worst <= 150)}`);
 }
+
+const verdict = (met) => (met ? 'met' : 'NOT met');
 
 function message(error) {
   return error instanceof Error ? error.message : String(error);

@@ -1,5 +1,5 @@
 /** The NATS connection of a process: reconnects forever, logs its state changes. */
-import { connect, Events, type NatsConnection } from 'nats';
+import { connect, Events, type NatsConnection, type Subscription } from 'nats';
 import type { Logger } from './logger.js';
 
 export async function connectNats(options: {
@@ -50,4 +50,32 @@ export async function drainOrClose(nc: NatsConnection, timeoutMs = 2_000): Promi
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Handles each message of `subject` as JSON as it is read: a callback subscription, so a message is
+ * handled before any that arrived after it on this connection (a core subscription also receives
+ * the JetStream publications on the subject). A message that is not JSON, that `handle` throws on
+ * or answers `false` to, is logged as unreadable (`what` names it) and skipped.
+ */
+export function subscribeJson(
+  nc: NatsConnection,
+  subject: string,
+  logger: Logger,
+  what: string,
+  handle: (value: unknown) => boolean | void,
+): Subscription {
+  const decoder = new TextDecoder();
+  return nc.subscribe(subject, {
+    callback: (error, msg) => {
+      if (error) return logger.warn({ err: error }, `${what} subscription failed`);
+      let handled: boolean | void = false;
+      try {
+        handled = handle(JSON.parse(decoder.decode(msg.data)));
+      } catch {
+        // Reported below.
+      }
+      if (handled === false) logger.warn({ subject: msg.subject }, `unreadable ${what} ignored`);
+    },
+  });
 }

@@ -81,9 +81,10 @@ let running: Telemetry | undefined;
  * Starts OpenTelemetry tracing for this process: W3C trace-context propagation, an
  * AsyncLocalStorage context manager, a Node tracer provider, and the http and mongodb
  * instrumentations, plus the process's own (`options.instrumentations`). Logs carry the active
- * span's ids through the logger's own mixin (`createLogger`), not through an instrumentation. Spans are exported as OTLP/HTTP JSON when
- * `OTEL_EXPORTER_OTLP_ENDPOINT` or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` is set (batched; `OTEL_BSP_*`
- * apply); otherwise nothing is exported, but spans still get real ids so logs correlate.
+ * span's ids through the logger's own mixin (`createLogger`), not through an instrumentation.
+ * Spans are exported as OTLP/HTTP JSON when `OTEL_EXPORTER_OTLP_ENDPOINT` or
+ * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` is set (batched; `OTEL_BSP_*` apply); otherwise nothing is
+ * exported, but spans still get real ids so logs correlate.
  * `OTEL_SERVICE_NAME` overrides `serviceName`; `OTEL_SDK_DISABLED=true` starts nothing. Calling it
  * again returns the running instance.
  *

@@ -131,19 +131,34 @@ describe('trace context over NATS headers', () => {
   });
 });
 
-/** Threads of the fixture app when started without `--import` and with the SDK disabled. */
-async function threadsWithoutTelemetry(dir: string): Promise<number> {
-  const env: NodeJS.ProcessEnv = {
+/**
+ * Runs the fixture app in `dir` on a database of its own, with `env` over this process's (without
+ * NODE_OPTIONS, OTEL_SERVICE_NAME and OTEL_SDK_DISABLED unless `env` sets them).
+ */
+async function runFixture(
+  dir: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ exitCode: number | null; stdout: string; stderr: string }> {
+  const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     MONGO_URL: process.env.MONGO_URL ?? inject('mongoUrl'),
     FIXTURE_DB: `telemetry_test_${randomBytes(4).toString('hex')}`,
-    OTEL_SDK_DISABLED: 'true',
   };
-  delete env.NODE_OPTIONS;
-  const child = spawn(process.execPath, ['app.js'], { cwd: dir, env });
+  delete childEnv.OTEL_SERVICE_NAME;
+  delete childEnv.OTEL_SDK_DISABLED;
+  delete childEnv.NODE_OPTIONS;
+  const child = spawn(process.execPath, [...args, 'app.js'], { cwd: dir, env: { ...childEnv, ...env } });
   let stdout = '';
+  let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  await new Promise((resolve) => child.on('close', resolve));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const exitCode = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { exitCode, stdout, stderr };
+}
+
+/** The thread count the fixture app printed. */
+function threadsOf(stdout: string): number {
   const line = stdout.split('\n').find((text) => text.includes('"msg":"threads"'));
   if (line === undefined) throw new Error(`the fixture printed no thread count: ${stdout}`);
   return (JSON.parse(line) as { count: number }).count;
@@ -228,23 +243,10 @@ await startTelemetry('ignored').shutdown();
   it('traces Fastify, http (an ES module import too) and MongoDB, correlates logs, keeps secrets and probes out, runs no loader-hook thread', async () => {
     const otlp = await receiver();
     const dir = await buildFixture();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      MONGO_URL: process.env.MONGO_URL ?? inject('mongoUrl'),
-      FIXTURE_DB: `telemetry_test_${randomBytes(4).toString('hex')}`,
+    const { exitCode, stdout, stderr } = await runFixture(dir, ['--import', './instrument.js'], {
       OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
       OTEL_BSP_SCHEDULE_DELAY: '50',
-    };
-    delete env.OTEL_SERVICE_NAME;
-    delete env.OTEL_SDK_DISABLED;
-    delete env.NODE_OPTIONS;
-
-    const child = spawn(process.execPath, ['--import', './instrument.js', 'app.js'], { cwd: dir, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    const exitCode = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    });
     expect(exitCode, stderr).toBe(0);
 
     const spans = await otlp.waitFor((received) => received.some((span) => span.name === 'find things'));
@@ -292,8 +294,9 @@ await startTelemetry('ignored').shutdown();
     expect(stdout).not.toContain('TOKEN-VALUE');
     // No ESM loader hook: Node runs one on a thread with a V8 isolate of its own, 15–20 MB of every
     // service (issue #14 §3). The same app started without telemetry runs as many threads.
+    const withoutTelemetry = await runFixture(dir, [], { OTEL_SDK_DISABLED: 'true' });
     expect(records.find((record) => record.msg === 'threads')?.count).toBe(
-      await threadsWithoutTelemetry(dir),
+      threadsOf(withoutTelemetry.stdout),
     );
   });
 });

@@ -4,13 +4,14 @@
  * (an index count that stops there); a larger network's count is imprecise by definition (two
  * significant digits), so its full count is taken at most once a minute per instance and reused.
  */
+import { ExpiringMap } from '@ncs/service-kit';
 import type { AuthModels } from '../models.js';
 
 export const PRECISE_UP_TO = 1_000;
 const LARGE_COUNT_TTL_MS = 60_000;
 const MAX_CACHED_NETWORKS = 10_000;
 
-const largeCounts = new Map<string, { readonly count: number; readonly at: number }>();
+const largeCounts = new ExpiringMap<number>(MAX_CACHED_NETWORKS);
 
 export async function activeMembersCount(
   models: AuthModels,
@@ -23,10 +24,9 @@ export async function activeMembersCount(
     largeCounts.delete(networkEID);
     return bounded;
   }
-  const cached = largeCounts.get(networkEID);
-  if (cached && now() - cached.at < LARGE_COUNT_TTL_MS) return Math.max(cached.count, bounded);
+  const cached = largeCounts.get(networkEID, now());
+  if (cached !== undefined) return Math.max(cached, bounded);
   const count = await models.Profile.countDocuments(filter);
-  if (largeCounts.size >= MAX_CACHED_NETWORKS) largeCounts.delete(largeCounts.keys().next().value!);
-  largeCounts.set(networkEID, { count, at: now() });
+  largeCounts.set(networkEID, count, now() + LARGE_COUNT_TTL_MS);
   return count;
 }

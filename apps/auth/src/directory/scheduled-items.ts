@@ -13,7 +13,13 @@ import {
   type RequestContext,
   type ScheduledItemsChanged,
 } from '@ncs/contracts';
-import type { Logger, RpcClient, ServiceRuntime } from '@ncs/service-kit';
+import {
+  ExpiringMap,
+  subscribeJson,
+  type Logger,
+  type RpcClient,
+  type ServiceRuntime,
+} from '@ncs/service-kit';
 
 /** How long a count is reused without a notice. */
 export const SCHEDULED_ITEMS_TTL_MS = 30_000;
@@ -23,9 +29,8 @@ export const SCHEDULED_ITEMS_MAX_ENTRIES = 20_000;
 const keyOf = (networkEID: string, profileEID: string) => `${networkEID} ${profileEID}`;
 
 export class ScheduledItemsCounts {
-  private readonly entries = new Map<string, { readonly count: number; readonly expiresAt: number }>();
-  /** Bumped by every notice: a count asked before a notice is not remembered after it. */
-  private generation = 0;
+  /** Per person; a count asked before a notice is not remembered after it (`mark`). */
+  private readonly entries: ExpiringMap<number>;
 
   constructor(
     private readonly rpc: RpcClient,
@@ -34,16 +39,18 @@ export class ScheduledItemsCounts {
       readonly maxEntries?: number;
       readonly now?: () => number;
     } = {},
-  ) {}
+  ) {
+    this.entries = new ExpiringMap(options.maxEntries ?? SCHEDULED_ITEMS_MAX_ENTRIES);
+  }
 
   async of(ctx: RequestContext): Promise<number> {
     const profileEID = ctx.principal?.profileEID;
     const networkEID = ctx.networkEID;
     const key = networkEID && profileEID ? keyOf(networkEID, profileEID) : undefined;
     const now = this.now();
-    const cached = key === undefined ? undefined : this.entries.get(key);
-    if (cached !== undefined && cached.expiresAt > now) return cached.count;
-    const generation = this.generation;
+    const cached = key === undefined ? undefined : this.entries.get(key, now);
+    if (cached !== undefined) return cached;
+    const since = this.entries.mark();
     let count: number;
     try {
       const counters = await this.rpc.request<{ numScheduledItems?: number }>(
@@ -58,45 +65,25 @@ export class ScheduledItemsCounts {
       return 0;
     }
     const ttlMs = this.options.ttlMs ?? SCHEDULED_ITEMS_TTL_MS;
-    if (key !== undefined && ttlMs > 0 && generation === this.generation)
-      this.remember(key, count, now + ttlMs);
+    if (key !== undefined && ttlMs > 0) this.entries.set(key, count, now + ttlMs, since);
     return count;
   }
 
   /** Drops the person's count (a notice from messaging). */
   forget(notice: ScheduledItemsChanged): void {
-    this.generation += 1;
     this.entries.delete(keyOf(notice.networkEID, notice.profileEID));
   }
 
-  /** Listens to messaging's notices until the returned subscription is closed. */
+  /**
+   * Listens to messaging's notices until the returned subscription is closed. As each notice is
+   * read, before any request that arrived after it on this connection is handled.
+   */
   listen(nats: ServiceRuntime['nats'], logger: Logger): { unsubscribe(): void } {
-    const decoder = new TextDecoder();
-    // A callback, not an iterator: the entry goes while the notice is read, before any request
-    // that arrived after it on this connection is handled.
-    return nats.subscribe(scheduledItemsChangedSubject, {
-      callback: (error, msg) => {
-        if (error) return logger.warn({ err: error }, 'scheduled-items notices failed');
-        try {
-          const notice = JSON.parse(decoder.decode(msg.data)) as Partial<ScheduledItemsChanged>;
-          if (typeof notice.networkEID === 'string' && typeof notice.profileEID === 'string')
-            return this.forget({ networkEID: notice.networkEID, profileEID: notice.profileEID });
-        } catch {
-          // Reported below.
-        }
-        logger.warn({ subject: msg.subject }, 'unreadable scheduled-items notice ignored');
-      },
+    return subscribeJson(nats, scheduledItemsChangedSubject, logger, 'scheduled-items notice', (value) => {
+      const notice = value as Partial<ScheduledItemsChanged> | null;
+      if (typeof notice?.networkEID !== 'string' || typeof notice.profileEID !== 'string') return false;
+      this.forget({ networkEID: notice.networkEID, profileEID: notice.profileEID });
     });
-  }
-
-  private remember(key: string, count: number, expiresAt: number): void {
-    this.entries.delete(key); // re-inserted last: the Map's order is the eviction order
-    this.entries.set(key, { count, expiresAt });
-    const max = this.options.maxEntries ?? SCHEDULED_ITEMS_MAX_ENTRIES;
-    for (const oldest of this.entries.keys()) {
-      if (this.entries.size <= max) break;
-      this.entries.delete(oldest);
-    }
   }
 
   private now(): number {

@@ -10,7 +10,7 @@ import {
   type RequestContext,
   type TokenPrincipal,
 } from '@ncs/contracts';
-import type { RpcClient } from '@ncs/service-kit';
+import { ExpiringMap, type RpcClient } from '@ncs/service-kit';
 
 /** Why a token was refused, as RFC 6750 `error` values. */
 export class AuthenticationError extends DomainError {
@@ -58,11 +58,6 @@ export function extractToken(authorization: string | undefined, queryToken: unkn
   throw new AuthenticationError('An access token is required.');
 }
 
-interface CacheEntry {
-  readonly principal: TokenPrincipal;
-  readonly until: number;
-}
-
 /**
  * The principal cache: key SHA-256 of the token, entries for `ttlMs` (capped at the token's expiry),
  * at most `maxEntries`. One lookup per token at a time (single flight): when an entry expires under
@@ -71,21 +66,20 @@ interface CacheEntry {
  * lookup under way not remembered: it may have read the token before it was revoked.
  */
 export class TokenAuthenticator {
-  private readonly cache = new Map<string, CacheEntry>();
+  private readonly cache: ExpiringMap<TokenPrincipal>;
   private readonly inFlight = new Map<string, Promise<TokenPrincipal | null>>();
-  /** Bumped by every `forget`. */
-  private generation = 0;
 
   constructor(
     private readonly rpc: RpcClient,
     private readonly options: { ttlMs: number; maxEntries: number },
-  ) {}
+  ) {
+    this.cache = new ExpiringMap(options.maxEntries);
+  }
 
   async authenticate(token: string, ctx: RequestContext): Promise<TokenPrincipal> {
     const key = createHash('sha256').update(token).digest('hex');
-    const now = Date.now();
     const cached = this.cache.get(key);
-    if (cached && cached.until > now) return cached.principal;
+    if (cached) return cached;
     const principal = await (this.inFlight.get(key) ?? this.lookUp(key, token, ctx));
     if (!principal)
       throw new AuthenticationError('The access token is invalid, expired or revoked.', 'invalid_token');
@@ -94,7 +88,6 @@ export class TokenAuthenticator {
 
   /** Drops cached principals (e.g. on a revocation event). */
   forget(tokenHashes?: readonly string[]): void {
-    this.generation += 1;
     if (!tokenHashes) {
       this.cache.clear();
       this.inFlight.clear();
@@ -107,11 +100,11 @@ export class TokenAuthenticator {
   }
 
   private lookUp(key: string, token: string, ctx: RequestContext): Promise<TokenPrincipal | null> {
-    const generation = this.generation;
+    const since = this.cache.mark();
     const lookup = this.rpc
       .request<TokenPrincipal | null>(internalSubjects.tokenLookup, { ctx, body: { token } })
       .then((principal) => {
-        if (principal && generation === this.generation) this.remember(key, principal, Date.now());
+        if (principal) this.remember(key, principal, since);
         return principal;
       })
       .finally(() => {
@@ -121,14 +114,9 @@ export class TokenAuthenticator {
     return lookup;
   }
 
-  private remember(key: string, principal: TokenPrincipal, now: number): void {
-    if (this.options.ttlMs === 0 || this.options.maxEntries === 0) return;
+  private remember(key: string, principal: TokenPrincipal, since: number): void {
+    if (this.options.ttlMs === 0) return;
     const expires = principal.expiresAt ? Date.parse(principal.expiresAt) : Number.POSITIVE_INFINITY;
-    const until = Math.min(now + this.options.ttlMs, expires);
-    if (this.cache.size >= this.options.maxEntries) {
-      const oldest = this.cache.keys().next();
-      if (!oldest.done) this.cache.delete(oldest.value);
-    }
-    this.cache.set(key, { principal, until });
+    this.cache.set(key, principal, Math.min(Date.now() + this.options.ttlMs, expires), since);
   }
 }

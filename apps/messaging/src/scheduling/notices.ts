@@ -10,7 +10,7 @@ import { scheduledItemsChangedSubject, type ScheduledItemsChanged } from '@ncs/c
 import type { Logger, Outbox, ServiceRuntime } from '@ncs/service-kit';
 
 /** Message events after which the author's number of scheduled items may differ. */
-export const SCHEDULED_COUNT_VERBS: ReadonlySet<string> = new Set([
+const SCHEDULED_COUNT_VERBS: ReadonlySet<string> = new Set([
   'scheduled', // posted with a future scheduledAt
   'scheduled_published', // its time came: published by the worker
   'removed', // removed, perhaps while still scheduled
