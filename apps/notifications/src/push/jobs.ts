@@ -75,31 +75,47 @@ const DUE_BATCH = 20;
  * claimed by someone else meanwhile).
  */
 export async function claimDueJob(models: PushJobModels, leaseMs: number): Promise<PushJobDoc | null> {
-  const now = new Date();
-  const due = await models.PushJob.find({ nextAttemptAt: { $lte: now } })
+  const due = await models.PushJob.find({ nextAttemptAt: { $lte: new Date() } })
     .sort({ nextAttemptAt: 1 })
     .limit(DUE_BATCH)
     .lean<PushJobDoc[]>();
   for (const job of due) {
-    const jobId = String(job._id);
-    try {
-      await models.PushClaim.create({
-        _id: `${jobId}:${job.attempts}:${job.nextAttemptAt.getTime()}`,
-        networkEID: job.networkEID,
-        jobId,
-      });
-    } catch (error) {
-      if (isDuplicateKeyError(error)) continue;
-      throw error;
-    }
-    const leaseEnd = new Date(now.getTime() + leaseMs);
-    await models.PushJob.updateOne(
-      { _id: job._id, networkEID: job.networkEID },
-      { $set: { nextAttemptAt: leaseEnd } },
-    );
-    return { ...job, nextAttemptAt: leaseEnd };
+    const claimed = await claimJob(models, job, leaseMs);
+    if (claimed) return claimed;
   }
   return null;
+}
+
+/**
+ * Claims `job` as it was read: null when another holder has it, or when it is no longer in the
+ * state read. The second check matters: a holder that finishes a job deletes its claims, so a loop
+ * whose read predates that finish could insert the same claim again and send the push twice; the
+ * finisher deletes or moves the job first, so the lease update below, conditional on the attempt and
+ * due time read, then matches nothing and the stray claim is dropped.
+ */
+export async function claimJob(
+  models: PushJobModels,
+  job: PushJobDoc,
+  leaseMs: number,
+): Promise<PushJobDoc | null> {
+  const jobId = String(job._id);
+  const claimId = `${jobId}:${job.attempts}:${job.nextAttemptAt.getTime()}`;
+  try {
+    await models.PushClaim.create({ _id: claimId, networkEID: job.networkEID, jobId });
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return null;
+    throw error;
+  }
+  const leaseEnd = new Date(Date.now() + leaseMs);
+  const leased = await models.PushJob.updateOne(
+    { _id: job._id, networkEID: job.networkEID, attempts: job.attempts, nextAttemptAt: job.nextAttemptAt },
+    { $set: { nextAttemptAt: leaseEnd } },
+  );
+  if (leased.matchedCount === 0) {
+    await models.PushClaim.deleteOne({ _id: claimId, networkEID: job.networkEID });
+    return null;
+  }
+  return { ...job, nextAttemptAt: leaseEnd };
 }
 
 /** The job is finished: it and its claims go. */

@@ -10,27 +10,48 @@ import type { WebhookDeliveryDoc, WebhookModels } from './models.js';
 const DUE_BATCH = 20;
 
 export async function claimDueDelivery(models: WebhookModels, leaseMs: number) {
-  const now = new Date();
-  const due = await models.Delivery.find({ nextAttemptAt: { $lte: now } })
+  const due = await models.Delivery.find({ nextAttemptAt: { $lte: new Date() } })
     .sort({ nextAttemptAt: 1 })
     .limit(DUE_BATCH)
     .lean<WebhookDeliveryDoc[]>();
   for (const delivery of due) {
-    const deliveryId = String(delivery._id);
-    const claimId = `${deliveryId}:${delivery.attempts}:${delivery.nextAttemptAt!.getTime()}`;
-    try {
-      await models.Claim.create({ _id: claimId, networkEID: delivery.networkEID, deliveryId });
-    } catch (error) {
-      if (isDuplicateKeyError(error)) continue;
-      throw error;
-    }
-    await models.Delivery.updateOne(
-      { _id: delivery._id, networkEID: delivery.networkEID },
-      { $set: { nextAttemptAt: new Date(now.getTime() + leaseMs) } },
-    );
-    return delivery;
+    if (await claimDelivery(models, delivery, leaseMs)) return delivery;
   }
   return null;
+}
+
+/**
+ * Claims the attempt of `delivery` as it was read; false when another holder has it or the row has
+ * moved on since (settled: a stale read could otherwise claim the attempt again once the settler
+ * deleted its claims, and send it twice — push/jobs.ts `claimJob`, same rule).
+ */
+export async function claimDelivery(
+  models: WebhookModels,
+  delivery: WebhookDeliveryDoc,
+  leaseMs: number,
+): Promise<boolean> {
+  const deliveryId = String(delivery._id);
+  const claimId = `${deliveryId}:${delivery.attempts}:${delivery.nextAttemptAt!.getTime()}`;
+  try {
+    await models.Claim.create({ _id: claimId, networkEID: delivery.networkEID, deliveryId });
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return false;
+    throw error;
+  }
+  const leased = await models.Delivery.updateOne(
+    {
+      _id: delivery._id,
+      networkEID: delivery.networkEID,
+      attempts: delivery.attempts,
+      nextAttemptAt: delivery.nextAttemptAt,
+    },
+    { $set: { nextAttemptAt: new Date(Date.now() + leaseMs) } },
+  );
+  if (leased.matchedCount === 0) {
+    await models.Claim.deleteOne({ _id: claimId, networkEID: delivery.networkEID });
+    return false;
+  }
+  return true;
 }
 
 /** The attempt's outcome on the row: delivered, failed, or due again after `retryInMs`. */
