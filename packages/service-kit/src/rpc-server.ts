@@ -97,7 +97,14 @@ async function serve(
 ): Promise<void> {
   const parent = extractTraceContext(msg.headers);
   const requestId = msg.headers?.get(REQUEST_ID_HEADER) || undefined;
-  const logger = requestId ? baseLogger.child({ requestId }) : baseLogger;
+  // The request's child logger, made when something logs (most requests log nothing).
+  let child: Logger | undefined;
+  const handlerContext: HandlerContext = {
+    subject,
+    get logger() {
+      return (child ??= requestId ? baseLogger.child({ requestId }) : baseLogger);
+    },
+  };
   const span = tracer.startSpan(
     `${subject} process`,
     {
@@ -115,7 +122,7 @@ async function serve(
     let reply: RpcReply;
     try {
       const request = decodeRequest(msg.data);
-      const data = await handler(request, { logger, subject });
+      const data = await handler(request, handlerContext);
       reply =
         data instanceof WithStatus
           ? { ok: true, data: data.data ?? null, status: data.status }
@@ -123,7 +130,7 @@ async function serve(
     } catch (error) {
       const domainError = toDomainError(error);
       if (domainError.status >= 500) {
-        logger.error({ err: error, subject }, 'handler failed');
+        handlerContext.logger.error({ err: error, subject }, 'handler failed');
         span.recordException(error instanceof Error ? error : new Error(String(error)));
         span.setStatus({ code: SpanStatusCode.ERROR });
       }
@@ -134,15 +141,17 @@ async function serve(
     if (reply.ok) msg.respond(payload);
     else msg.respondError(reply.error.status, reply.error.message, payload);
     // Inside the span, so the record carries trace_id/span_id next to the request id.
-    logger.debug(
-      {
-        subject,
-        ok: reply.ok,
-        ...(reply.ok ? {} : { code: reply.error.code }),
-        durationMs: Date.now() - startedAt,
-      },
-      'rpc handled',
-    );
+    if (baseLogger.isLevelEnabled('debug')) {
+      handlerContext.logger.debug(
+        {
+          subject,
+          ok: reply.ok,
+          ...(reply.ok ? {} : { code: reply.error.code }),
+          durationMs: Date.now() - startedAt,
+        },
+        'rpc handled',
+      );
+    }
     span.end();
   });
 }

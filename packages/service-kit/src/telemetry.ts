@@ -26,8 +26,8 @@ import {
   processDetector,
   resourceFromAttributes,
 } from '@opentelemetry/resources';
-import { BatchSpanProcessor, NoopSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { AlwaysOffSampler, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { Sampler, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type { MsgHdrs } from 'nats';
@@ -83,8 +83,9 @@ let running: Telemetry | undefined;
  * instrumentations, plus the process's own (`options.instrumentations`). Logs carry the active
  * span's ids through the logger's own mixin (`createLogger`), not through an instrumentation.
  * Spans are exported as OTLP/HTTP JSON when `OTEL_EXPORTER_OTLP_ENDPOINT` or
- * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` is set (batched; `OTEL_BSP_*` apply); otherwise nothing is
- * exported, but spans still get real ids so logs correlate.
+ * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` is set (batched; `OTEL_BSP_*` apply); otherwise no span is
+ * recorded and the MongoDB instrumentation is not installed, but spans still get real ids so logs
+ * correlate.
  * `OTEL_SERVICE_NAME` overrides `serviceName`; `OTEL_SDK_DISABLED=true` starts nothing. Calling it
  * again returns the running instance.
  *
@@ -102,6 +103,7 @@ export function startTelemetry(
     return running;
   }
 
+  const processor = createSpanProcessor();
   const instrumentations: Instrumentation[] = [
     new HttpInstrumentation({
       ignoreIncomingRequestHook: (request) => isUnTracedPath(request.url),
@@ -109,8 +111,10 @@ export function startTelemetry(
       redactedQueryParamsServer: [...signedUrlParameters, ...credentialUrlParameters],
     }),
     // Statements are recorded with their values replaced by `?`: values may be token hashes,
-    // passwords or personal data.
-    new MongoDBInstrumentation({ enhancedDatabaseReporting: false }),
+    // passwords or personal data. Only when spans are exported: a MongoDB span is never a parent
+    // of a log record, and the instrumentation serialises every command's statement before the
+    // sampler decides (issue #14 §2).
+    ...(processor === undefined ? [] : [new MongoDBInstrumentation({ enhancedDatabaseReporting: false })]),
     ...(options.instrumentations ?? []),
   ];
 
@@ -119,7 +123,9 @@ export function startTelemetry(
     resource: defaultResource()
       .merge(detectResources({ detectors: [envDetector, hostDetector, processDetector] }))
       .merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: readEnv('OTEL_SERVICE_NAME') ?? serviceName })),
-    spanProcessors: [createSpanProcessor()],
+    spanProcessors: processor === undefined ? [] : [processor],
+    // With an exporter, the SDK's sampler (`OTEL_TRACES_SAMPLER`, default parent-based always-on).
+    ...(processor === undefined ? { sampler: unrecordedSampler } : {}),
   });
   // The global tracer provider, the AsyncLocalStorage context manager and the W3C propagators.
   provider.register();
@@ -144,10 +150,19 @@ function readEnv(name: string): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
-function createSpanProcessor(): SpanProcessor {
+/**
+ * Without an exporter nothing would ever read a span, so none is recorded: the tracer still gives
+ * every span a trace id and a span id (the logger's mixin writes them, NATS and HTTP headers carry
+ * them on, flagged not sampled) but builds no span object, attributes or events (issue #14 §2:
+ * 0.1–0.2 ms of CPU per request in the gateway and in auth; bench/README.md).
+ */
+const unrecordedSampler: Sampler = new AlwaysOffSampler();
+
+/** The batch processor of the OTLP exporter, or none when no endpoint is set. */
+function createSpanProcessor(): SpanProcessor | undefined {
   const exportDisabled = readEnv('OTEL_TRACES_EXPORTER') === 'none';
   const endpoint = readEnv('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT') ?? readEnv('OTEL_EXPORTER_OTLP_ENDPOINT');
-  if (exportDisabled || endpoint === undefined) return new NoopSpanProcessor();
+  if (exportDisabled || endpoint === undefined) return undefined;
   // The exporter reads the endpoint (appending `/v1/traces` to the generic one), headers and
   // timeout from the standard variables itself; the processor honours `OTEL_BSP_*`.
   return new BatchSpanProcessor(new OTLPTraceExporter());

@@ -210,6 +210,7 @@ import { readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import Fastify from 'fastify';
 import mongoose from 'mongoose';
+import { trace } from '@opentelemetry/api';
 import { createLogger } from './logger.js';
 import { startTelemetry } from './telemetry.js';
 
@@ -222,7 +223,7 @@ const app = Fastify();
 app.get('/health', async () => 'up');
 app.get('/echo', async () => 'echo');
 app.get('/things/:id', async (request) => {
-  logger.info({ url: request.url }, 'reading a thing');
+  logger.info({ url: request.url, recording: trace.getActiveSpan()?.isRecording() }, 'reading a thing');
   await Things.create({ name: request.params.id, secret: 'SECRET-VALUE' });
   return Things.findOne({ secret: 'SECRET-VALUE' }).lean();
 });
@@ -298,5 +299,24 @@ await startTelemetry('ignored').shutdown();
     expect(records.find((record) => record.msg === 'threads')?.count).toBe(
       threadsOf(withoutTelemetry.stdout),
     );
+  });
+
+  it('records no span without an exporter, yet gives each one ids that logs carry', async () => {
+    const dir = await buildFixture();
+    const { exitCode, stdout, stderr } = await runFixture(dir, ['--import', './instrument.js'], {
+      OTEL_EXPORTER_OTLP_ENDPOINT: '',
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '',
+    });
+    expect(exitCode, stderr).toBe(0);
+    const logged = stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((record) => record.msg === 'reading a thing');
+    // The request's span exists (the route's handler runs inside it) but nothing is recorded.
+    expect(logged).toMatchObject({ recording: false });
+    expect(logged?.trace_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(logged?.trace_id).not.toBe('0'.repeat(32));
+    expect(logged?.span_id).toMatch(/^[0-9a-f]{16}$/);
   });
 });

@@ -1,0 +1,82 @@
+/**
+ * The NATS connection of a process over a real NATS server: what it publishes in one turn of the
+ * event loop leaves in one socket write (issue #14 §2), in order, and nothing waits for a timer.
+ */
+import type { NatsConnection } from 'nats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { connectNats, createLogger } from '../src/index.js';
+
+const silent = createLogger({ service: 'auth', level: 'silent' });
+let nc: NatsConnection;
+let writes: Uint8Array[] = [];
+
+beforeAll(async () => {
+  nc = await connectNats({ url: inject('natsUrl'), name: 'coalesce-test', logger: silent });
+  // Every write nats.js hands to its socket (the transport's `send`), counted.
+  const transport = (nc as unknown as { protocol: { transport: { send(frame: Uint8Array): void } } }).protocol
+    .transport;
+  const send = transport.send.bind(transport);
+  transport.send = (frame: Uint8Array) => {
+    writes.push(frame);
+    send(frame);
+  };
+});
+
+afterAll(async () => {
+  await nc.drain();
+});
+
+const decoder = new TextDecoder();
+const subjectOf = (suffix: string) => `test.coalesce.${Date.now()}.${suffix}`;
+
+/** Subscribes, and once the server knows of it, gives the texts of the next `count` messages. */
+async function subscribeTexts(subject: string, count: number): Promise<{ texts: Promise<string[]> }> {
+  const sub = nc.subscribe(subject, { max: count });
+  await nc.flush();
+  const texts = (async () => {
+    const seen: string[] = [];
+    for await (const msg of sub) seen.push(decoder.decode(msg.data));
+    return seen;
+  })();
+  return { texts };
+}
+
+describe('connectNats', () => {
+  it('writes what twenty callbacks of one event-loop turn publish in one write, in order', async () => {
+    const subject = subjectOf('turn');
+    const arriving = await subscribeTexts(subject, 20);
+    writes = [];
+    // Twenty timers due in the same turn: each runs as its own callback, its microtasks drained
+    // before the next (as twenty HTTP requests or database replies read in one poll).
+    await new Promise<void>((resolve) => {
+      for (let i = 0; i < 20; i++) {
+        setTimeout(() => {
+          nc.publish(subject, `m${i}`);
+          if (i === 19) setImmediate(resolve);
+        }, 0);
+      }
+    });
+    const published = writes.filter((frame) => decoder.decode(frame).includes(subject));
+    expect(published).toHaveLength(1);
+    expect(decoder.decode(published[0]).split(`PUB ${subject}`).length - 1).toBe(20);
+    expect(await arriving.texts).toEqual(Array.from({ length: 20 }, (_, i) => `m${i}`));
+  });
+
+  it('writes a lone publication in the same turn, and a large one at once', async () => {
+    const subject = subjectOf('lone');
+    const arriving = await subscribeTexts(subject, 2);
+    writes = [];
+    nc.publish(subject, 'alone');
+    expect(writes).toHaveLength(0);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(1);
+
+    // Past nats.js's pending threshold (32 KiB) the buffer is written inline.
+    nc.publish(subject, new Uint8Array(100 * 1024).fill(97));
+    expect(writes).toHaveLength(2);
+    const texts = await arriving.texts;
+    expect(texts[0]).toBe('alone');
+    expect(texts[1]).toHaveLength(100 * 1024);
+  });
+});
