@@ -35,7 +35,7 @@ export async function connectNats(options: {
 
 /** The part of nats.js's protocol handler that {@link coalesceWrites} changes (not in its types). */
 interface ProtocolWrites {
-  outbound: { length(): number; size(): number; fill(buf: Uint8Array, ...payloads: Uint8Array[]): void };
+  outbound: { size(): number; fill(buf: Uint8Array, ...payloads: Uint8Array[]): void };
   pendingLimit: number;
   flushPending(): void;
   sendCommand(cmd: string | Uint8Array, ...payloads: Uint8Array[]): void;
@@ -48,7 +48,7 @@ const commandEncoder = new TextEncoder();
  *
  * nats.js buffers what is published and writes it at the end of the current microtask queue, so
  * each HTTP request or each database reply that ends in a publication pays a system call of its own
- * (writes to the broker were the gateway's and auth's largest single cost, 0.1 ms each on this
+ * (a write to the broker was the gateway's largest single cost, about 0.1 ms per request on this
  * machine). Here the buffer is written in the event loop's check phase (`setImmediate`) instead,
  * after every I/O callback of the same poll: the requests read together leave in one write, with
  * no added wait when the process is idle. Past nats.js's own threshold (`pendingLimit`) the buffer
