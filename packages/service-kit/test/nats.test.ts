@@ -47,14 +47,15 @@ describe('connectNats', () => {
     const subject = subjectOf('turn');
     const arriving = await subscribeTexts(subject, 20);
     writes = [];
-    // Twenty timers due in the same turn: each runs as its own callback, its microtasks drained
-    // before the next (as twenty HTTP requests or database replies read in one poll).
+    // Twenty callbacks of one phase of one turn (immediates queued together, as twenty HTTP
+    // requests or database replies read in one poll): each runs on its own, its microtasks drained
+    // before the next. (Timers would not do: twenty `setTimeout(…, 0)` may fall due in two turns.)
     await new Promise<void>((resolve) => {
       for (let i = 0; i < 20; i++) {
-        setTimeout(() => {
+        setImmediate(() => {
           nc.publish(subject, `m${i}`);
           if (i === 19) setImmediate(resolve);
-        }, 0);
+        });
       }
     });
     const published = writes.filter((frame) => decoder.decode(frame).includes(subject));
