@@ -154,7 +154,7 @@ async function main() {
   report(results, processes);
 
   // The open-loop run (issue #14 §1): both targets at one fixed arrival rate.
-  const baseRps = results[1].result.requests.total / results[1].result.duration;
+  const baseRps = rpsOf(results[1]);
   const rate = settings.rate || Math.max(1, Math.round(baseRps / 2));
   const openDuration = settings.openDuration || settings.duration;
   const openResults = [];
@@ -533,7 +533,7 @@ function report(results, processes) {
   const mb = (kb) => Math.round(kb / 1024);
   const ratio = (a, b) => (b > 0 ? a / b : NaN);
   const rows = results.map((r) => {
-    const rps = r.result.requests.total / r.result.duration;
+    const rps = rpsOf(r);
     const own = processes.filter((p) => p.group === r.name);
     const rss = (p) => r.usage.maxRssKb.get(p.pid) ?? 0;
     const total = own.reduce((sum, p) => sum + rss(p), 0);
@@ -542,13 +542,11 @@ function report(results, processes) {
     const serving = processes.filter(
       (p) => (p.group === r.name || p.group === 'infra') && r.usage.cpuPercent.has(p.pid),
     );
-    const cpuMsPerRequest = (p) => (r.usage.cpuPercent.get(p.pid) * 10) / rps;
     return {
       r,
       rps,
       serving,
-      cpuMsPerRequest,
-      cpuPerRequest: serving.length ? serving.reduce((sum, p) => sum + cpuMsPerRequest(p), 0) : NaN,
+      cpuPerRequest: serving.length ? cpuMsPerRequest(r, serving, rps) : NaN,
       cells: [
         r.name,
         rps.toFixed(1),
@@ -608,7 +606,8 @@ function report(results, processes) {
     const parts = row.serving
       .filter((p) => p.name === r.name || r.usage.cpuPercent.get(p.pid) >= 1)
       .map(
-        (p) => `${p.name} ${Math.round(r.usage.cpuPercent.get(p.pid))}% ${row.cpuMsPerRequest(p).toFixed(2)}`,
+        (p) =>
+          `${p.name} ${Math.round(r.usage.cpuPercent.get(p.pid))}% ${cpuMsPerRequest(r, [p], row.rps).toFixed(2)}`,
       );
     out(
       `  ${r.name.padEnd(9)} ${parts.join(', ')} = ${row.cpuPerRequest.toFixed(2)} ms/request; ` +
@@ -624,12 +623,20 @@ function report(results, processes) {
   }
 }
 
-/** CPU ms per request of the processes of `names` during one run of `requests` requests. */
-function cpuMsOf(run, processes, names, requests, seconds) {
-  const ms = processes
-    .filter((p) => names.includes(p.name) || names.includes(p.role))
-    .reduce((sum, p) => sum + ((run.usage.cpuPercent.get(p.pid) ?? 0) / 100) * seconds * 1000, 0);
-  return requests > 0 ? ms / requests : NaN;
+/** Requests per second of a closed-loop (autocannon) run. */
+function rpsOf(run) {
+  return run.result.requests.total / run.result.duration;
+}
+
+/** CPU ms per request of the processes `procs` during a run at `rps` requests per second. */
+function cpuMsPerRequest(run, procs, rps) {
+  const percent = procs.reduce((sum, p) => sum + (run.usage.cpuPercent.get(p.pid) ?? 0), 0);
+  return rps > 0 ? (percent * 10) / rps : NaN;
+}
+
+/** The processes named (or of the role) in `names`. */
+function named(processes, names) {
+  return processes.filter((p) => names.includes(p.name) || names.includes(p.role));
 }
 
 /** Milliseconds with two decimals, `-` for none. */
@@ -665,13 +672,7 @@ function reportOpenLoop(openResults, processes, rate, duration) {
   ];
   const rows = openResults.map((r) => {
     const serving = processes.filter((p) => p.group === r.name || p.group === 'infra');
-    const cpu = cpuMsOf(
-      r,
-      processes,
-      serving.map((p) => p.name),
-      r.sent,
-      r.seconds,
-    );
+    const cpu = cpuMsPerRequest(r, serving, r.sent / r.seconds);
     return [
       r.name,
       String(r.sent),
@@ -688,10 +689,7 @@ function reportOpenLoop(openResults, processes, rate, duration) {
   for (const r of openResults) {
     const parts = processes
       .filter((p) => (p.group === r.name || p.group === 'infra') && r.usage.cpuPercent.has(p.pid))
-      .map(
-        (p) =>
-          `${p.name} ${((((r.usage.cpuPercent.get(p.pid) ?? 0) / 100) * r.seconds * 1000) / r.sent).toFixed(2)}`,
-      );
+      .map((p) => `${p.name} ${cpuMsPerRequest(r, [p], r.sent / r.seconds).toFixed(2)}`);
     out(
       `  ${r.name.padEnd(9)} CPU ms/request: ${parts.join(', ')}; load generator ` +
         `${Math.round(r.usage.selfCpuPercent)}%, whole machine ${Math.round(r.usage.machinePercent ?? NaN)}%`,
@@ -702,21 +700,15 @@ function reportOpenLoop(openResults, processes, rate, duration) {
 /** The three targets of issue #14 §2, each with its figure and whether this run met it. */
 function reportTargets(results, openResults, processes, openDuration) {
   const [gateway, base] = results;
-  const rps = (r) => r.result.requests.total / r.result.duration;
-  const ratio = rps(gateway) / rps(base);
+  const ratio = rpsOf(gateway) / rpsOf(base);
   const [openGateway, openBase] = openResults;
   const p99Gap = openGateway.latency.p99 - openBase.latency.p99;
   // The hop's own CPU: the gateway process and the broker, per request of the open-loop run.
-  const hop = cpuMsOf(openGateway, processes, ['gateway', 'nats'], openGateway.sent, openGateway.seconds);
+  const hopProcesses = named(processes, ['gateway', 'nats']);
+  const hop = cpuMsPerRequest(openGateway, hopProcesses, openGateway.sent / openGateway.seconds);
   // The same in the closed loop (the measure the issue's figures were taken with: requests in
   // flight together, as on a busy service).
-  const closedHop = cpuMsOf(
-    gateway,
-    processes,
-    ['gateway', 'nats'],
-    gateway.result.requests.total,
-    gateway.result.duration,
-  );
+  const closedHop = cpuMsPerRequest(gateway, hopProcesses, rpsOf(gateway));
   out('');
   out('Targets (issue #14 §2):');
   out(`  gateway req/s ≥ 0.8x the baseline's (closed loop): ${ratio.toFixed(2)}x — ${verdict(ratio >= 0.8)}`);

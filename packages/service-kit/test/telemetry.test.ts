@@ -14,7 +14,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { headers } from 'nats';
 import ts from 'typescript';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { startOtlpReceiver } from '../../../tests/support/otlp-receiver.js';
 import type { OtlpReceiver } from '../../../tests/support/otlp-receiver.js';
 import { extractTraceContext, injectTraceHeaders } from '../src/telemetry.js';
@@ -157,15 +157,30 @@ async function runFixture(
   return { exitCode, stdout, stderr };
 }
 
+/** The JSON records (log lines, the thread count) the fixture app printed. */
+function recordsOf(stdout: string): Record<string, unknown>[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
 /** The thread count the fixture app printed. */
 function threadsOf(stdout: string): number {
-  const line = stdout.split('\n').find((text) => text.includes('"msg":"threads"'));
-  if (line === undefined) throw new Error(`the fixture printed no thread count: ${stdout}`);
-  return (JSON.parse(line) as { count: number }).count;
+  const record = recordsOf(stdout).find((r) => r.msg === 'threads');
+  if (record === undefined) throw new Error(`the fixture printed no thread count: ${stdout}`);
+  return record.count as number;
 }
 
 describe('startTelemetry in a process started with --import', () => {
   const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+  /** The fixture, built once for the tests below and removed after them. */
+  let built: Promise<string> | undefined;
+  const fixture = () => (built ??= buildFixture());
+  afterAll(async () => {
+    if (built) await rm(await built, { recursive: true, force: true });
+  });
 
   /**
    * Node 20 cannot run TypeScript: the modules under test are transpiled into a scratch directory
@@ -179,7 +194,6 @@ describe('startTelemetry in a process started with --import', () => {
       `telemetry-test-${randomBytes(4).toString('hex')}`,
     );
     await mkdir(dir, { recursive: true });
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
     for (const name of ['telemetry', 'telemetry-fastify', 'logger']) {
       const source = await readFile(join(packageDir, 'src', `${name}.ts`), 'utf8');
       const { outputText } = ts.transpileModule(source, {
@@ -243,7 +257,7 @@ await startTelemetry('ignored').shutdown();
 
   it('traces Fastify, http (an ES module import too) and MongoDB, correlates logs, keeps secrets and probes out, runs no loader-hook thread', async () => {
     const otlp = await receiver();
-    const dir = await buildFixture();
+    const dir = await fixture();
     const { exitCode, stdout, stderr } = await runFixture(dir, ['--import', './instrument.js'], {
       OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
       OTEL_BSP_SCHEDULE_DELAY: '50',
@@ -285,34 +299,24 @@ await startTelemetry('ignored').shutdown();
     expect(echoServer?.parentSpanId).toBe(echoClient?.spanId);
     expect(echoServer?.traceId).toBe(echoClient?.traceId);
 
-    const records = stdout
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-    const logged = records.find((record) => record.msg === 'reading a thing');
+    const logged = recordsOf(stdout).find((record) => record.msg === 'reading a thing');
     expect(logged).toMatchObject({ service: 'telemetry-fixture', trace_id: server?.traceId });
     expect(traceOf.map((span) => span.spanId)).toContain(logged?.span_id);
     expect(stdout).not.toContain('TOKEN-VALUE');
     // No ESM loader hook: Node runs one on a thread with a V8 isolate of its own, 15–20 MB of every
     // service (issue #14 §3). The same app started without telemetry runs as many threads.
     const withoutTelemetry = await runFixture(dir, [], { OTEL_SDK_DISABLED: 'true' });
-    expect(records.find((record) => record.msg === 'threads')?.count).toBe(
-      threadsOf(withoutTelemetry.stdout),
-    );
+    expect(threadsOf(stdout)).toBe(threadsOf(withoutTelemetry.stdout));
   });
 
   it('records no span without an exporter, yet gives each one ids that logs carry', async () => {
-    const dir = await buildFixture();
+    const dir = await fixture();
     const { exitCode, stdout, stderr } = await runFixture(dir, ['--import', './instrument.js'], {
       OTEL_EXPORTER_OTLP_ENDPOINT: '',
       OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '',
     });
     expect(exitCode, stderr).toBe(0);
-    const logged = stdout
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .find((record) => record.msg === 'reading a thing');
+    const logged = recordsOf(stdout).find((record) => record.msg === 'reading a thing');
     // The request's span exists (the route's handler runs inside it) but nothing is recorded.
     expect(logged).toMatchObject({ recording: false });
     expect(logged?.trace_id).toMatch(/^[0-9a-f]{32}$/);

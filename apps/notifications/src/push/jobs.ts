@@ -5,11 +5,8 @@
  * outcome is recorded). The sending happens later, off the consumer (worker.ts): a slow or failing
  * provider never holds an alert back.
  *
- * Claiming a due job is a unique INSERT into `push_claims`, keyed by the job, its attempt and its
- * due time: the one write atomic on FerretDB 1.24 too, whose `findAndModify` and conditional
- * updates are a read then a write (two instances, or two loops of one, both "claimed" a job). The
- * winner moves the job's due time a lease ahead: others skip it, and if the winner dies the job
- * falls due again under a new key, claimable once more.
+ * A due job is claimed as every queue of attempts here is (`due-claims.ts`): a unique insert into
+ * `push_claims` keyed by the job, its attempt and its due time, then a lease.
  *
  * The due-job query is the one not scoped to a network: the queue spans the networks. It reads the
  * `{ nextAttemptAt }` index, and the queue holds only unfinished jobs (docs/decisions.md,
@@ -17,6 +14,7 @@
  */
 import { Schema, type Connection, type InferSchemaType, type Model, type Types } from 'mongoose';
 import { isDuplicateKeyError } from '@ncs/service-kit';
+import { claimAttempt, claimDue, type DueQueue } from '../due-claims.js';
 import type { DeviceModels } from '../devices/models.js';
 
 const jobSchema = new Schema(
@@ -67,55 +65,26 @@ export function registerPushJobModels(connection: Connection): PushJobModels {
   };
 }
 
-/** Due jobs looked at per query. */
-const DUE_BATCH = 20;
+/** The push queue as `due-claims.ts` claims from it. */
+function dueQueue(models: PushJobModels): DueQueue<PushJobDoc> {
+  return { rows: models.PushJob, claims: models.PushClaim, rowIdField: 'jobId' };
+}
 
 /**
  * A due job the caller now holds for `leaseMs`, or null when none is due (or every due one was
  * claimed by someone else meanwhile).
  */
-export async function claimDueJob(models: PushJobModels, leaseMs: number): Promise<PushJobDoc | null> {
-  const due = await models.PushJob.find({ nextAttemptAt: { $lte: new Date() } })
-    .sort({ nextAttemptAt: 1 })
-    .limit(DUE_BATCH)
-    .lean<PushJobDoc[]>();
-  for (const job of due) {
-    const claimed = await claimJob(models, job, leaseMs);
-    if (claimed) return claimed;
-  }
-  return null;
+export function claimDueJob(models: PushJobModels, leaseMs: number): Promise<PushJobDoc | null> {
+  return claimDue(dueQueue(models), leaseMs);
 }
 
-/**
- * Claims `job` as it was read: null when another holder has it, or when it is no longer in the
- * state read. The second check matters: a holder that finishes a job deletes its claims, so a loop
- * whose read predates that finish could insert the same claim again and send the push twice; the
- * finisher deletes or moves the job first, so the lease update below, conditional on the attempt and
- * due time read, then matches nothing and the stray claim is dropped.
- */
-export async function claimJob(
+/** Claims `job` as it was read: null when another holder has it, or the job moved on since. */
+export function claimJob(
   models: PushJobModels,
   job: PushJobDoc,
   leaseMs: number,
 ): Promise<PushJobDoc | null> {
-  const jobId = String(job._id);
-  const claimId = `${jobId}:${job.attempts}:${job.nextAttemptAt.getTime()}`;
-  try {
-    await models.PushClaim.create({ _id: claimId, networkEID: job.networkEID, jobId });
-  } catch (error) {
-    if (isDuplicateKeyError(error)) return null;
-    throw error;
-  }
-  const leaseEnd = new Date(Date.now() + leaseMs);
-  const leased = await models.PushJob.updateOne(
-    { _id: job._id, networkEID: job.networkEID, attempts: job.attempts, nextAttemptAt: job.nextAttemptAt },
-    { $set: { nextAttemptAt: leaseEnd } },
-  );
-  if (leased.matchedCount === 0) {
-    await models.PushClaim.deleteOne({ _id: claimId, networkEID: job.networkEID });
-    return null;
-  }
-  return { ...job, nextAttemptAt: leaseEnd };
+  return claimAttempt(dueQueue(models), job, leaseMs);
 }
 
 /** The job is finished: it and its claims go. */

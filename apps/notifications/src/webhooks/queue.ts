@@ -1,57 +1,28 @@
 /**
- * Notifications: app webhooks (issue #13). Claiming a due delivery attempt: the due rows are read
- * on `{ nextAttemptAt }` (the one query across networks), and an attempt is claimed by a unique
- * insert keyed by the delivery, its attempt count and its due time; the winner moves the due time a
- * lease ahead, so if it dies the attempt falls due again under a new key (push/jobs.ts, same rule).
+ * Notifications: app webhooks (issue #13). A due delivery attempt is claimed as every queue of
+ * attempts here is (`due-claims.ts`: a unique insert into `webhook_claims` keyed by the delivery,
+ * its attempt count and its due time, then a lease); its outcome is settled on the row.
  */
-import { isDuplicateKeyError } from '@ncs/service-kit';
+import { claimAttempt, claimDue, type DueQueue } from '../due-claims.js';
 import type { WebhookDeliveryDoc, WebhookModels } from './models.js';
 
-const DUE_BATCH = 20;
-
-export async function claimDueDelivery(models: WebhookModels, leaseMs: number) {
-  const due = await models.Delivery.find({ nextAttemptAt: { $lte: new Date() } })
-    .sort({ nextAttemptAt: 1 })
-    .limit(DUE_BATCH)
-    .lean<WebhookDeliveryDoc[]>();
-  for (const delivery of due) {
-    if (await claimDelivery(models, delivery, leaseMs)) return delivery;
-  }
-  return null;
+/** The deliveries as `due-claims.ts` claims from them. */
+function dueQueue(models: WebhookModels): DueQueue<WebhookDeliveryDoc> {
+  return { rows: models.Delivery, claims: models.Claim, rowIdField: 'deliveryId' };
 }
 
-/**
- * Claims the attempt of `delivery` as it was read; false when another holder has it or the row has
- * moved on since (settled: a stale read could otherwise claim the attempt again once the settler
- * deleted its claims, and send it twice — push/jobs.ts `claimJob`, same rule).
- */
+/** The next due delivery attempt, now held by the caller for `leaseMs`, or null. */
+export function claimDueDelivery(models: WebhookModels, leaseMs: number): Promise<WebhookDeliveryDoc | null> {
+  return claimDue(dueQueue(models), leaseMs);
+}
+
+/** Claims the attempt of `delivery` as it was read; false when another holds it or the row moved on since. */
 export async function claimDelivery(
   models: WebhookModels,
   delivery: WebhookDeliveryDoc,
   leaseMs: number,
 ): Promise<boolean> {
-  const deliveryId = String(delivery._id);
-  const claimId = `${deliveryId}:${delivery.attempts}:${delivery.nextAttemptAt!.getTime()}`;
-  try {
-    await models.Claim.create({ _id: claimId, networkEID: delivery.networkEID, deliveryId });
-  } catch (error) {
-    if (isDuplicateKeyError(error)) return false;
-    throw error;
-  }
-  const leased = await models.Delivery.updateOne(
-    {
-      _id: delivery._id,
-      networkEID: delivery.networkEID,
-      attempts: delivery.attempts,
-      nextAttemptAt: delivery.nextAttemptAt,
-    },
-    { $set: { nextAttemptAt: new Date(Date.now() + leaseMs) } },
-  );
-  if (leased.matchedCount === 0) {
-    await models.Claim.deleteOne({ _id: claimId, networkEID: delivery.networkEID });
-    return false;
-  }
-  return true;
+  return (await claimAttempt(dueQueue(models), delivery, leaseMs)) !== null;
 }
 
 /** The attempt's outcome on the row: delivered, failed, or due again after `retryInMs`. */
