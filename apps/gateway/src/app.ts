@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import type { NatsConnection } from 'nats';
 import type { Logger, RpcClient } from '@ncs/service-kit';
+import { tracedChildLogger } from '@ncs/service-kit/telemetry-fastify';
 import { registerAccessLog } from './access-log.js';
 import { apiBaseUrl, registerApiBaseUrl } from './api-base-url.js';
 import { forgetRevokedTokens } from './authentication/revocations.js';
@@ -47,6 +48,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
   // The pino logger stands in as Fastify's base logger (the generic keeps FastifyInstance's default types).
   const app = Fastify<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger>({
     loggerInstance: deps.logger,
+    // Each request's logger carries its trace's ids, also where no span is exported (issue #14 §2).
+    childLoggerFactory: tracedChildLogger,
     disableRequestLogging: true,
     clientErrorHandler: answerClientError,
     frameworkErrors: (error, request, reply) => {

@@ -14,7 +14,7 @@ import { isDuplicateKeyError } from './database.js';
 import { processedEventModel } from './events-models.js';
 import { ensureEventsStream, retryDelay } from './events-stream.js';
 import type { Logger } from './logger.js';
-import { extractTraceContext } from './telemetry.js';
+import { activeContextFollowsRequests, correlationOf, extractTraceContext } from './telemetry.js';
 
 export interface EventConsumerOptions {
   readonly nats: NatsConnection;
@@ -201,7 +201,12 @@ export function startEventConsumer(options: EventConsumerOptions): EventConsumer
 
   /** Hands the event to the handler unless this consumer already applied it, then settles the message. */
   async function applyOnce(msg: JsMsg, event: DomainEvent, span: Span): Promise<void> {
-    const eventLogger = logger.child({ eventId: event.id, subject: msg.subject });
+    const eventLogger = logger.child({
+      eventId: event.id,
+      subject: msg.subject,
+      // Where the active context does not follow the handler (no exporter), the span's ids.
+      ...(activeContextFollowsRequests() ? {} : correlationOf(span.spanContext())),
+    });
     try {
       if (
         options.idempotentHandler !== true &&

@@ -3,10 +3,10 @@
  * `service`, the active trace's `trace_id`/`span_id`, and never a secret (ARCHITECTURE §7).
  */
 import { hostname } from 'node:os';
-import { isSpanContextValid, trace } from '@opentelemetry/api';
+import { trace } from '@opentelemetry/api';
 import { pino } from 'pino';
 import type { Logger as PinoLogger, LoggerOptions as PinoOptions } from 'pino';
-import { credentialUrlParameters } from './telemetry.js';
+import { correlationOf, credentialUrlParameters } from './telemetry.js';
 
 export type Logger = PinoLogger;
 
@@ -171,17 +171,12 @@ function serializeRequest(req: unknown): unknown {
 }
 
 /**
- * Adds the active span's ids (`trace_id`, `span_id`, `trace_flags`, as OpenTelemetry's log
- * correlation names them): the one place logs meet traces, no pino instrumentation is loaded.
+ * Adds the active span's ids (`trace_id`, `span_id`, `trace_flags`): no pino instrumentation is
+ * loaded. Where the active context does not follow requests (no exporter) there is no active span
+ * and a request's logger is bound to its span's ids instead (`correlationOf`).
  */
 function traceCorrelation(): Record<string, string> {
-  const spanContext = trace.getActiveSpan()?.spanContext();
-  if (spanContext === undefined || !isSpanContextValid(spanContext)) return {};
-  return {
-    trace_id: spanContext.traceId,
-    span_id: spanContext.spanId,
-    trace_flags: `0${spanContext.traceFlags.toString(16)}`,
-  };
+  return correlationOf(trace.getActiveSpan()?.spanContext());
 }
 
 export function createLogger(settings: LoggerOptions): Logger {

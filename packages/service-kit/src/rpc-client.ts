@@ -5,7 +5,7 @@
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { ErrorCode, headers as natsHeaders, type NatsConnection, type NatsError } from 'nats';
 import { DomainError, isErrorName, type RequestContext, type RpcReply, type WireError } from '@ncs/contracts';
-import { injectTraceHeaders } from './telemetry.js';
+import { contextOfTraceparent, injectTraceHeaders } from './telemetry.js';
 
 export const REQUEST_ID_HEADER = 'Ncs-Request-Id';
 
@@ -64,21 +64,31 @@ export function createRpcClient(nats: NatsConnection, defaults: { timeoutMs: num
     call: RpcCall,
     options?: { timeoutMs?: number },
   ): Promise<{ data: T; status: number | undefined }> => {
-    const span = tracer.startSpan(`${subject} send`, {
-      kind: SpanKind.PRODUCER,
-      attributes: {
-        'messaging.system': 'nats',
-        'messaging.destination.name': subject,
-        'ncs.request_id': call.ctx.requestId,
+    // The caller's span: the active one, or, where the active context does not follow requests,
+    // the one the request context names.
+    const { traceparent, ...ctx } = call.ctx;
+    const active = context.active();
+    const parent = trace.getSpan(active) === undefined ? contextOfTraceparent(traceparent) : active;
+    const span = tracer.startSpan(
+      `${subject} send`,
+      {
+        kind: SpanKind.PRODUCER,
+        attributes: {
+          'messaging.system': 'nats',
+          'messaging.destination.name': subject,
+          'ncs.request_id': ctx.requestId,
+        },
       },
-    });
-    return context.with(trace.setSpan(context.active(), span), async () => {
+      parent,
+    );
+    const spanContext = trace.setSpan(parent, span);
+    return context.with(spanContext, async () => {
       const headers = natsHeaders();
-      headers.set(REQUEST_ID_HEADER, call.ctx.requestId);
-      injectTraceHeaders(headers);
+      headers.set(REQUEST_ID_HEADER, ctx.requestId);
+      injectTraceHeaders(headers, spanContext);
       const payload = encoder.encode(
         JSON.stringify({
-          ctx: call.ctx,
+          ctx,
           params: call.params ?? {},
           query: call.query ?? {},
           body: call.body ?? null,

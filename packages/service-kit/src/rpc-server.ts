@@ -7,7 +7,12 @@ import type { NatsConnection, Service, ServiceMsg } from 'nats';
 import { DomainError, type RpcReply, type RpcRequest, type ServiceName } from '@ncs/contracts';
 import { isDuplicateKeyError } from './database.js';
 import type { Logger } from './logger.js';
-import { extractTraceContext } from './telemetry.js';
+import {
+  activeContextFollowsRequests,
+  correlationOf,
+  extractTraceContext,
+  traceparentOf,
+} from './telemetry.js';
 import { REQUEST_ID_HEADER } from './rpc-client.js';
 
 export interface HandlerContext {
@@ -97,14 +102,6 @@ async function serve(
 ): Promise<void> {
   const parent = extractTraceContext(msg.headers);
   const requestId = msg.headers?.get(REQUEST_ID_HEADER) || undefined;
-  // The request's child logger, made when something logs (most requests log nothing).
-  let child: Logger | undefined;
-  const handlerContext: HandlerContext = {
-    subject,
-    get logger() {
-      return (child ??= requestId ? baseLogger.child({ requestId }) : baseLogger);
-    },
-  };
   const span = tracer.startSpan(
     `${subject} process`,
     {
@@ -117,11 +114,25 @@ async function serve(
     },
     parent,
   );
+  // Where the active context does not follow requests (no exporter), the request's logger is
+  // bound to the span's ids and its calls carry the span in the request context.
+  const carried = !activeContextFollowsRequests();
+  // The request's child logger, made when something logs (most requests log nothing).
+  let child: Logger | undefined;
+  const handlerContext: HandlerContext = {
+    subject,
+    get logger() {
+      return (child ??= childLogger(baseLogger, {
+        ...(requestId ? { requestId } : {}),
+        ...(carried ? correlationOf(span.spanContext()) : {}),
+      }));
+    },
+  };
   const startedAt = Date.now();
   await context.with(trace.setSpan(parent, span), async () => {
     let reply: RpcReply;
     try {
-      const request = decodeRequest(msg.data);
+      const request = decodeRequest(msg.data, carried ? traceparentOf(span) : undefined);
       const data = await handler(request, handlerContext);
       reply =
         data instanceof WithStatus
@@ -156,7 +167,13 @@ async function serve(
   });
 }
 
-function decodeRequest(data: Uint8Array): RpcRequest {
+/** The base logger itself when there is nothing to bind. */
+function childLogger(baseLogger: Logger, bindings: Record<string, string>): Logger {
+  return Object.keys(bindings).length === 0 ? baseLogger : baseLogger.child(bindings);
+}
+
+/** The envelope, with `traceparent` (the serving span's, when given) in its request context. */
+function decodeRequest(data: Uint8Array, traceparent: string | undefined): RpcRequest {
   let parsed: unknown;
   try {
     parsed = JSON.parse(decoder.decode(data));
@@ -168,7 +185,7 @@ function decodeRequest(data: Uint8Array): RpcRequest {
   }
   const envelope = parsed as Partial<RpcRequest>;
   return {
-    ctx: envelope.ctx!,
+    ctx: traceparent === undefined ? envelope.ctx! : { ...envelope.ctx!, traceparent },
     params: envelope.params ?? {},
     query: envelope.query ?? {},
     body: envelope.body ?? null,

@@ -10,9 +10,17 @@
  * This is the one module besides config files that reads `process.env`: the `OTEL_*` variables are
  * the OpenTelemetry SDK's own, standard configuration surface.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
-import { context } from '@opentelemetry/api';
-import type { Context, TextMapGetter, TextMapSetter } from '@opentelemetry/api';
+import {
+  context,
+  defaultTextMapGetter,
+  defaultTextMapSetter,
+  isSpanContextValid,
+  ROOT_CONTEXT,
+  trace,
+} from '@opentelemetry/api';
+import type { Context, Span, SpanContext, TextMapGetter, TextMapSetter } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations, type Instrumentation } from '@opentelemetry/instrumentation';
@@ -76,18 +84,36 @@ export function isUnTracedPath(url: string | undefined): boolean {
 }
 
 let running: Telemetry | undefined;
+let contextFollowsRequests = false;
 
 /**
- * Starts OpenTelemetry tracing for this process: W3C trace-context propagation, an
- * AsyncLocalStorage context manager, a Node tracer provider, and the http and mongodb
- * instrumentations, plus the process's own (`options.instrumentations`). Logs carry the active
- * span's ids through the logger's own mixin (`createLogger`), not through an instrumentation.
- * Spans are exported as OTLP/HTTP JSON when `OTEL_EXPORTER_OTLP_ENDPOINT` or
- * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` is set (batched; `OTEL_BSP_*` apply); otherwise no span is
- * recorded and the MongoDB instrumentation is not installed, but spans still get real ids so logs
- * correlate.
- * `OTEL_SERVICE_NAME` overrides `serviceName`; `OTEL_SDK_DISABLED=true` starts nothing. Calling it
- * again returns the running instance.
+ * Whether the active context follows a request through all its asynchronous work: true when spans
+ * are exported (an AsyncLocalStorage context manager is registered). When it is false (no
+ * exporter, issue #14 §2), code that serves a request carries the request's span itself: its
+ * logger is bound to the span's ids ({@link correlationOf}) and its RPC calls carry the span's
+ * `traceparent` in the request context (the RPC client sends it as the NATS header).
+ */
+export function activeContextFollowsRequests(): boolean {
+  return contextFollowsRequests;
+}
+
+/**
+ * Starts OpenTelemetry tracing for this process: W3C trace-context propagation and a Node tracer
+ * provider, in one of two modes.
+ *
+ * - **Spans exported** (`OTEL_EXPORTER_OTLP_ENDPOINT` or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` set):
+ *   as OTLP/HTTP JSON, batched (`OTEL_BSP_*` apply), with an AsyncLocalStorage context manager and
+ *   the http and mongodb instrumentations, plus the process's own (`options.instrumentations`).
+ *   Logs carry the active span's ids through the logger's own mixin (`createLogger`).
+ * - **Ids only** (no exporter): no span is recorded, and neither a context manager nor an
+ *   instrumentation is installed. Spans still get real ids, which the request path carries
+ *   explicitly (see {@link activeContextFollowsRequests}), so a request's log records in the
+ *   gateway and in the service share its trace id. On Node 20 the AsyncLocalStorage context
+ *   manager runs a hook on every promise: without it auth spent 0.73 instead of 0.90–1.00 ms of
+ *   CPU per request and the gateway 0.17 instead of 0.20–0.24 (bench/README.md).
+ *
+ * `OTEL_SERVICE_NAME` overrides `serviceName`; `OTEL_SDK_DISABLED=true` starts nothing (no ids
+ * either). Calling it again returns the running instance.
  *
  * Footprint (issue #14 §3): the tracer provider, not the Node SDK — the SDK also loads the metrics
  * and logs SDKs, every exporter (gRPC included) and the configuration schema, about 15 MB of every
@@ -104,20 +130,6 @@ export function startTelemetry(
   }
 
   const processor = createSpanProcessor();
-  const instrumentations: Instrumentation[] = [
-    new HttpInstrumentation({
-      ignoreIncomingRequestHook: (request) => isUnTracedPath(request.url),
-      redactedQueryParams: [...signedUrlParameters, ...credentialUrlParameters],
-      redactedQueryParamsServer: [...signedUrlParameters, ...credentialUrlParameters],
-    }),
-    // Statements are recorded with their values replaced by `?`: values may be token hashes,
-    // passwords or personal data. Only when spans are exported: a MongoDB span is never a parent
-    // of a log record, and the instrumentation serialises every command's statement before the
-    // sampler decides (issue #14 §2).
-    ...(processor === undefined ? [] : [new MongoDBInstrumentation({ enhancedDatabaseReporting: false })]),
-    ...(options.instrumentations ?? []),
-  ];
-
   const provider = new NodeTracerProvider({
     // As the Node SDK: the SDK's defaults, `OTEL_RESOURCE_ATTRIBUTES`, the host and the process.
     resource: defaultResource()
@@ -127,8 +139,32 @@ export function startTelemetry(
     // With an exporter, the SDK's sampler (`OTEL_TRACES_SAMPLER`, default parent-based always-on).
     ...(processor === undefined ? { sampler: unrecordedSampler } : {}),
   });
+  if (processor === undefined) {
+    // The global tracer provider and the W3C propagators; no context manager, no instrumentation.
+    provider.register({ contextManager: null });
+    running = {
+      shutdown() {
+        running = undefined;
+        return provider.shutdown();
+      },
+    };
+    return running;
+  }
+
+  const instrumentations: Instrumentation[] = [
+    new HttpInstrumentation({
+      ignoreIncomingRequestHook: (request) => isUnTracedPath(request.url),
+      redactedQueryParams: [...signedUrlParameters, ...credentialUrlParameters],
+      redactedQueryParamsServer: [...signedUrlParameters, ...credentialUrlParameters],
+    }),
+    // Statements are recorded with their values replaced by `?`: values may be token hashes,
+    // passwords or personal data.
+    new MongoDBInstrumentation({ enhancedDatabaseReporting: false }),
+    ...(options.instrumentations ?? []),
+  ];
   // The global tracer provider, the AsyncLocalStorage context manager and the W3C propagators.
   provider.register();
+  contextFollowsRequests = true;
   const unregister = registerInstrumentations({ instrumentations, tracerProvider: provider });
   patchBuiltinsNow();
 
@@ -138,6 +174,7 @@ export function startTelemetry(
       stopped ??= provider.shutdown().finally(() => {
         unregister();
         running = undefined;
+        contextFollowsRequests = false;
       });
       return stopped;
     },
@@ -152,7 +189,7 @@ function readEnv(name: string): string | undefined {
 
 /**
  * Without an exporter nothing would ever read a span, so none is recorded: the tracer still gives
- * every span a trace id and a span id (the logger's mixin writes them, NATS and HTTP headers carry
+ * every span a trace id and a span id (loggers bound to the span write them, NATS headers carry
  * them on, flagged not sampled) but builds no span object, attributes or events (issue #14 §2:
  * with the MongoDB instrumentation left out, 0.03 ms of CPU per request in the gateway and 0.14 ms
  * in auth; bench/README.md).
@@ -215,4 +252,39 @@ export function injectTraceHeaders(headers: MsgHdrs, from: Context = context.act
  */
 export function extractTraceContext(headers: MsgHdrs | undefined, into: Context = context.active()): Context {
   return w3cTraceContext.extract(into, headers, headerGetter);
+}
+
+/**
+ * The context named by the W3C `traceparent` (and `tracestate`) of HTTP request headers, as the
+ * parent of the request's span; the root context when there is none or it is malformed.
+ */
+export function extractHttpTraceContext(headers: IncomingHttpHeaders): Context {
+  return w3cTraceContext.extract(ROOT_CONTEXT, headers, defaultTextMapGetter);
+}
+
+/** The context named by a W3C `traceparent`; the root context when it is absent or malformed. */
+export function contextOfTraceparent(traceparent: string | undefined): Context {
+  return traceparent === undefined ? ROOT_CONTEXT : extractHttpTraceContext({ traceparent });
+}
+
+/** The W3C `traceparent` of a span (`00-<trace id>-<span id>-<flags>`); undefined for an invalid one. */
+export function traceparentOf(span: Span): string | undefined {
+  const carrier: Record<string, string> = {};
+  w3cTraceContext.inject(trace.setSpan(ROOT_CONTEXT, span), carrier, defaultTextMapSetter);
+  return carrier.traceparent;
+}
+
+/**
+ * A span's ids as log records carry them (`trace_id`, `span_id`, `trace_flags`, as OpenTelemetry's
+ * log correlation names them); none for an invalid span context. The logger's mixin writes those of
+ * the active span; where the active context does not follow requests, a request's logger is bound
+ * to its own.
+ */
+export function correlationOf(spanContext: SpanContext | undefined): Record<string, string> {
+  if (spanContext === undefined || !isSpanContextValid(spanContext)) return {};
+  return {
+    trace_id: spanContext.traceId,
+    span_id: spanContext.spanId,
+    trace_flags: `0${spanContext.traceFlags.toString(16)}`,
+  };
 }

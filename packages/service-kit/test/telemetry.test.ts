@@ -227,24 +227,28 @@ import mongoose from 'mongoose';
 import { trace } from '@opentelemetry/api';
 import { createLogger } from './logger.js';
 import { startTelemetry } from './telemetry.js';
+import { requestTraceparent, tracedChildLogger } from './telemetry-fastify.js';
 
 const logger = createLogger({ service: 'telemetry-fixture' });
 const connection = await mongoose
   .createConnection(process.env.MONGO_URL, { dbName: process.env.FIXTURE_DB })
   .asPromise();
 const Things = connection.model('Thing', new mongoose.Schema({ name: String, secret: String }));
-const app = Fastify();
+const app = Fastify({ loggerInstance: logger, childLoggerFactory: tracedChildLogger, disableRequestLogging: true });
 app.get('/health', async () => 'up');
 app.get('/echo', async () => 'echo');
 app.get('/things/:id', async (request) => {
   logger.info({ url: request.url, recording: trace.getActiveSpan()?.isRecording() }, 'reading a thing');
+  request.log.info({ traceparent: requestTraceparent(request.raw) ?? null }, 'the request logs');
   await Things.create({ name: request.params.id, secret: 'SECRET-VALUE' });
   return Things.findOne({ secret: 'SECRET-VALUE' }).lean();
 });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const base = 'http://127.0.0.1:' + app.server.address().port;
 await (await fetch(base + '/health')).text();
-await (await fetch(base + '/things/42?access_token=TOKEN-VALUE')).text();
+const traceparent = process.env.FIXTURE_TRACEPARENT;
+await (await fetch(base + '/things/42?access_token=TOKEN-VALUE', { headers: traceparent ? { traceparent } : {} })).text();
+await (await fetch(base + '/things/43')).text();
 await new Promise((resolve, reject) => {
   httpRequest(base + '/echo', (response) => response.resume().on('end', resolve)).on('error', reject).end();
 });
@@ -302,6 +306,11 @@ await startTelemetry('ignored').shutdown();
     const logged = recordsOf(stdout).find((record) => record.msg === 'reading a thing');
     expect(logged).toMatchObject({ service: 'telemetry-fixture', trace_id: server?.traceId });
     expect(traceOf.map((span) => span.spanId)).toContain(logged?.span_id);
+    // The request's own logger: the active span's ids through the mixin, written once, and no
+    // traceparent of its own to carry (the active context carries it).
+    const requestLine = stdout.split('\n').find((line) => line.includes('"the request logs"'));
+    expect(requestLine?.match(/"trace_id"/g)).toHaveLength(1);
+    expect(JSON.parse(requestLine!)).toMatchObject({ trace_id: server?.traceId, traceparent: null });
     expect(stdout).not.toContain('TOKEN-VALUE');
     // No ESM loader hook: Node runs one on a thread with a V8 isolate of its own, 15–20 MB of every
     // service (issue #14 §3). The same app started without telemetry runs as many threads.
@@ -309,18 +318,36 @@ await startTelemetry('ignored').shutdown();
     expect(threadsOf(stdout)).toBe(threadsOf(withoutTelemetry.stdout));
   });
 
-  it('records no span without an exporter, yet gives each one ids that logs carry', async () => {
+  it('without an exporter: no span recorded, no context manager, and each request’s logger and calls carry its own span’s ids', async () => {
     const dir = await fixture();
+    const traceId = randomBytes(16).toString('hex');
+    const parentSpanId = randomBytes(8).toString('hex');
     const { exitCode, stdout, stderr } = await runFixture(dir, ['--import', './instrument.js'], {
       OTEL_EXPORTER_OTLP_ENDPOINT: '',
       OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '',
+      FIXTURE_TRACEPARENT: `00-${traceId}-${parentSpanId}-01`,
     });
     expect(exitCode, stderr).toBe(0);
-    const logged = recordsOf(stdout).find((record) => record.msg === 'reading a thing');
-    // The request's span exists (the route's handler runs inside it) but nothing is recorded.
-    expect(logged).toMatchObject({ recording: false });
-    expect(logged?.trace_id).toMatch(/^[0-9a-f]{32}$/);
-    expect(logged?.trace_id).not.toBe('0'.repeat(32));
-    expect(logged?.span_id).toMatch(/^[0-9a-f]{16}$/);
+    const records = recordsOf(stdout);
+    // No active span inside the handler: the active context does not follow the request, so the
+    // process-wide logger carries no ids.
+    const logged = records.filter((record) => record.msg === 'reading a thing');
+    expect(logged).toHaveLength(2);
+    for (const record of logged) {
+      expect(record.recording).toBeUndefined();
+      expect(record.trace_id).toBeUndefined();
+    }
+    // The request's logger is bound to a span of the request's own: the incoming traceparent's
+    // trace, a span id of its own, not sampled (nothing is recorded); its traceparent names it.
+    const [continued, fresh] = records.filter((record) => record.msg === 'the request logs');
+    expect(continued).toMatchObject({ trace_id: traceId, trace_flags: '00' });
+    expect(continued?.span_id).toMatch(/^[0-9a-f]{16}$/);
+    expect(continued?.span_id).not.toBe(parentSpanId);
+    expect(continued?.traceparent).toBe(`00-${traceId}-${String(continued?.span_id)}-00`);
+    // Without a traceparent, a new trace.
+    expect(fresh?.trace_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(fresh?.trace_id).not.toBe(traceId);
+    expect(fresh?.trace_id).not.toBe('0'.repeat(32));
+    expect(fresh?.traceparent).toBe(`00-${String(fresh?.trace_id)}-${String(fresh?.span_id)}-00`);
   });
 });

@@ -2,12 +2,14 @@
  * Observability over the running stack: one HTTP request is one trace across the gateway and the
  * owning service (ARCHITECTURE §11), and no secret or token ever reaches a log.
  */
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, demo, networkOf, passwordGrant, type TokenPair } from '../../support/api.js';
 import { closeFactories, newClient, newNetwork } from '../../support/factories/core.js';
 import type { ReceivedSpan } from '../../support/otlp-receiver.js';
+import { startExtraGateway } from '../../support/extra-gateway.js';
 import { stack } from '../../support/stack.js';
 
 afterAll(closeFactories);
@@ -19,6 +21,17 @@ function logRecords(): Record<string, unknown>[] {
     .flatMap((file) => readFileSync(join(logDir, file), 'utf8').split('\n'))
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** What `read` gives once `done` holds of it, or after five seconds whatever it gives then. */
+async function eventually<T>(read: () => T, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 5_000;
+  let value = read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+    value = read();
+  }
+  return value;
 }
 
 async function spansWhere(
@@ -82,6 +95,62 @@ describe('tracing', () => {
     const handled = records.find((r) => r.service === 'auth' && r.msg === 'rpc handled');
     expect(access?.trace_id, 'gateway access log').toBe(server!.traceId);
     expect(handled?.trace_id, 'auth rpc log').toBe(server!.traceId);
+  });
+
+  it('carries the trace over NATS from a gateway that exports nothing (no context manager: issue #14 §2)', async () => {
+    // A gateway of the test's own without an exporter, in front of the stack's auth, which exports.
+    const gateway = await startExtraGateway('ids-only', {
+      OTEL_EXPORTER_OTLP_ENDPOINT: '',
+      LOG_LEVEL: 'info',
+    });
+    try {
+      const token = (await passwordGrant(demo.alice)).body.access_token;
+      const { networkEID } = await networkOf(token, 'acme');
+      const traceId = randomBytes(16).toString('hex');
+      const callerSpanId = randomBytes(8).toString('hex');
+      const requestId = `ids-only-${Date.now()}`;
+      const response = await fetch(`${gateway.url}/networks/${networkEID}/`, {
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'application/vnd.ncs.api-v2026.1.13+json+hal',
+          'x-request-id': requestId,
+          traceparent: `00-${traceId}-${callerSpanId}-01`,
+        },
+      });
+      expect(response.status).toBe(200);
+
+      // The services' records of the request (auth's token lookup, made by the rate limiter, and
+      // network read; messaging's count when auth's cache of it is cold) are in the caller's trace:
+      // the gateway sent it in the NATS headers, flagged not sampled (it records nothing).
+      const handledOf = () =>
+        logRecords().filter((r) => r.msg === 'rpc handled' && r.requestId === requestId);
+      const subjects = ['rpc.auth.token.lookup', 'rpc.auth.network.get'];
+      const handled = await eventually(handledOf, (records) =>
+        subjects.every((subject) => records.some((r) => r.subject === subject)),
+      );
+      expect(handled.map((r) => r.subject)).toEqual(expect.arrayContaining(subjects));
+      for (const record of handled) {
+        expect(record, String(record.subject)).toMatchObject({ trace_id: traceId, trace_flags: '00' });
+        expect(record.span_id).not.toBe(callerSpanId);
+      }
+
+      // The gateway's access log (written once the response has gone): the same trace, a span of
+      // the request's own.
+      const access = await eventually(
+        () =>
+          readFileSync(gateway.app.logFile, 'utf8')
+            .split('\n')
+            .filter((line) => line.startsWith('{'))
+            .map((line) => JSON.parse(line) as Record<string, unknown>)
+            .find((r) => r.msg === 'request completed' && r.requestId === requestId),
+        (record) => record !== undefined,
+      );
+      expect(access).toMatchObject({ service: 'gateway', trace_id: traceId });
+      expect(access?.span_id).toMatch(/^[0-9a-f]{16}$/);
+      expect(access?.span_id).not.toBe(callerSpanId);
+    } finally {
+      await gateway.stop();
+    }
   });
 });
 

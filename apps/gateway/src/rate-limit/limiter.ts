@@ -24,6 +24,7 @@ import type { TokenAuthenticator } from '../authentication/token-authenticator.j
 import { callerPrincipal, presentsToken } from '../authentication/caller.js';
 import { problemFromName } from '../problems/problem.js';
 import { requestPath, sendProblem } from '../problems/reply.js';
+import { baseContext } from '../request-path/negotiate.js';
 import { tableRouteOf } from '../table-route.js';
 import { KvCounterStore, type WindowCount } from './counter-store.js';
 
@@ -109,10 +110,11 @@ export class RateLimiter {
   private async callerOf(request: FastifyRequest, route: RouteDefinition | undefined): Promise<string> {
     if (route && route.scope !== 'public' && presentsToken(request)) {
       try {
-        const principal = await callerPrincipal(request, this.authenticator, {
-          version: LATEST_VERSION,
-          requestId: String(request.id),
-        });
+        const principal = await callerPrincipal(
+          request,
+          this.authenticator,
+          baseContext(request, LATEST_VERSION),
+        );
         return principal.accountId ? `account:${principal.accountId}` : `app:${principal.clientId}`;
       } catch {
         // Invalid, expired or unreadable: routing answers the same error; the address pays.

@@ -23,6 +23,7 @@ import {
   type RequestContext,
   type RouteDefinition,
 } from '@ncs/contracts';
+import { requestTraceparent } from '@ncs/service-kit/telemetry-fastify';
 import { assertRouteInVersion } from '../version-gates.js';
 
 export interface NegotiatedVersion {
@@ -198,6 +199,19 @@ export function negotiate(
   return result.value;
 }
 
+/**
+ * What every call made for the request carries: the version, the request id and, where the active
+ * context does not follow requests (no span exporter), the request's own span.
+ */
+export function baseContext(request: FastifyRequest, version: string): RequestContext {
+  const traceparent = requestTraceparent(request.raw);
+  return {
+    version,
+    requestId: String(request.id),
+    ...(traceparent === undefined ? {} : { traceparent }),
+  };
+}
+
 /** The envelope context of the request before authentication: version, language, and what public routes need. */
 export function requestContext(
   route: RouteDefinition,
@@ -206,8 +220,7 @@ export function requestContext(
 ): RequestContext {
   const language = preferredLanguage(request.headers['accept-language']);
   return {
-    version,
-    requestId: String(request.id),
+    ...baseContext(request, version),
     ...(language ? { language } : {}),
     ...(route.scope === 'public' ? { baseUrl: request.apiBaseUrl, host: request.host } : {}),
     ...(route.passwordSignIn ? { clientAddress: request.ip } : {}),

@@ -81,6 +81,12 @@ export interface RequestContext {
   readonly clientAddress?: string;
   /** Routes with `idempotencyKey` only: the request's `Idempotency-Key` header as sent. */
   readonly idempotencyKey?: string;
+  /**
+   * The W3C `traceparent` of the span serving the request, where the process's active context does
+   * not follow requests (no span exporter: issue #14 §2). The RPC client sends it as the NATS
+   * header, never in the envelope; the RPC server sets its own span's here for the handler's calls.
+   */
+  readonly traceparent?: string;
 }
 
 export interface RpcRequest<P = Record<string, unknown>, Q = Record<string, unknown>, B = unknown> {
