@@ -2,7 +2,7 @@
  * RPC client: sends the envelope of ARCHITECTURE §6 to a service subject and turns the reply into
  * data or a DomainError. Every request has a timeout; no responder is 503, no reply in time is 504.
  */
-import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
 import { ErrorCode, headers as natsHeaders, type NatsConnection, type NatsError } from 'nats';
 import { DomainError, isErrorName, type RequestContext, type RpcReply, type WireError } from '@ncs/contracts';
 import { contextOfTraceparent, injectTraceHeaders } from './telemetry.js';
@@ -58,6 +58,27 @@ const tracer = trace.getTracer('@ncs/service-kit');
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+/** The span of one RPC request on the caller's side (`send`) or the service's (`process`). */
+export function startRpcSpan(
+  subject: string,
+  side: 'send' | 'process',
+  requestId: string | undefined,
+  parent: Context,
+): Span {
+  return tracer.startSpan(
+    `${subject} ${side}`,
+    {
+      kind: side === 'send' ? SpanKind.PRODUCER : SpanKind.CONSUMER,
+      attributes: {
+        'messaging.system': 'nats',
+        'messaging.destination.name': subject,
+        'ncs.request_id': requestId,
+      },
+    },
+    parent,
+  );
+}
+
 export function createRpcClient(nats: NatsConnection, defaults: { timeoutMs: number }): RpcClient {
   const requestWithStatus = async <T>(
     subject: string,
@@ -69,18 +90,7 @@ export function createRpcClient(nats: NatsConnection, defaults: { timeoutMs: num
     const { traceparent, ...ctx } = call.ctx;
     const active = context.active();
     const parent = trace.getSpan(active) === undefined ? contextOfTraceparent(traceparent) : active;
-    const span = tracer.startSpan(
-      `${subject} send`,
-      {
-        kind: SpanKind.PRODUCER,
-        attributes: {
-          'messaging.system': 'nats',
-          'messaging.destination.name': subject,
-          'ncs.request_id': ctx.requestId,
-        },
-      },
-      parent,
-    );
+    const span = startRpcSpan(subject, 'send', ctx.requestId, parent);
     const spanContext = trace.setSpan(parent, span);
     return context.with(spanContext, async () => {
       const headers = natsHeaders();

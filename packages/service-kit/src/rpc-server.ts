@@ -2,7 +2,7 @@
  * RPC server: a service's endpoints registered through the NATS micro service API (`$SRV` ping,
  * info, stats), in a queue group named after the service, speaking the envelope of ARCHITECTURE §6.
  */
-import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { NatsConnection, Service, ServiceMsg } from 'nats';
 import { DomainError, type RpcReply, type RpcRequest, type ServiceName } from '@ncs/contracts';
 import { isDuplicateKeyError } from './database.js';
@@ -13,7 +13,7 @@ import {
   extractTraceContext,
   traceparentOf,
 } from './telemetry.js';
-import { REQUEST_ID_HEADER } from './rpc-client.js';
+import { REQUEST_ID_HEADER, startRpcSpan } from './rpc-client.js';
 
 export interface HandlerContext {
   readonly logger: Logger;
@@ -49,7 +49,6 @@ export interface RpcServer {
   stop(): Promise<void>;
 }
 
-const tracer = trace.getTracer('@ncs/service-kit');
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -102,18 +101,7 @@ async function serve(
 ): Promise<void> {
   const parent = extractTraceContext(msg.headers);
   const requestId = msg.headers?.get(REQUEST_ID_HEADER) || undefined;
-  const span = tracer.startSpan(
-    `${subject} process`,
-    {
-      kind: SpanKind.CONSUMER,
-      attributes: {
-        'messaging.system': 'nats',
-        'messaging.destination.name': subject,
-        'ncs.request_id': requestId,
-      },
-    },
-    parent,
-  );
+  const span = startRpcSpan(subject, 'process', requestId, parent);
   // Where the active context does not follow requests (no exporter), the request's logger is
   // bound to the span's ids and its calls carry the span in the request context.
   const carried = !activeContextFollowsRequests();

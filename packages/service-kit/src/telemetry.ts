@@ -109,8 +109,8 @@ export function activeContextFollowsRequests(): boolean {
  *   instrumentation is installed. Spans still get real ids, which the request path carries
  *   explicitly (see {@link activeContextFollowsRequests}), so a request's log records in the
  *   gateway and in the service share its trace id. On Node 20 the AsyncLocalStorage context
- *   manager runs a hook on every promise: without it auth spent 0.73 instead of 0.90–1.00 ms of
- *   CPU per request and the gateway 0.17 instead of 0.20–0.24 (bench/README.md).
+ *   manager runs a hook on every promise: without it auth spends 0.68–0.82 instead of 0.90–1.00
+ *   ms of CPU per request and the gateway 0.16 instead of 0.20–0.24 (bench/README.md).
  *
  * `OTEL_SERVICE_NAME` overrides `serviceName`; `OTEL_SDK_DISABLED=true` starts nothing (no ids
  * either). Calling it again returns the running instance.
