@@ -34,6 +34,7 @@ const settings = {
   openDuration: positiveInteger('BENCH_OPEN_DURATION', 0, { allowZero: true }), // 0: BENCH_DURATION
   idle: positiveInteger('BENCH_IDLE', 60, { allowZero: true }),
   openWarmup: positiveInteger('BENCH_OPEN_WARMUP', 5, { allowZero: true }),
+  timeline: Boolean(process.env.BENCH_TIMELINE),
 };
 if (settings.tokenCacheTtlMs !== undefined && !/^\d+$/.test(settings.tokenCacheTtlMs)) {
   throw new Error('BENCH_TOKEN_CACHE_TTL_MS must be a whole number of milliseconds');
@@ -302,7 +303,7 @@ async function openLoop(target, headers, rate, duration, { quiet = false } = {})
   const inFlight = new Set();
   const total = Math.round(rate * duration);
   const interval = 1000 / rate;
-  const timeline = process.env.BENCH_TIMELINE && !quiet ? [] : undefined;
+  const timeline = settings.timeline && !quiet ? [] : undefined;
   let start = 0;
   const fire = (scheduled) => {
     const done = new Promise((resolve) => {
@@ -346,14 +347,16 @@ async function openLoop(target, headers, rate, duration, { quiet = false } = {})
   const seconds = (performance.now() - start) / 1000;
   agent.destroy();
   if (timeline) {
-    for (let second = 0; second < duration; second++) {
-      const p = percentiles(timeline.filter(([s]) => s === second).map(([, l]) => l));
+    const bySecond = Array.from({ length: duration }, () => []);
+    for (const [second, latency] of timeline) bySecond[second]?.push(latency);
+    bySecond.forEach((secondLatencies, second) => {
+      const p = percentiles(secondLatencies);
       out(
         `  ${target.name} second ${second}: p50 ${msText(p.p50)} p99 ${msText(p.p99)} max ${msText(p.max)}`,
       );
-    }
+    });
   }
-  return { sent: total, failed, seconds, latency: percentiles(latencies) };
+  return { sent: total, failed, seconds, rps: total / seconds, latency: percentiles(latencies) };
 }
 
 function failures(result) {
@@ -672,7 +675,7 @@ function reportOpenLoop(openResults, processes, rate, duration) {
   ];
   const rows = openResults.map((r) => {
     const serving = processes.filter((p) => p.group === r.name || p.group === 'infra');
-    const cpu = cpuMsPerRequest(r, serving, r.sent / r.seconds);
+    const cpu = cpuMsPerRequest(r, serving, r.rps);
     return [
       r.name,
       String(r.sent),
@@ -689,7 +692,7 @@ function reportOpenLoop(openResults, processes, rate, duration) {
   for (const r of openResults) {
     const parts = processes
       .filter((p) => (p.group === r.name || p.group === 'infra') && r.usage.cpuPercent.has(p.pid))
-      .map((p) => `${p.name} ${cpuMsPerRequest(r, [p], r.sent / r.seconds).toFixed(2)}`);
+      .map((p) => `${p.name} ${cpuMsPerRequest(r, [p], r.rps).toFixed(2)}`);
     out(
       `  ${r.name.padEnd(9)} CPU ms/request: ${parts.join(', ')}; load generator ` +
         `${Math.round(r.usage.selfCpuPercent)}%, whole machine ${Math.round(r.usage.machinePercent ?? NaN)}%`,
@@ -705,7 +708,7 @@ function reportTargets(results, openResults, processes, openDuration) {
   const p99Gap = openGateway.latency.p99 - openBase.latency.p99;
   // The hop's own CPU: the gateway process and the broker, per request of the open-loop run.
   const hopProcesses = named(processes, ['gateway', 'nats']);
-  const hop = cpuMsPerRequest(openGateway, hopProcesses, openGateway.sent / openGateway.seconds);
+  const hop = cpuMsPerRequest(openGateway, hopProcesses, openGateway.rps);
   // The same in the closed loop (the measure the issue's figures were taken with: requests in
   // flight together, as on a busy service).
   const closedHop = cpuMsPerRequest(gateway, hopProcesses, rpsOf(gateway));

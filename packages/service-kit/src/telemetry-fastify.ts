@@ -10,7 +10,7 @@
  */
 import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage } from 'node:http';
-import { SpanKind, trace, type Span } from '@opentelemetry/api';
+import { SpanKind, trace } from '@opentelemetry/api';
 import { ATTR_HTTP_ROUTE } from '@opentelemetry/semantic-conventions';
 import {
   activeContextFollowsRequests,
@@ -62,7 +62,8 @@ interface ChildLogger<L> {
 }
 
 const tracer = trace.getTracer('@ncs/service-kit');
-const requestSpans = new WeakMap<IncomingMessage, Span>();
+/** Each request's own span, as its `traceparent` (made once: the request's calls all carry it). */
+const requestTraceparents = new WeakMap<IncomingMessage, string>();
 
 /**
  * Fastify's `childLoggerFactory` (the logger of each request). Where the active context follows
@@ -83,7 +84,8 @@ export function tracedChildLogger<L extends ChildLogger<L>>(
     { kind: SpanKind.SERVER },
     extractHttpTraceContext(raw.headers),
   );
-  requestSpans.set(raw, span);
+  const traceparent = traceparentOf(span);
+  if (traceparent !== undefined) requestTraceparents.set(raw, traceparent);
   return logger.child({ ...bindings, ...correlationOf(span.spanContext()) }, options);
 }
 
@@ -93,6 +95,5 @@ export function tracedChildLogger<L extends ChildLogger<L>>(
  * the active span) or the span has no valid ids (telemetry not started).
  */
 export function requestTraceparent(raw: IncomingMessage): string | undefined {
-  const span = requestSpans.get(raw);
-  return span === undefined ? undefined : traceparentOf(span);
+  return requestTraceparents.get(raw);
 }

@@ -130,6 +130,7 @@ export function startTelemetry(
   }
 
   const processor = createSpanProcessor();
+  const exporting = processor !== undefined;
   const provider = new NodeTracerProvider({
     // As the Node SDK: the SDK's defaults, `OTEL_RESOURCE_ATTRIBUTES`, the host and the process.
     resource: defaultResource()
@@ -137,36 +138,22 @@ export function startTelemetry(
       .merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: readEnv('OTEL_SERVICE_NAME') ?? serviceName })),
     spanProcessors: processor === undefined ? [] : [processor],
     // With an exporter, the SDK's sampler (`OTEL_TRACES_SAMPLER`, default parent-based always-on).
-    ...(processor === undefined ? { sampler: unrecordedSampler } : {}),
+    ...(exporting ? {} : { sampler: unrecordedSampler }),
   });
-  if (processor === undefined) {
-    // The global tracer provider and the W3C propagators; no context manager, no instrumentation.
+  let unregister = () => {};
+  if (exporting) {
+    // The global tracer provider, the AsyncLocalStorage context manager and the W3C propagators.
+    provider.register();
+    unregister = registerInstrumentations({
+      instrumentations: exportedInstrumentations(options.instrumentations ?? []),
+      tracerProvider: provider,
+    });
+    patchBuiltinsNow();
+  } else {
+    // The global tracer provider and the W3C propagators: no context manager, no instrumentation.
     provider.register({ contextManager: null });
-    running = {
-      shutdown() {
-        running = undefined;
-        return provider.shutdown();
-      },
-    };
-    return running;
   }
-
-  const instrumentations: Instrumentation[] = [
-    new HttpInstrumentation({
-      ignoreIncomingRequestHook: (request) => isUnTracedPath(request.url),
-      redactedQueryParams: [...signedUrlParameters, ...credentialUrlParameters],
-      redactedQueryParamsServer: [...signedUrlParameters, ...credentialUrlParameters],
-    }),
-    // Statements are recorded with their values replaced by `?`: values may be token hashes,
-    // passwords or personal data.
-    new MongoDBInstrumentation({ enhancedDatabaseReporting: false }),
-    ...(options.instrumentations ?? []),
-  ];
-  // The global tracer provider, the AsyncLocalStorage context manager and the W3C propagators.
-  provider.register();
-  contextFollowsRequests = true;
-  const unregister = registerInstrumentations({ instrumentations, tracerProvider: provider });
-  patchBuiltinsNow();
+  contextFollowsRequests = exporting;
 
   let stopped: Promise<void> | undefined;
   running = {
@@ -182,6 +169,21 @@ export function startTelemetry(
   return running;
 }
 
+/** The instrumentations installed where spans are exported: http, mongodb and the process's own. */
+function exportedInstrumentations(own: readonly Instrumentation[]): Instrumentation[] {
+  return [
+    new HttpInstrumentation({
+      ignoreIncomingRequestHook: (request) => isUnTracedPath(request.url),
+      redactedQueryParams: [...signedUrlParameters, ...credentialUrlParameters],
+      redactedQueryParamsServer: [...signedUrlParameters, ...credentialUrlParameters],
+    }),
+    // Statements are recorded with their values replaced by `?`: values may be token hashes,
+    // passwords or personal data.
+    new MongoDBInstrumentation({ enhancedDatabaseReporting: false }),
+    ...own,
+  ];
+}
+
 function readEnv(name: string): string | undefined {
   const value = process.env[name]?.trim();
   return value === undefined || value === '' ? undefined : value;
@@ -190,9 +192,8 @@ function readEnv(name: string): string | undefined {
 /**
  * Without an exporter nothing would ever read a span, so none is recorded: the tracer still gives
  * every span a trace id and a span id (loggers bound to the span write them, NATS headers carry
- * them on, flagged not sampled) but builds no span object, attributes or events (issue #14 §2:
- * with the MongoDB instrumentation left out, 0.03 ms of CPU per request in the gateway and 0.14 ms
- * in auth; bench/README.md).
+ * them on, flagged not sampled) but builds no span object, attributes or events (issue #14 §2,
+ * bench/README.md).
  */
 const unrecordedSampler: Sampler = new AlwaysOffSampler();
 

@@ -4,48 +4,38 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, demo, networkOf, passwordGrant, type TokenPair } from '../../support/api.js';
 import { closeFactories, newClient, newNetwork } from '../../support/factories/core.js';
+import { waitUntil } from '../../support/factories/push.js';
 import type { ReceivedSpan } from '../../support/otlp-receiver.js';
 import { startExtraGateway } from '../../support/extra-gateway.js';
 import { stack } from '../../support/stack.js';
 
 afterAll(closeFactories);
 
-/** Every JSON log record written so far by the stack's processes. */
-function logRecords(): Record<string, unknown>[] {
-  const logDir = stack().logDir;
-  return readdirSync(logDir)
-    .flatMap((file) => readFileSync(join(logDir, file), 'utf8').split('\n'))
+/** The JSON records of a log's text. */
+function jsonRecords(text: string): Record<string, unknown>[] {
+  return text
+    .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-/** What `read` gives once `done` holds of it, or after five seconds whatever it gives then. */
-async function eventually<T>(read: () => T, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 5_000;
-  let value = read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 50));
-    value = read();
-  }
-  return value;
+/** Every JSON log record written so far by the stack's processes. */
+function logRecords(): Record<string, unknown>[] {
+  const logDir = stack().logDir;
+  return readdirSync(logDir).flatMap((file) => jsonRecords(readFileSync(join(logDir, file), 'utf8')));
 }
 
-async function spansWhere(
-  predicate: (spans: ReceivedSpan[]) => boolean,
-  timeoutMs = 15_000,
-): Promise<ReceivedSpan[]> {
-  const deadline = Date.now() + timeoutMs;
-  let spans: ReceivedSpan[] = [];
-  while (Date.now() < deadline) {
-    spans = (await (await fetch(`${stack().otlpUrl}/spans`)).json()) as ReceivedSpan[];
-    if (predicate(spans)) return spans;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return spans;
+/** The spans the stack's OTLP receiver holds once `predicate` holds of them (15 s at most). */
+function spansWhere(predicate: (spans: ReceivedSpan[]) => boolean): Promise<ReceivedSpan[]> {
+  return waitUntil(
+    async () => (await (await fetch(`${stack().otlpUrl}/spans`)).json()) as ReceivedSpan[],
+    predicate,
+  );
 }
 
 describe('tracing', () => {
@@ -122,11 +112,11 @@ describe('tracing', () => {
       // The services' records of the request (auth's token lookup, made by the rate limiter, and
       // network read; messaging's count when auth's cache of it is cold) are in the caller's trace:
       // the gateway sent it in the NATS headers, flagged not sampled (it records nothing).
-      const handledOf = () =>
-        logRecords().filter((r) => r.msg === 'rpc handled' && r.requestId === requestId);
       const subjects = ['rpc.auth.token.lookup', 'rpc.auth.network.get'];
-      const handled = await eventually(handledOf, (records) =>
-        subjects.every((subject) => records.some((r) => r.subject === subject)),
+      const handled = await waitUntil(
+        () =>
+          Promise.resolve(logRecords().filter((r) => r.msg === 'rpc handled' && r.requestId === requestId)),
+        (records) => subjects.every((subject) => records.some((r) => r.subject === subject)),
       );
       expect(handled.map((r) => r.subject)).toEqual(expect.arrayContaining(subjects));
       for (const record of handled) {
@@ -136,13 +126,11 @@ describe('tracing', () => {
 
       // The gateway's access log (written once the response has gone): the same trace, a span of
       // the request's own.
-      const access = await eventually(
-        () =>
-          readFileSync(gateway.app.logFile, 'utf8')
-            .split('\n')
-            .filter((line) => line.startsWith('{'))
-            .map((line) => JSON.parse(line) as Record<string, unknown>)
-            .find((r) => r.msg === 'request completed' && r.requestId === requestId),
+      const access = await waitUntil(
+        async () =>
+          jsonRecords(await readFile(gateway.app.logFile, 'utf8')).find(
+            (r) => r.msg === 'request completed' && r.requestId === requestId,
+          ),
         (record) => record !== undefined,
       );
       expect(access).toMatchObject({ service: 'gateway', trace_id: traceId });
