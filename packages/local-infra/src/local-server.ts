@@ -17,6 +17,8 @@ export interface LocalServerSpec {
   command: string;
   args(port: number): string[];
   url(port: number): string;
+  /** Variables added to the server's environment. */
+  env?: Readonly<Record<string, string>>;
   /** Resolves once the server at `url` answers; `giveUp` tells whether the process has exited. */
   waitUntilReady(url: string, giveUp: () => string | undefined): Promise<void>;
 }
@@ -34,6 +36,7 @@ export async function startLocalServer(spec: LocalServerSpec, dataDir: DataDir):
       command: spec.command,
       args: spec.args(port),
       logFile,
+      ...(spec.env ? { env: spec.env } : {}),
     });
     dataDir.recordServer(spec.name, server.pid);
     const stop = async (): Promise<void> => {

@@ -30,6 +30,20 @@ export async function waitForNats(url: string, options: WaitOptions): Promise<vo
 
 const LOCAL_READY_TIMEOUT_MS = 20_000;
 
+/**
+ * The local broker's environment: one processor for its Go code unless GOMAXPROCS is set. It shares
+ * the machine with every app and the store and carries a few thousand messages a second; with one
+ * per core, Go wakes an idle thread to look for work at nearly every message handed between two
+ * connections, which on a 2-core VM cost a third more CPU per request when requests come one at a
+ * time (bench/README.md, the fifth session: "The local broker on one processor"). A production
+ * cluster is not started here and keeps Go's default.
+ */
+export function localNatsEnvironment(
+  env: Readonly<Record<string, string | undefined>>,
+): Record<string, string> {
+  return { GOMAXPROCS: env.GOMAXPROCS || '1' };
+}
+
 /** `nats-server -js` on a free loopback port, its JetStream storage under `<data dir>/nats`. */
 export function startLocalNats(binary: string, dataDir: DataDir): Promise<RunningServer> {
   const storageDir = dataDir.serverDir('nats');
@@ -38,6 +52,7 @@ export function startLocalNats(binary: string, dataDir: DataDir): Promise<Runnin
     command: binary,
     args: (port) => ['-js', '-a', LOOPBACK, '-p', String(port), '-sd', storageDir],
     url: (port) => `nats://${LOOPBACK}:${port}`,
+    env: localNatsEnvironment(process.env),
     waitUntilReady: (url, giveUp) =>
       waitForNats(url, { timeoutMs: LOCAL_READY_TIMEOUT_MS, source: `local nats-server`, giveUp }),
   };

@@ -3,7 +3,7 @@
 import { locateNatsServer } from './binaries.js';
 import { defaultDataDir, openDataDir } from './data-dir.js';
 import { readInfraEnvironment } from './infra-env.js';
-import { waitForNats } from './nats.js';
+import { localNatsEnvironment, waitForNats } from './nats.js';
 import { findFreePort, LOOPBACK } from './ports.js';
 import { spawnServer, type ServerProcess } from './server-process.js';
 
@@ -32,6 +32,7 @@ export async function startRestartableNats(
       command: binary,
       args: ['-js', '-a', LOOPBACK, '-p', String(port), '-sd', storageDir],
       logFile: dataDir.logFile('nats-server'),
+      env: localNatsEnvironment(process.env),
     });
     await waitForNats(url, {
       timeoutMs: READY_TIMEOUT_MS,

@@ -17,6 +17,8 @@ export interface ServerProcessOptions {
   /** Its stdout and stderr are appended here. */
   logFile: string;
   cwd?: string;
+  /** Variables added to this process's environment. */
+  env?: Readonly<Record<string, string>>;
 }
 
 export interface ServerProcess {
@@ -104,6 +106,7 @@ export async function spawnServer(options: ServerProcessOptions): Promise<Server
   fs.writeSync(logFd, `\n--- ${new Date().toISOString()} ${command} ${args.join(' ')}\n`);
   const child = spawn(command, args, {
     cwd: options.cwd,
+    env: options.env ? { ...process.env, ...options.env } : process.env,
     stdio: ['ignore', logFd, logFd],
     detached: true,
   });

@@ -1,6 +1,7 @@
 // startInfra against real servers (no mocks): the local path on this machine, or containers where a
 // Docker engine is reachable. The service tier's globalSetup has already started one set and put its
 // URLs in NATS_URL/MONGO_URL; these tests unset them to make startInfra start its own.
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 
 import { MongoClient } from 'mongodb';
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Infra } from '../src/index.js';
 import { MissingPrerequisiteError, startInfra } from '../src/index.js';
 import { locateGo, locateNatsServer } from '../src/binaries.js';
+import { localNatsEnvironment } from '../src/nats.js';
 
 const START_TIMEOUT_MS = 180_000;
 const INFRA_VARIABLES = ['NATS_URL', 'MONGO_URL'] as const;
@@ -69,6 +71,22 @@ async function pingMongo(url: string): Promise<void> {
 
 const noLog = (): void => undefined;
 
+/** The environment of the nats-server process started with `-p <port>`, read from /proc (Linux). */
+function natsServerEnvironment(port: number): Map<string, string> {
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let argv: string[];
+    try {
+      argv = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue; // gone meanwhile
+    }
+    if (!argv[0]?.endsWith('nats-server') || argv[argv.indexOf('-p') + 1] !== String(port)) continue;
+    const variables = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').filter(Boolean);
+    return new Map(variables.map((v) => [v.slice(0, v.indexOf('=')), v.slice(v.indexOf('=') + 1)]));
+  }
+  throw new Error(`no nats-server process listens on port ${port}`);
+}
+
 describe('startInfra', () => {
   let infra: Infra | undefined;
 
@@ -92,6 +110,16 @@ describe('startInfra', () => {
     expect(natsUrl).toMatch(/^nats:\/\/[^/]+:\d+$/);
     expect(mongoUrl).toMatch(/^mongodb:\/\/[^/]+:\d+\/(\?.*)?$/);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'runs its own nats-server on one processor (GOMAXPROCS=1) unless GOMAXPROCS is set',
+    () => {
+      const { kind, natsUrl } = started();
+      if (kind.nats !== 'local') return; // a container's environment is its image's
+      const environment = natsServerEnvironment(hostAndPort(natsUrl).port);
+      expect(environment.get('GOMAXPROCS')).toBe(process.env.GOMAXPROCS || '1');
+    },
+  );
 
   it('gives a store where documents can be inserted and found', async () => {
     const client = new MongoClient(started().mongoUrl, { serverSelectionTimeoutMS: 5_000 });
@@ -160,6 +188,14 @@ describe('startInfra', () => {
     },
     START_TIMEOUT_MS,
   );
+});
+
+describe('localNatsEnvironment', () => {
+  it('gives the local broker one processor, or the GOMAXPROCS of the environment', () => {
+    expect(localNatsEnvironment({})).toEqual({ GOMAXPROCS: '1' });
+    expect(localNatsEnvironment({ GOMAXPROCS: '' })).toEqual({ GOMAXPROCS: '1' });
+    expect(localNatsEnvironment({ GOMAXPROCS: '2' })).toEqual({ GOMAXPROCS: '2' });
+  });
 });
 
 describe('missing prerequisites', () => {
