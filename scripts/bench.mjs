@@ -10,7 +10,8 @@
 // (s, default BENCH_DURATION), BENCH_IDLE (s the platform idles before its idle memory is read,
 // default 60, also read at 20 s on the way; 0: not read), BENCH_OPEN_WARMUP (s at the open-loop rate
 // before each open-loop run, not counted, default 5), BENCH_TIMELINE (set: the open loop's p50/p99
-// of every second).
+// of every second), BENCH_SLICES (the measured seconds of each target in that many slices, alternating
+// between the targets, default 3).
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -35,6 +36,7 @@ const settings = {
   idle: positiveInteger('BENCH_IDLE', 60, { allowZero: true }),
   openWarmup: positiveInteger('BENCH_OPEN_WARMUP', 5, { allowZero: true }),
   timeline: Boolean(process.env.BENCH_TIMELINE),
+  slices: positiveInteger('BENCH_SLICES', 3),
 };
 if (settings.tokenCacheTtlMs !== undefined && !/^\d+$/.test(settings.tokenCacheTtlMs)) {
   throw new Error('BENCH_TOKEN_CACHE_TTL_MS must be a whole number of milliseconds');
@@ -133,50 +135,79 @@ async function main() {
     }
     idleRss = readRss();
   }
-  const results = [];
+  // Warm-ups first, then the measured seconds of both targets in alternating slices (gateway,
+  // baseline, gateway, …): a stall of this shared VM lands in either target's slices alike instead
+  // of in one target's whole run (bench/README.md: "How it runs"; the fifth session's results).
   for (const target of targets) {
-    out(
-      `Measuring ${target.name}: ${settings.warmup} s warm-up, then ${settings.duration} s with ` +
-        `${settings.connections} connections…`,
-    );
-    if (settings.warmup > 0) {
-      const warm = await load(target, headers, settings.warmup);
-      if (failures(warm.result) > 0) {
-        loud(`${target.name}: the warm-up had failing requests (${describeFailures(warm.result)})`);
-        return 1;
-      }
+    if (settings.warmup === 0) break;
+    out(`Warming up ${target.name}: ${settings.warmup} s with ${settings.connections} connections…`);
+    const warm = await load(target, headers, settings.warmup);
+    if (failures(warm.result) > 0) {
+      loud(`${target.name}: the warm-up had failing requests (${describeFailures(warm.result)})`);
+      return 1;
     }
-    const sampler = startSampling(processes);
-    const run = await load(target, headers, settings.duration);
-    results.push({ ...target, ...run, usage: sampler.stop() });
-    checkInterrupted();
   }
+  const closedSlices = sliceLengths(settings.duration);
+  out(
+    `Measuring: ${settings.duration} s per target in ${closedSlices.length} alternating slices ` +
+      `(${closedSlices.join(' + ')} s), ${settings.connections} connections…`,
+  );
+  const closedRuns = new Map(targets.map((t) => [t.name, []]));
+  for (const seconds of closedSlices) {
+    for (const target of targets) {
+      const sampler = startSampling(processes);
+      const run = await load(target, headers, seconds);
+      closedRuns.get(target.name).push({ ...run, usage: sampler.stop() });
+      checkInterrupted();
+    }
+  }
+  const results = targets.map((target) => ({ ...target, ...mergeClosed(closedRuns.get(target.name)) }));
 
   report(results, processes);
 
-  // The open-loop run (issue #14 §1): both targets at one fixed arrival rate.
+  // The open-loop run (issue #14 §1): both targets at one fixed arrival rate, in the same slices.
   const baseRps = rpsOf(results[1]);
   const rate = settings.rate || Math.max(1, Math.round(baseRps / 2));
   const openDuration = settings.openDuration || settings.duration;
-  const openResults = [];
-  for (const target of targets) {
-    out(
-      `Open loop ${target.name}: ${rate} requests/s for ${settings.openWarmup} s of warm-up, then ${openDuration} s…`,
-    );
-    // After the other target's runs this one has idled for half a minute; its first second at the
-    // rate is a cold start (connections opened, heaps grown again), not the steady state measured.
-    if (settings.openWarmup > 0) {
-      const warm = await openLoop(target, headers, rate, settings.openWarmup, { quiet: true });
+  // One keep-alive pool per target for all its open-loop slices.
+  const agents = new Map(targets.map((t) => [t.name, new http.Agent({ keepAlive: true, maxSockets: 512 })]));
+  const openRuns = new Map(targets.map((t) => [t.name, []]));
+  try {
+    // After the closed loop each target has idled; its first second at the rate is a cold start
+    // (connections opened, heaps grown again), not the steady state measured.
+    for (const target of targets) {
+      if (settings.openWarmup === 0) break;
+      out(`Open loop ${target.name}: ${rate} requests/s for ${settings.openWarmup} s of warm-up…`);
+      const warm = await openLoop(target, headers, rate, settings.openWarmup, {
+        quiet: true,
+        agent: agents.get(target.name),
+      });
       if (warm.failed > 0) {
         loud(`${target.name}: ${warm.failed} requests of the open-loop warm-up failed`);
         return 1;
       }
     }
-    const sampler = startSampling(processes);
-    const run = await openLoop(target, headers, rate, openDuration);
-    openResults.push({ ...target, ...run, usage: sampler.stop() });
-    checkInterrupted();
+    const openSlices = sliceLengths(openDuration);
+    out(
+      `Open loop: ${rate} requests/s, ${openDuration} s per target in ${openSlices.length} alternating ` +
+        `slices (${openSlices.join(' + ')} s)…`,
+    );
+    for (const seconds of openSlices) {
+      for (const target of targets) {
+        const earlier = openRuns.get(target.name);
+        const sampler = startSampling(processes);
+        const run = await openLoop(target, headers, rate, seconds, {
+          agent: agents.get(target.name),
+          firstSecond: earlier.reduce((sum, r) => sum + r.duration, 0),
+        });
+        earlier.push({ ...run, usage: sampler.stop() });
+        checkInterrupted();
+      }
+    }
+  } finally {
+    for (const agent of agents.values()) agent.destroy();
   }
+  const openResults = targets.map((target) => ({ ...target, ...mergeOpen(openRuns.get(target.name)) }));
   reportOpenLoop(openResults, processes, rate, openDuration);
   reportTargets(results, openResults, processes, openDuration);
   reportMemory(idleRss, earlyRss, [...results, ...openResults], processes);
@@ -283,7 +314,7 @@ async function load(target, headers, duration) {
   });
   try {
     const result = await instance;
-    return { result, latency: percentiles(latencies) };
+    return { result, latencies };
   } finally {
     running = undefined;
   }
@@ -294,10 +325,9 @@ async function load(target, headers, duration) {
  * keep-alive connections opened as needed, and its latency counts from that scheduled moment (so a
  * slow target's queue shows in the figures: no coordinated omission).
  */
-async function openLoop(target, headers, rate, duration, { quiet = false } = {}) {
+async function openLoop(target, headers, rate, duration, { quiet = false, agent, firstSecond = 0 } = {}) {
   checkInterrupted();
   const url = new URL(target.url);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
   const latencies = [];
   let failed = 0;
   const inFlight = new Set();
@@ -345,18 +375,61 @@ async function openLoop(target, headers, rate, duration, { quiet = false } = {})
   });
   await Promise.all(inFlight);
   const seconds = (performance.now() - start) / 1000;
-  agent.destroy();
   if (timeline) {
     const bySecond = Array.from({ length: duration }, () => []);
     for (const [second, latency] of timeline) bySecond[second]?.push(latency);
     bySecond.forEach((secondLatencies, second) => {
       const p = percentiles(secondLatencies);
       out(
-        `  ${target.name} second ${second}: p50 ${msText(p.p50)} p99 ${msText(p.p99)} max ${msText(p.max)}`,
+        `  ${target.name} second ${firstSecond + second}: p50 ${msText(p.p50)} p99 ${msText(p.p99)} max ${msText(p.max)}`,
       );
     });
   }
-  return { sent: total, failed, seconds, rps: total / seconds, latency: percentiles(latencies) };
+  return { sent: total, failed, seconds, duration, latencies };
+}
+
+/** `total` seconds cut into `BENCH_SLICES` alternating slices of whole seconds (10 in 3: 4 + 3 + 3). */
+function sliceLengths(total) {
+  const count = Math.min(settings.slices, total);
+  return Array.from({ length: count }, (_, i) => Math.floor(total / count) + (i < total % count ? 1 : 0));
+}
+
+/** One closed-loop figure of a target's slices: their requests, failures, latencies and usage. */
+function mergeClosed(runs) {
+  const sum = (field) => runs.reduce((total, run) => total + run.result[field], 0);
+  const statusCodeStats = {};
+  for (const run of runs) {
+    for (const [code, { count }] of Object.entries(run.result.statusCodeStats)) {
+      statusCodeStats[code] = { count: (statusCodeStats[code]?.count ?? 0) + count };
+    }
+  }
+  return {
+    result: {
+      requests: { total: runs.reduce((total, run) => total + run.result.requests.total, 0) },
+      duration: sum('duration'),
+      '2xx': sum('2xx'),
+      non2xx: sum('non2xx'),
+      errors: sum('errors'),
+      timeouts: sum('timeouts'),
+      statusCodeStats,
+    },
+    latency: percentiles(runs.flatMap((run) => run.latencies)),
+    usage: mergeUsage(runs.map((run) => run.usage)),
+  };
+}
+
+/** One open-loop figure of a target's slices. */
+function mergeOpen(runs) {
+  const sent = runs.reduce((total, run) => total + run.sent, 0);
+  const seconds = runs.reduce((total, run) => total + run.seconds, 0);
+  return {
+    sent,
+    failed: runs.reduce((total, run) => total + run.failed, 0),
+    seconds,
+    rps: sent / seconds,
+    latency: percentiles(runs.flatMap((run) => run.latencies)),
+    usage: mergeUsage(runs.map((run) => run.usage)),
+  };
 }
 
 function failures(result) {
@@ -467,8 +540,35 @@ function startSampling(processes) {
             os.availableParallelism() *
             100
           : undefined;
-      return { maxRssKb: maxRss, cpuPercent: cpu, selfCpuPercent: selfPercent, machinePercent };
+      return { seconds, maxRssKb: maxRss, cpuPercent: cpu, selfCpuPercent: selfPercent, machinePercent };
     },
+  };
+}
+
+/** The usage of several sampled slices as one: shares weighted by each slice's seconds, RSS the max. */
+function mergeUsage(usages) {
+  const seconds = usages.reduce((total, u) => total + u.seconds, 0);
+  const weighted = (valueOf) => usages.reduce((total, u) => total + valueOf(u) * u.seconds, 0) / seconds;
+  const cpuPercent = new Map();
+  for (const pid of usages[0].cpuPercent.keys()) {
+    if (usages.every((u) => u.cpuPercent.has(pid)))
+      cpuPercent.set(
+        pid,
+        weighted((u) => u.cpuPercent.get(pid)),
+      );
+  }
+  const maxRssKb = new Map();
+  for (const u of usages) {
+    for (const [pid, kb] of u.maxRssKb) maxRssKb.set(pid, Math.max(maxRssKb.get(pid) ?? 0, kb));
+  }
+  return {
+    seconds,
+    cpuPercent,
+    maxRssKb,
+    selfCpuPercent: weighted((u) => u.selfCpuPercent),
+    machinePercent: usages.every((u) => u.machinePercent !== undefined)
+      ? weighted((u) => u.machinePercent)
+      : undefined,
   };
 }
 
@@ -577,7 +677,7 @@ function report(results, processes) {
   );
   out(
     `Request: GET /networks/{networkEID}/ with a bearer token; ${settings.connections} connections, ` +
-      `${settings.warmup} s warm-up + ${settings.duration} s measured per target; body ` +
+      `${settings.warmup} s warm-up + ${settings.duration} s measured per target in alternating slices; body ` +
       `${results.map((r) => `${r.name} ${r.bytes} B`).join(', ')}`,
   );
   out('');
