@@ -10,6 +10,14 @@ describe('ExpiringMap', () => {
     expect(map.get('a', 1_000)).toBeUndefined();
   });
 
+  it('tells when a live entry ends, and nothing for an ended or absent one', () => {
+    const map = new ExpiringMap<number>(10);
+    map.set('a', 1, 1_000);
+    expect(map.lastsUntil('a', 999)).toBe(1_000);
+    expect(map.lastsUntil('a', 1_000)).toBeUndefined();
+    expect(map.lastsUntil('b', 0)).toBeUndefined();
+  });
+
   it('keeps at most maxEntries, the one stored longest ago going first; 0 keeps none', () => {
     const map = new ExpiringMap<number>(2);
     map.set('a', 1, 1_000);

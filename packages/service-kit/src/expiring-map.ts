@@ -21,6 +21,12 @@ export class ExpiringMap<V> {
     return entry !== undefined && entry.until > now ? entry.value : undefined;
   }
 
+  /** When the entry of `key` ends (epoch ms), while it lasts; undefined when there is none. */
+  lastsUntil(key: string, now: number = Date.now()): number | undefined {
+    const entry = this.entries.get(key);
+    return entry !== undefined && entry.until > now ? entry.until : undefined;
+  }
+
   /** What `set` compares to tell whether anything was deleted in between. */
   mark(): number {
     return this.deletions;

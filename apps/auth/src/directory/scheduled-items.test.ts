@@ -1,4 +1,4 @@
-/** Auth's cache of messaging's scheduled-items count: TTL, notices, the notice race, bounds, failures. */
+/** Auth's cache of messaging's scheduled-items count: TTL, single flight, notices, the notice race, bounds, failures. */
 import { describe, expect, it } from 'vitest';
 import type { Principal, RequestContext } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
@@ -79,6 +79,37 @@ describe('ScheduledItemsCounts', () => {
     source.release();
     expect(await inFlight).toBe(1);
     expect(await cache.of(ctxOf('p1'))).toBe(2); // asked again, not the stale 1
+    expect(source.asked).toHaveLength(2);
+  });
+
+  it('asks once for the reads of one person that arrive while an ask is under way', async () => {
+    const counts = new Map([
+      ['p1', 4],
+      ['p2', 1],
+    ]);
+    const source = messaging(counts);
+    const cache = new ScheduledItemsCounts(source.rpc);
+    source.holdNextAnswer();
+    const reads = Array.from({ length: 20 }, () => cache.of(ctxOf('p1')));
+    const other = cache.of(ctxOf('p2')); // another person: an ask of their own
+    source.release();
+    expect(await Promise.all(reads)).toEqual(Array.from({ length: 20 }, () => 4));
+    expect(await other).toBe(1);
+    expect(source.asked).toEqual(['p1', 'p2']);
+  });
+
+  it('does not join a read after a notice to the ask under way before it', async () => {
+    const counts = new Map([['p1', 1]]);
+    const source = messaging(counts);
+    const cache = new ScheduledItemsCounts(source.rpc);
+    source.holdNextAnswer();
+    const before = cache.of(ctxOf('p1')); // messaging counted 1
+    counts.set('p1', 2);
+    cache.forget({ networkEID: 'n1', profileEID: 'p1' }); // the writer's notice
+    const after = cache.of(ctxOf('p1')); // the writer reads its own write
+    source.release();
+    expect(await before).toBe(1);
+    expect(await after).toBe(2);
     expect(source.asked).toHaveLength(2);
   });
 

@@ -5,7 +5,11 @@
  * to messaging, ~1 ms of CPU). Messaging sends `scheduledItemsChangedSubject` before it answers a
  * write that changes the count, and the entry is dropped, so the writer reads its own write; a
  * lost notice is bounded by the TTL. Messaging unavailable: 0, not remembered, so the network
- * resource does not fail for a counter (the badge counters answer null then).
+ * resource does not fail for a counter (the badge counters answer null then). One ask per person at
+ * a time (single flight): when an entry ends under load, the reads that arrive meanwhile share the
+ * ask under way instead of each asking messaging (a stampede of asks every TTL, each a round trip,
+ * held the whole network read up: issue #14 §2); a notice also detaches the ask under way, so a
+ * read after it asks again.
  */
 import {
   internalSubjects,
@@ -31,6 +35,8 @@ const keyOf = (networkEID: string, profileEID: string) => `${networkEID} ${profi
 export class ScheduledItemsCounts {
   /** Per person; a count asked before a notice is not remembered after it (`mark`). */
   private readonly entries: ExpiringMap<number>;
+  /** The ask under way per person, shared by the reads that arrive meanwhile. */
+  private readonly inFlight = new Map<string, Promise<number>>();
 
   constructor(
     private readonly rpc: RpcClient,
@@ -48,8 +54,20 @@ export class ScheduledItemsCounts {
     const networkEID = ctx.networkEID;
     const key = networkEID && profileEID ? keyOf(networkEID, profileEID) : undefined;
     const now = this.now();
-    const cached = key === undefined ? undefined : this.entries.get(key, now);
+    if (key === undefined) return this.ask(ctx, undefined, now);
+    const cached = this.entries.get(key, now);
     if (cached !== undefined) return cached;
+    const pending = this.inFlight.get(key);
+    if (pending) return pending;
+    const ask = this.ask(ctx, key, now).finally(() => {
+      if (this.inFlight.get(key) === ask) this.inFlight.delete(key);
+    });
+    this.inFlight.set(key, ask);
+    return ask;
+  }
+
+  /** Asks messaging; remembers the count under `key` unless a notice came meanwhile. */
+  private async ask(ctx: RequestContext, key: string | undefined, now: number): Promise<number> {
     const since = this.entries.mark();
     let count: number;
     try {
@@ -71,7 +89,9 @@ export class ScheduledItemsCounts {
 
   /** Drops the person's count (a notice from messaging). */
   forget(notice: ScheduledItemsChanged): void {
-    this.entries.delete(keyOf(notice.networkEID, notice.profileEID));
+    const key = keyOf(notice.networkEID, notice.profileEID);
+    this.entries.delete(key);
+    this.inFlight.delete(key);
   }
 
   /**

@@ -1,5 +1,5 @@
-/** The principal cache: TTL, single flight, revocations racing a lookup, refusals. */
-import { describe, expect, it } from 'vitest';
+/** The principal cache: TTL, single flight, refresh ahead, revocations racing a lookup, refusals. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RequestContext, TokenPrincipal } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
 import { AuthenticationError, TokenAuthenticator } from './token-authenticator.js';
@@ -58,6 +58,86 @@ describe('TokenAuthenticator', () => {
     expect(asks).toHaveLength(3); // the first answer was not cached
     asks[2]?.resolve(null);
     await expect(third).rejects.toThrow(/invalid, expired or revoked/);
+  });
+
+  describe('refresh ahead', () => {
+    const t0 = Date.parse('2026-11-24T12:00:00Z');
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    /** An authenticator with `tok` cached at t0 (5 s TTL), after one lookup. */
+    async function cachedAtT0(answer: TokenPrincipal = principal) {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(t0);
+      const { rpc, asks } = auth();
+      const authenticator = new TokenAuthenticator(rpc, { ttlMs: 5_000, maxEntries: 10 });
+      const first = authenticator.authenticate('tok', ctx);
+      await settle();
+      asks[0]?.resolve(answer);
+      expect(await first).toBe(answer);
+      return { authenticator, asks };
+    }
+
+    it('answers from the cache in the last fifth of the TTL and refreshes in the background, once', async () => {
+      const { authenticator, asks } = await cachedAtT0();
+      vi.setSystemTime(t0 + 3_000); // not yet the last fifth
+      expect(await authenticator.authenticate('tok', ctx)).toBe(principal);
+      expect(asks).toHaveLength(1);
+      vi.setSystemTime(t0 + 4_200);
+      // Answered while auth has not: the request does not wait for the refresh.
+      expect(await authenticator.authenticate('tok', ctx)).toBe(principal);
+      expect(await authenticator.authenticate('tok', ctx)).toBe(principal);
+      await settle();
+      expect(asks).toHaveLength(2); // one refresh for both
+      asks[1]?.resolve(principal);
+      await settle();
+      vi.setSystemTime(t0 + 8_000); // past the first entry's end, inside the refreshed one (4.2 + 5 s)
+      expect(await authenticator.authenticate('tok', ctx)).toBe(principal);
+      await settle();
+      expect(asks).toHaveLength(2);
+      vi.setSystemTime(t0 + 9_300); // the refreshed entry has ended: nothing served past it
+      const late = authenticator.authenticate('tok', ctx);
+      await settle();
+      expect(asks).toHaveLength(3);
+      asks[2]?.resolve(null);
+      await expect(late).rejects.toBeInstanceOf(AuthenticationError);
+    });
+
+    it('drops the entry at once when the refresh finds the token refused', async () => {
+      const { authenticator, asks } = await cachedAtT0();
+      vi.setSystemTime(t0 + 4_500);
+      expect(await authenticator.authenticate('tok', ctx)).toBe(principal);
+      await settle();
+      asks[1]?.resolve(null); // revoked meanwhile, no event seen
+      await settle();
+      const next = authenticator.authenticate('tok', ctx); // still inside the old entry's time
+      await settle();
+      expect(asks).toHaveLength(3);
+      asks[2]?.resolve(null);
+      await expect(next).rejects.toThrow(/invalid, expired or revoked/);
+    });
+
+    it('does not refresh an entry that ends with the token itself', async () => {
+      const ending = { ...principal, expiresAt: new Date(t0 + 3_000).toISOString() } as TokenPrincipal;
+      const { authenticator, asks } = await cachedAtT0(ending);
+      vi.setSystemTime(t0 + 2_900);
+      expect(await authenticator.authenticate('tok', ctx)).toBe(ending);
+      await settle();
+      expect(asks).toHaveLength(1);
+    });
+
+    it('keeps serving the cached principal when a refresh fails, until the entry ends', async () => {
+      const { authenticator, asks } = await cachedAtT0();
+      vi.setSystemTime(t0 + 4_500);
+      expect(await authenticator.authenticate('tok', ctx)).toBe(principal);
+      await settle();
+      asks[1]?.reject(new Error('timeout'));
+      await settle();
+      vi.setSystemTime(t0 + 4_900);
+      expect(await authenticator.authenticate('tok', ctx)).toBe(principal); // and a new refresh
+      await settle();
+      expect(asks).toHaveLength(3);
+    });
   });
 
   it('shares a failed lookup with the requests that waited for it, and caches neither a failure nor a refusal', async () => {

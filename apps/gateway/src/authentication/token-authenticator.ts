@@ -58,12 +58,21 @@ export function extractToken(authorization: string | undefined, queryToken: unkn
   throw new AuthenticationError('An access token is required.');
 }
 
+/** The last share of an entry's TTL in which a request also refreshes it in the background. */
+const REFRESH_AHEAD_SHARE = 0.2;
+
 /**
  * The principal cache: key SHA-256 of the token, entries for `ttlMs` (capped at the token's expiry),
  * at most `maxEntries`. One lookup per token at a time (single flight): when an entry expires under
  * load, the requests that arrive meanwhile wait for the lookup under way instead of each asking auth
  * again (hundreds at once behind a backlog, issue #14 §2). A revocation (`forget`) also makes the
  * lookup under way not remembered: it may have read the token before it was revoked.
+ *
+ * Refresh ahead: in the last fifth of an entry's time a request is still answered from the cache and
+ * starts the lookup in the background (one at a time), so a caller under steady traffic never waits
+ * for one when its entry ends (every 5 s, all its requests in flight stalled behind one round trip
+ * to auth). An entry is still never used past its time, so a revocation that no event announced
+ * takes effect within the TTL as before; a lookup that finds the token refused drops the entry at once.
  */
 export class TokenAuthenticator {
   private readonly cache: ExpiringMap<TokenPrincipal>;
@@ -78,8 +87,12 @@ export class TokenAuthenticator {
 
   async authenticate(token: string, ctx: RequestContext): Promise<TokenPrincipal> {
     const key = createHash('sha256').update(token).digest('hex');
-    const cached = this.cache.get(key);
-    if (cached) return cached;
+    const now = Date.now();
+    const cached = this.cache.get(key, now);
+    if (cached) {
+      if (this.endsSoon(key, cached, now)) this.lookUp(key, token, ctx).catch(() => undefined);
+      return cached;
+    }
     const principal = await (this.inFlight.get(key) ?? this.lookUp(key, token, ctx));
     if (!principal)
       throw new AuthenticationError('The access token is invalid, expired or revoked.', 'invalid_token');
@@ -99,12 +112,25 @@ export class TokenAuthenticator {
     }
   }
 
+  /**
+   * Whether the entry of `key` is in the last fifth of its TTL with no lookup under way. Not when it
+   * ends with the token itself: a lookup would only store the same end again.
+   */
+  private endsSoon(key: string, principal: TokenPrincipal, now: number): boolean {
+    const until = this.cache.lastsUntil(key, now);
+    if (until === undefined || this.inFlight.has(key)) return false;
+    const tokenEnds = principal.expiresAt ? Date.parse(principal.expiresAt) : Number.POSITIVE_INFINITY;
+    return until < tokenEnds && until - now <= this.options.ttlMs * REFRESH_AHEAD_SHARE;
+  }
+
   private lookUp(key: string, token: string, ctx: RequestContext): Promise<TokenPrincipal | null> {
     const since = this.cache.mark();
     const lookup = this.rpc
       .request<TokenPrincipal | null>(internalSubjects.tokenLookup, { ctx, body: { token } })
       .then((principal) => {
         if (principal) this.remember(key, principal, since);
+        // A background refresh that finds the token refused: the entry still served goes now.
+        else if (this.cache.lastsUntil(key) !== undefined) this.cache.delete(key);
         return principal;
       })
       .finally(() => {
