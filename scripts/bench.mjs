@@ -11,7 +11,8 @@
 // default 60, also read at 20 s on the way; 0: not read), BENCH_OPEN_WARMUP (s at the open-loop rate
 // before each open-loop run, not counted, default 5), BENCH_TIMELINE (set: the open loop's p50/p99
 // of every second), BENCH_SLICES (the measured seconds of each target in that many slices, alternating
-// between the targets, default 3).
+// between the targets, default 3), BENCH_FLOOR (set: the open loop also measures the floor of the hop,
+// bench/floor.mjs).
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -37,6 +38,7 @@ const settings = {
   openWarmup: positiveInteger('BENCH_OPEN_WARMUP', 5, { allowZero: true }),
   timeline: Boolean(process.env.BENCH_TIMELINE),
   slices: positiveInteger('BENCH_SLICES', 3),
+  floor: Boolean(process.env.BENCH_FLOOR),
 };
 if (settings.tokenCacheTtlMs !== undefined && !/^\d+$/.test(settings.tokenCacheTtlMs)) {
   throw new Error('BENCH_TOKEN_CACHE_TTL_MS must be a whole number of milliseconds');
@@ -55,6 +57,7 @@ const { default: autocannon } = await import('autocannon');
 let infra;
 let stack;
 let baseline;
+const floor = []; // the floor's processes, when BENCH_FLOOR is set
 let running; // the autocannon instance in flight
 let interrupted = false;
 let stopping;
@@ -62,6 +65,7 @@ const stopAll = () =>
   (stopping ??= (async () => {
     running?.stop();
     if (baseline) await stopChild(baseline.child).catch(() => undefined);
+    for (const { child } of floor) await stopChild(child).catch(() => undefined);
     if (stack) await stack.stop().catch((error) => loud(`stopping the stack: ${message(error)}`));
     if (infra) await infra.stop().catch((error) => loud(`stopping the infrastructure: ${message(error)}`));
   })());
@@ -100,6 +104,12 @@ async function main() {
   out('Starting the baseline (bench/baseline.mjs)…');
   baseline = await startBaseline(infra.mongoUrl, await findFreePort());
   checkInterrupted();
+  let floorUrl;
+  if (settings.floor) {
+    out('Starting the floor of the hop (bench/floor.mjs)…');
+    floorUrl = await startFloor(infra.natsUrl, await findFreePort());
+    checkInterrupted();
+  }
 
   const { token, networkEID } = await signInAsDemo(stack.baseUrl);
   const path = `/networks/${networkEID}/`;
@@ -116,6 +126,11 @@ async function main() {
       .sort((a, b) => Number(b.app === 'gateway') - Number(a.app === 'gateway'))
       .map(({ app, child }) => ({ name: app, pid: child.pid, group: 'gateway' })),
     { name: 'baseline', pid: baseline.child.pid, group: 'baseline' },
+    ...floor.map(({ child }, i) => ({
+      name: ['floor-responder', 'floor-proxy'][i],
+      pid: child.pid,
+      group: 'floor',
+    })),
     ...infraProcesses(infra),
   ];
   // Issue #14 §3: each app's memory when idle (after one request each above), read before any load.
@@ -169,13 +184,17 @@ async function main() {
   const baseRps = rpsOf(results[1]);
   const rate = settings.rate || Math.max(1, Math.round(baseRps / 2));
   const openDuration = settings.openDuration || settings.duration;
+  // The floor of the hop, when asked for, in the open loop only (after the two targets).
+  const openTargets = floorUrl ? [...targets, { name: 'floor', url: floorUrl + path }] : targets;
   // One keep-alive pool per target for all its open-loop slices.
-  const agents = new Map(targets.map((t) => [t.name, new http.Agent({ keepAlive: true, maxSockets: 512 })]));
-  const openRuns = new Map(targets.map((t) => [t.name, []]));
+  const agents = new Map(
+    openTargets.map((t) => [t.name, new http.Agent({ keepAlive: true, maxSockets: 512 })]),
+  );
+  const openRuns = new Map(openTargets.map((t) => [t.name, []]));
   try {
     // After the closed loop each target has idled; its first second at the rate is a cold start
     // (connections opened, heaps grown again), not the steady state measured.
-    for (const target of targets) {
+    for (const target of openTargets) {
       if (settings.openWarmup === 0) break;
       out(`Open loop ${target.name}: ${rate} requests/s for ${settings.openWarmup} s of warm-up…`);
       const warm = await openLoop(target, headers, rate, settings.openWarmup, {
@@ -193,7 +212,7 @@ async function main() {
         `slices (${openSlices.join(' + ')} s)…`,
     );
     for (const seconds of openSlices) {
-      for (const target of targets) {
+      for (const target of openTargets) {
         const earlier = openRuns.get(target.name);
         const sampler = startSampling(processes);
         const run = await openLoop(target, headers, rate, seconds, {
@@ -207,7 +226,10 @@ async function main() {
   } finally {
     for (const agent of agents.values()) agent.destroy();
   }
-  const openResults = targets.map((target) => ({ ...target, ...mergeOpen(openRuns.get(target.name)) }));
+  const openResults = openTargets.map((target) => ({
+    ...target,
+    ...mergeOpen(openRuns.get(target.name)),
+  }));
   reportOpenLoop(openResults, processes, rate, openDuration);
   reportTargets(results, openResults, processes, openDuration);
   reportMemory(idleRss, earlyRss, [...results, ...openResults], processes);
@@ -247,28 +269,35 @@ async function checkAnswer(target, headers, networkEID) {
   target.bytes = Buffer.byteLength(text);
 }
 
-async function startBaseline(mongoUrl, port) {
-  const logFile = join(logDir, 'baseline.log');
+/**
+ * A script of bench/ as a child process with the apps' Node flags (NODE_FLAGS, or NCS_NODE_FLAGS:
+ * one runtime setting for every target, so the figures measure the design, not V8's young-generation
+ * size), its output in `<logDir>/<name>.log`.
+ */
+function spawnBenchChild(name, script, env) {
+  const logFile = join(logDir, `${name}.log`);
   const log = createWriteStream(logFile, { flags: 'a' });
-  // The same Node flags as the apps (NODE_FLAGS, or NCS_NODE_FLAGS): one runtime setting for both
-  // targets, so the ratio measures the design, not V8's young-generation size.
   const child = spawn(
     process.execPath,
-    [...appNodeFlags('baseline', process.env), join(repoRoot, 'bench', 'baseline.mjs')],
+    [...appNodeFlags(name, process.env), join(repoRoot, 'bench', script)],
     {
       cwd: repoRoot,
-      env: {
-        ...process.env,
-        MONGO_URL: mongoUrl,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        TOKEN_CACHE_TTL_MS: ttlMs,
-      },
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
   child.stdout.pipe(log);
   child.stderr.pipe(log);
+  return { child, logFile };
+}
+
+async function startBaseline(mongoUrl, port) {
+  const { child, logFile } = spawnBenchChild('baseline', 'baseline.mjs', {
+    MONGO_URL: mongoUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    TOKEN_CACHE_TTL_MS: ttlMs,
+  });
   const url = `http://127.0.0.1:${port}`;
   const entry = { child, url, logFile };
   baseline = entry; // stopped by stopAll even if it never answers
@@ -285,6 +314,32 @@ async function startBaseline(mongoUrl, port) {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`the baseline did not answer within 30 s:\n${tail(logFile)}`);
+}
+
+/** The floor of the hop (bench/floor.mjs): its responder, then its proxy on `port`. */
+async function startFloor(natsUrl, port) {
+  for (const role of ['responder', 'proxy']) {
+    const started = spawnBenchChild(`floor-${role}`, 'floor.mjs', {
+      NATS_URL: natsUrl,
+      FLOOR_ROLE: role,
+      PORT: String(port),
+    });
+    floor.push(started); // stopped by stopAll even if it never answers
+    await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`floor-${role} did not start within 30 s`)), 30_000);
+      started.child.stdout.on('data', (chunk) => {
+        if (/^(ready|listening)/m.test(String(chunk))) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      started.child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`floor-${role} exited with code ${code}:\n${tail(started.logFile)}`));
+      });
+    });
+  }
+  return `http://127.0.0.1:${port}`;
 }
 
 function tail(file, lines = 15) {
@@ -829,6 +884,14 @@ function reportTargets(results, openResults, processes, openDuration) {
     `  gateway + NATS CPU ≤ 0.3 ms/request: closed loop ${closedHop.toFixed(2)} ms — ${verdict(closedHop <= 0.3)}; ` +
       `open loop ${hop.toFixed(2)} ms — ${verdict(hop <= 0.3)}`,
   );
+  const openFloor = openResults.find((r) => r.name === 'floor');
+  if (openFloor) {
+    const floorHop = cpuMsPerRequest(openFloor, named(processes, ['floor-proxy', 'nats']), openFloor.rps);
+    out(
+      `  (the floor, BENCH_FLOOR: node:http → NATS → a responder that does nothing, proxy + NATS ` +
+        `${floorHop.toFixed(2)} ms/request in the open loop at the same rate)`,
+    );
+  }
 }
 
 /** The memory targets of issue #14 §3: each app ≤ 100 MB idle, ≤ 150 MB under the load above. */
