@@ -56,16 +56,14 @@ const { default: autocannon } = await import('autocannon');
 // Everything started here, stopped once (finally, or a signal), in reverse order.
 let infra;
 let stack;
-let baseline;
-const floor = []; // the floor's processes, when BENCH_FLOOR is set
+const benchChildren = []; // the bench/ scripts started (the baseline, the floor's two processes)
 let running; // the autocannon instance in flight
 let interrupted = false;
 let stopping;
 const stopAll = () =>
   (stopping ??= (async () => {
     running?.stop();
-    if (baseline) await stopChild(baseline.child).catch(() => undefined);
-    for (const { child } of floor) await stopChild(child).catch(() => undefined);
+    for (const child of benchChildren) await stopChild(child).catch(() => undefined);
     if (stack) await stack.stop().catch((error) => loud(`stopping the stack: ${message(error)}`));
     if (infra) await infra.stop().catch((error) => loud(`stopping the infrastructure: ${message(error)}`));
   })());
@@ -102,12 +100,12 @@ async function main() {
   });
   checkInterrupted();
   out('Starting the baseline (bench/baseline.mjs)…');
-  baseline = await startBaseline(infra.mongoUrl, await findFreePort());
+  const baseline = await startBaseline(infra.mongoUrl, await findFreePort());
   checkInterrupted();
-  let floorUrl;
+  let floor;
   if (settings.floor) {
     out('Starting the floor of the hop (bench/floor.mjs)…');
-    floorUrl = await startFloor(infra.natsUrl, await findFreePort());
+    floor = await startFloor(infra.natsUrl, await findFreePort());
     checkInterrupted();
   }
 
@@ -126,11 +124,7 @@ async function main() {
       .sort((a, b) => Number(b.app === 'gateway') - Number(a.app === 'gateway'))
       .map(({ app, child }) => ({ name: app, pid: child.pid, group: 'gateway' })),
     { name: 'baseline', pid: baseline.child.pid, group: 'baseline' },
-    ...floor.map(({ child }, i) => ({
-      name: ['floor-responder', 'floor-proxy'][i],
-      pid: child.pid,
-      group: 'floor',
-    })),
+    ...(floor?.children ?? []).map(({ name, child }) => ({ name, pid: child.pid, group: 'floor' })),
     ...infraProcesses(infra),
   ];
   // Issue #14 §3: each app's memory when idle (after one request each above), read before any load.
@@ -185,7 +179,7 @@ async function main() {
   const rate = settings.rate || Math.max(1, Math.round(baseRps / 2));
   const openDuration = settings.openDuration || settings.duration;
   // The floor of the hop, when asked for, in the open loop only (after the two targets).
-  const openTargets = floorUrl ? [...targets, { name: 'floor', url: floorUrl + path }] : targets;
+  const openTargets = floor ? [...targets, { name: 'floor', url: floor.url + path }] : targets;
   // One keep-alive pool per target for all its open-loop slices.
   const agents = new Map(
     openTargets.map((t) => [t.name, new http.Agent({ keepAlive: true, maxSockets: 512 })]),
@@ -217,7 +211,7 @@ async function main() {
         const sampler = startSampling(processes);
         const run = await openLoop(target, headers, rate, seconds, {
           agent: agents.get(target.name),
-          firstSecond: earlier.reduce((sum, r) => sum + r.duration, 0),
+          firstSecond: sumOf(earlier, (r) => r.duration),
         });
         earlier.push({ ...run, usage: sampler.stop() });
         checkInterrupted();
@@ -272,9 +266,10 @@ async function checkAnswer(target, headers, networkEID) {
 /**
  * A script of bench/ as a child process with the apps' Node flags (NODE_FLAGS, or NCS_NODE_FLAGS:
  * one runtime setting for every target, so the figures measure the design, not V8's young-generation
- * size), its output in `<logDir>/<name>.log`.
+ * size), its output in `<logDir>/<name>.log`. Resolves once the script prints its ready line
+ * (`listening <url>` or `ready`), within 30 s.
  */
-function spawnBenchChild(name, script, env) {
+async function startBenchChild(name, script, env) {
   const logFile = join(logDir, `${name}.log`);
   const log = createWriteStream(logFile, { flags: 'a' });
   const child = spawn(
@@ -286,60 +281,50 @@ function spawnBenchChild(name, script, env) {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  benchChildren.push(child); // stopped by stopAll even if it never starts
   child.stdout.pipe(log);
   child.stderr.pipe(log);
-  return { child, logFile };
+  let printed = '';
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${name} did not start within 30 s:\n${tail(logFile)}`)),
+      30_000,
+    );
+    const onData = (chunk) => {
+      printed += chunk;
+      if (!/^(listening|ready)\b/m.test(printed)) return;
+      clearTimeout(timer);
+      child.stdout.off('data', onData);
+      resolve();
+    };
+    child.stdout.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited with code ${code}:\n${tail(logFile)}`));
+    });
+  });
+  return child;
 }
 
 async function startBaseline(mongoUrl, port) {
-  const { child, logFile } = spawnBenchChild('baseline', 'baseline.mjs', {
+  const child = await startBenchChild('baseline', 'baseline.mjs', {
     MONGO_URL: mongoUrl,
     PORT: String(port),
     HOST: '127.0.0.1',
     TOKEN_CACHE_TTL_MS: ttlMs,
   });
-  const url = `http://127.0.0.1:${port}`;
-  const entry = { child, url, logFile };
-  baseline = entry; // stopped by stopAll even if it never answers
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      throw new Error(`the baseline exited with code ${child.exitCode}:\n${tail(logFile)}`);
-    }
-    try {
-      if ((await fetch(`${url}/health`, { signal: AbortSignal.timeout(1_000) })).ok) return entry;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the baseline did not answer within 30 s:\n${tail(logFile)}`);
+  return { child, url: `http://127.0.0.1:${port}` };
 }
 
 /** The floor of the hop (bench/floor.mjs): its responder, then its proxy on `port`. */
 async function startFloor(natsUrl, port) {
+  const children = [];
   for (const role of ['responder', 'proxy']) {
-    const started = spawnBenchChild(`floor-${role}`, 'floor.mjs', {
-      NATS_URL: natsUrl,
-      FLOOR_ROLE: role,
-      PORT: String(port),
-    });
-    floor.push(started); // stopped by stopAll even if it never answers
-    await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`floor-${role} did not start within 30 s`)), 30_000);
-      started.child.stdout.on('data', (chunk) => {
-        if (/^(ready|listening)/m.test(String(chunk))) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      started.child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`floor-${role} exited with code ${code}:\n${tail(started.logFile)}`));
-      });
-    });
+    const name = `floor-${role}`;
+    const env = { NATS_URL: natsUrl, FLOOR_ROLE: role, PORT: String(port) };
+    children.push({ name, child: await startBenchChild(name, 'floor.mjs', env) });
   }
-  return `http://127.0.0.1:${port}`;
+  return { url: `http://127.0.0.1:${port}`, children };
 }
 
 function tail(file, lines = 15) {
@@ -449,9 +434,12 @@ function sliceLengths(total) {
   return Array.from({ length: count }, (_, i) => Math.floor(total / count) + (i < total % count ? 1 : 0));
 }
 
+/** The sum of `valueOf` over `items`. */
+const sumOf = (items, valueOf) => items.reduce((total, item) => total + valueOf(item), 0);
+
 /** One closed-loop figure of a target's slices: their requests, failures, latencies and usage. */
 function mergeClosed(runs) {
-  const sum = (field) => runs.reduce((total, run) => total + run.result[field], 0);
+  const sum = (valueOf) => sumOf(runs, (run) => valueOf(run.result));
   const statusCodeStats = {};
   for (const run of runs) {
     for (const [code, { count }] of Object.entries(run.result.statusCodeStats)) {
@@ -460,12 +448,12 @@ function mergeClosed(runs) {
   }
   return {
     result: {
-      requests: { total: runs.reduce((total, run) => total + run.result.requests.total, 0) },
-      duration: sum('duration'),
-      '2xx': sum('2xx'),
-      non2xx: sum('non2xx'),
-      errors: sum('errors'),
-      timeouts: sum('timeouts'),
+      requests: { total: sum((r) => r.requests.total) },
+      duration: sum((r) => r.duration),
+      '2xx': sum((r) => r['2xx']),
+      non2xx: sum((r) => r.non2xx),
+      errors: sum((r) => r.errors),
+      timeouts: sum((r) => r.timeouts),
       statusCodeStats,
     },
     latency: percentiles(runs.flatMap((run) => run.latencies)),
@@ -475,11 +463,11 @@ function mergeClosed(runs) {
 
 /** One open-loop figure of a target's slices. */
 function mergeOpen(runs) {
-  const sent = runs.reduce((total, run) => total + run.sent, 0);
-  const seconds = runs.reduce((total, run) => total + run.seconds, 0);
+  const sent = sumOf(runs, (run) => run.sent);
+  const seconds = sumOf(runs, (run) => run.seconds);
   return {
     sent,
-    failed: runs.reduce((total, run) => total + run.failed, 0),
+    failed: sumOf(runs, (run) => run.failed),
     seconds,
     rps: sent / seconds,
     latency: percentiles(runs.flatMap((run) => run.latencies)),
@@ -602,8 +590,8 @@ function startSampling(processes) {
 
 /** The usage of several sampled slices as one: shares weighted by each slice's seconds, RSS the max. */
 function mergeUsage(usages) {
-  const seconds = usages.reduce((total, u) => total + u.seconds, 0);
-  const weighted = (valueOf) => usages.reduce((total, u) => total + valueOf(u) * u.seconds, 0) / seconds;
+  const seconds = sumOf(usages, (u) => u.seconds);
+  const weighted = (valueOf) => sumOf(usages, (u) => valueOf(u) * u.seconds) / seconds;
   const cpuPercent = new Map();
   for (const pid of usages[0].cpuPercent.keys()) {
     if (usages.every((u) => u.cpuPercent.has(pid)))

@@ -1,6 +1,6 @@
-/** ExpiringMap: expiry, the bound, and values read before a deletion. */
+/** ExpiringMap: expiry, the bound, and values read before a deletion; SingleFlight. */
 import { describe, expect, it } from 'vitest';
-import { ExpiringMap } from './expiring-map.js';
+import { ExpiringMap, SingleFlight } from './expiring-map.js';
 
 describe('ExpiringMap', () => {
   it('answers a value until its time, then nothing', () => {
@@ -13,9 +13,9 @@ describe('ExpiringMap', () => {
   it('tells when a live entry ends, and nothing for an ended or absent one', () => {
     const map = new ExpiringMap<number>(10);
     map.set('a', 1, 1_000);
-    expect(map.lastsUntil('a', 999)).toBe(1_000);
-    expect(map.lastsUntil('a', 1_000)).toBeUndefined();
-    expect(map.lastsUntil('b', 0)).toBeUndefined();
+    expect(map.entry('a', 999)?.until).toBe(1_000);
+    expect(map.entry('a', 1_000)?.until).toBeUndefined();
+    expect(map.entry('b', 0)?.until).toBeUndefined();
   });
 
   it('keeps at most maxEntries, the one stored longest ago going first; 0 keeps none', () => {
@@ -44,5 +44,27 @@ describe('ExpiringMap', () => {
     map.clear();
     map.set('b', 3, 1_000, beforeClear);
     expect(map.size).toBe(0);
+  });
+});
+
+describe('SingleFlight', () => {
+  it('shares the load under way per key, loads anew once it settled or was forgotten', async () => {
+    const flights = new SingleFlight<number>();
+    const releases: ((value: number) => void)[] = [];
+    const load = () => new Promise<number>((resolve) => releases.push(resolve));
+    const first = flights.run('a', load);
+    const joined = flights.run('a', load);
+    expect(releases).toHaveLength(1);
+    expect(flights.has('a')).toBe(true);
+    releases[0]?.(1);
+    expect([await first, await joined]).toEqual([1, 1]);
+    expect(flights.has('a')).toBe(false);
+    const detached = flights.run('a', load);
+    flights.forget('a'); // the next call does not join it
+    const fresh = flights.run('a', load);
+    expect(releases).toHaveLength(3);
+    releases[1]?.(2);
+    releases[2]?.(3);
+    expect([await detached, await fresh]).toEqual([2, 3]);
   });
 });

@@ -17,14 +17,13 @@ export class ExpiringMap<V> {
 
   /** The value of `key` while it lasts (its time after `now`). */
   get(key: string, now: number = Date.now()): V | undefined {
-    const entry = this.entries.get(key);
-    return entry !== undefined && entry.until > now ? entry.value : undefined;
+    return this.entry(key, now)?.value;
   }
 
-  /** When the entry of `key` ends (epoch ms), while it lasts; undefined when there is none. */
-  lastsUntil(key: string, now: number = Date.now()): number | undefined {
+  /** The entry of `key` while it lasts: its value and when it ends (epoch ms). */
+  entry(key: string, now: number = Date.now()): { readonly value: V; readonly until: number } | undefined {
     const entry = this.entries.get(key);
-    return entry !== undefined && entry.until > now ? entry.until : undefined;
+    return entry !== undefined && entry.until > now ? entry : undefined;
   }
 
   /** What `set` compares to tell whether anything was deleted in between. */
@@ -51,5 +50,35 @@ export class ExpiringMap<V> {
   clear(): void {
     this.deletions += 1;
     this.entries.clear();
+  }
+}
+
+/**
+ * One load per key at a time: a call for a key whose load is under way shares it instead of loading
+ * again (the caches above, when an entry ends under load). `forget` detaches the load under way, so
+ * a call after a deletion (a revocation, a change notice) loads anew.
+ */
+export class SingleFlight<V> {
+  private readonly running = new Map<string, Promise<V>>();
+
+  /** The load under way for `key`, else `load()`'s, shared until it settles. */
+  run(key: string, load: () => Promise<V>): Promise<V> {
+    const running = this.running.get(key);
+    if (running) return running;
+    const flight = load().finally(() => {
+      if (this.running.get(key) === flight) this.running.delete(key);
+    });
+    this.running.set(key, flight);
+    return flight;
+  }
+
+  has(key: string): boolean {
+    return this.running.has(key);
+  }
+
+  /** Detaches the load under way for `key`, or every one. */
+  forget(key?: string): void {
+    if (key === undefined) this.running.clear();
+    else this.running.delete(key);
   }
 }

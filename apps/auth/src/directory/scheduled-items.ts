@@ -19,6 +19,7 @@ import {
 } from '@ncs/contracts';
 import {
   ExpiringMap,
+  SingleFlight,
   subscribeJson,
   type Logger,
   type RpcClient,
@@ -36,7 +37,7 @@ export class ScheduledItemsCounts {
   /** Per person; a count asked before a notice is not remembered after it (`mark`). */
   private readonly entries: ExpiringMap<number>;
   /** The ask under way per person, shared by the reads that arrive meanwhile. */
-  private readonly inFlight = new Map<string, Promise<number>>();
+  private readonly asks = new SingleFlight<number>();
 
   constructor(
     private readonly rpc: RpcClient,
@@ -57,13 +58,7 @@ export class ScheduledItemsCounts {
     if (key === undefined) return this.ask(ctx, undefined, now);
     const cached = this.entries.get(key, now);
     if (cached !== undefined) return cached;
-    const pending = this.inFlight.get(key);
-    if (pending) return pending;
-    const ask = this.ask(ctx, key, now).finally(() => {
-      if (this.inFlight.get(key) === ask) this.inFlight.delete(key);
-    });
-    this.inFlight.set(key, ask);
-    return ask;
+    return this.asks.run(key, () => this.ask(ctx, key, now));
   }
 
   /** Asks messaging; remembers the count under `key` unless a notice came meanwhile. */
@@ -91,7 +86,7 @@ export class ScheduledItemsCounts {
   forget(notice: ScheduledItemsChanged): void {
     const key = keyOf(notice.networkEID, notice.profileEID);
     this.entries.delete(key);
-    this.inFlight.delete(key);
+    this.asks.forget(key);
   }
 
   /**

@@ -10,7 +10,7 @@ import {
   type RequestContext,
   type TokenPrincipal,
 } from '@ncs/contracts';
-import { ExpiringMap, type RpcClient } from '@ncs/service-kit';
+import { ExpiringMap, SingleFlight, type RpcClient } from '@ncs/service-kit';
 
 /** Why a token was refused, as RFC 6750 `error` values. */
 export class AuthenticationError extends DomainError {
@@ -76,7 +76,7 @@ const REFRESH_AHEAD_SHARE = 0.2;
  */
 export class TokenAuthenticator {
   private readonly cache: ExpiringMap<TokenPrincipal>;
-  private readonly inFlight = new Map<string, Promise<TokenPrincipal | null>>();
+  private readonly lookups = new SingleFlight<TokenPrincipal | null>();
 
   constructor(
     private readonly rpc: RpcClient,
@@ -88,12 +88,12 @@ export class TokenAuthenticator {
   async authenticate(token: string, ctx: RequestContext): Promise<TokenPrincipal> {
     const key = createHash('sha256').update(token).digest('hex');
     const now = Date.now();
-    const cached = this.cache.get(key, now);
+    const cached = this.cache.entry(key, now);
     if (cached) {
       if (this.endsSoon(key, cached, now)) this.lookUp(key, token, ctx).catch(() => undefined);
-      return cached;
+      return cached.value;
     }
-    const principal = await (this.inFlight.get(key) ?? this.lookUp(key, token, ctx));
+    const principal = await this.lookUp(key, token, ctx);
     if (!principal)
       throw new AuthenticationError('The access token is invalid, expired or revoked.', 'invalid_token');
     return principal;
@@ -103,11 +103,11 @@ export class TokenAuthenticator {
   forget(tokenHashes?: readonly string[]): void {
     if (!tokenHashes) {
       this.cache.clear();
-      this.inFlight.clear();
+      this.lookups.forget();
     } else {
       for (const hash of tokenHashes) {
         this.cache.delete(hash);
-        this.inFlight.delete(hash);
+        this.lookups.forget(hash);
       }
     }
   }
@@ -116,33 +116,40 @@ export class TokenAuthenticator {
    * Whether the entry of `key` is in the last fifth of its TTL with no lookup under way. Not when it
    * ends with the token itself: a lookup would only store the same end again.
    */
-  private endsSoon(key: string, principal: TokenPrincipal, now: number): boolean {
-    const until = this.cache.lastsUntil(key, now);
-    if (until === undefined || this.inFlight.has(key)) return false;
-    const tokenEnds = principal.expiresAt ? Date.parse(principal.expiresAt) : Number.POSITIVE_INFINITY;
-    return until < tokenEnds && until - now <= this.options.ttlMs * REFRESH_AHEAD_SHARE;
+  private endsSoon(
+    key: string,
+    { value, until }: { value: TokenPrincipal; until: number },
+    now: number,
+  ): boolean {
+    return (
+      until - now <= this.options.ttlMs * REFRESH_AHEAD_SHARE &&
+      !this.lookups.has(key) &&
+      until < tokenEndOf(value)
+    );
   }
 
+  /** The lookup under way for the token, else a new one (single flight). */
   private lookUp(key: string, token: string, ctx: RequestContext): Promise<TokenPrincipal | null> {
-    const since = this.cache.mark();
-    const lookup = this.rpc
-      .request<TokenPrincipal | null>(internalSubjects.tokenLookup, { ctx, body: { token } })
-      .then((principal) => {
-        if (principal) this.remember(key, principal, since);
-        // A background refresh that finds the token refused: the entry still served goes now.
-        else if (this.cache.lastsUntil(key) !== undefined) this.cache.delete(key);
-        return principal;
-      })
-      .finally(() => {
-        if (this.inFlight.get(key) === lookup) this.inFlight.delete(key);
+    return this.lookups.run(key, async () => {
+      const since = this.cache.mark();
+      const principal = await this.rpc.request<TokenPrincipal | null>(internalSubjects.tokenLookup, {
+        ctx,
+        body: { token },
       });
-    this.inFlight.set(key, lookup);
-    return lookup;
+      if (principal) this.remember(key, principal, since);
+      // A background refresh that finds the token refused: the entry still served goes now.
+      else if (this.cache.entry(key)) this.cache.delete(key);
+      return principal;
+    });
   }
 
   private remember(key: string, principal: TokenPrincipal, since: number): void {
     if (this.options.ttlMs === 0) return;
-    const expires = principal.expiresAt ? Date.parse(principal.expiresAt) : Number.POSITIVE_INFINITY;
-    this.cache.set(key, principal, Math.min(Date.now() + this.options.ttlMs, expires), since);
+    this.cache.set(key, principal, Math.min(Date.now() + this.options.ttlMs, tokenEndOf(principal)), since);
   }
+}
+
+/** When the token itself ends (epoch ms); never when it has no expiry. */
+function tokenEndOf(principal: TokenPrincipal): number {
+  return principal.expiresAt ? Date.parse(principal.expiresAt) : Number.POSITIVE_INFINITY;
 }
