@@ -11,11 +11,22 @@
 // - The H2 backend keeps its data in one MVStore file with a page cache of --cache-mb megabytes
 //   (H2's default, 16 MB, makes every scan read the file again).
 // - SIGTERM (and Ctrl-C) closes the listener, then the backend, which commits and closes the file.
+// - Creating or dropping an index holds the collection's lock. Version 1.47.0 changes a collection's
+//   list of indexes (a plain ArrayList) under the database's lock only, while inserts, updates and
+//   queries walk that list under the collection's lock: a write that met an index being created
+//   failed with a ConcurrentModificationException, which the driver saw as "Unknown error: null"
+//   (mongoose creates a model's indexes in the background while the first writes arrive), and a
+//   document written while an index was being filled could be left out of it.
 import de.bwaldvogel.mongo.MongoBackend;
+import de.bwaldvogel.mongo.MongoCollection;
+import de.bwaldvogel.mongo.MongoDatabase;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.MongoVersion;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
+import de.bwaldvogel.mongo.backend.h2.H2Database;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import de.bwaldvogel.mongo.backend.memory.MemoryDatabase;
+import de.bwaldvogel.mongo.bson.Document;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +49,59 @@ public final class MongoJavaServerLauncher {
         return wireVersion;
       }
     };
+  }
+
+  /** The collection an index description names (its "ns" is "<database>.<collection>"). */
+  private static String collectionOf(Document indexDescription, String databaseName) {
+    return indexDescription.get("ns").toString().substring(databaseName.length() + 1);
+  }
+
+  /** The memory backend, its index changes under the collection's lock (see the header). */
+  private static final class MemoryStore extends MemoryBackend {
+    @Override
+    public MemoryDatabase openOrCreateDatabase(String databaseName) {
+      return new MemoryDatabase(databaseName, getCursorRegistry()) {
+        @Override
+        protected synchronized void addIndex(Document indexDescription) {
+          synchronized (resolveOrCreateCollection(collectionOf(indexDescription, getDatabaseName()))) {
+            super.addIndex(indexDescription);
+          }
+        }
+
+        @Override
+        protected void dropIndex(MongoCollection<Integer> collection, String indexName) {
+          synchronized (collection) {
+            super.dropIndex(collection, indexName);
+          }
+        }
+      };
+    }
+  }
+
+  /** The H2 backend, its index changes under the collection's lock (see the header). */
+  private static final class H2Store extends H2Backend {
+    H2Store(MVStore store) {
+      super(store);
+    }
+
+    @Override
+    protected MongoDatabase openOrCreateDatabase(String databaseName) {
+      return new H2Database(databaseName, getMvStore(), getCursorRegistry()) {
+        @Override
+        protected synchronized void addIndex(Document indexDescription) {
+          synchronized (resolveOrCreateCollection(collectionOf(indexDescription, getDatabaseName()))) {
+            super.addIndex(indexDescription);
+          }
+        }
+
+        @Override
+        protected void dropIndex(MongoCollection<Object> collection, String indexName) {
+          synchronized (collection) {
+            super.dropIndex(collection, indexName);
+          }
+        }
+      };
+    }
   }
 
   private static Map<String, String> parse(String[] args) {
@@ -65,14 +129,14 @@ public final class MongoJavaServerLauncher {
 
     MongoBackend backend;
     if (backendName.equals("memory")) {
-      backend = new MemoryBackend();
+      backend = new MemoryStore();
     } else if (backendName.equals("h2")) {
       MVStore store =
           new MVStore.Builder()
               .fileName(required(options, "file"))
               .cacheSize(Integer.parseInt(options.getOrDefault("cache-mb", "256")))
               .open();
-      backend = new H2Backend(store);
+      backend = new H2Store(store);
     } else {
       throw new IllegalArgumentException("unknown --backend " + backendName + " (h2 or memory)");
     }

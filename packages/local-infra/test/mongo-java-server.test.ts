@@ -1,6 +1,6 @@
 // NCS_STORE=mongo-java-server (issue #14 §5), against the real server: fetched with Maven and compiled
 // into the cache on the first start, a store the driver 7 accepts, and an H2 file that keeps the data
-// from one start to the next.
+// from one start to the next; writes that meet an index being created (the launcher's lock).
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +37,43 @@ async function withNotes<T>(url: string, body: (notes: Notes) => Promise<T>): Pr
   const client = new MongoClient(url, { serverSelectionTimeoutMS: 5_000 });
   try {
     return await body(client.db('local_infra_mjs_test').collection('notes'));
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * Writes to fresh collections while their indexes are created, as a service's first writes meet
+ * mongoose creating its models' indexes. Returns the writes refused and, per collection, whether a
+ * document written during the index build was left out of its unique index (a duplicate accepted).
+ */
+async function writeWhileIndexing(url: string, collections: number) {
+  const client = new MongoClient(url, { serverSelectionTimeoutMS: 5_000 });
+  try {
+    const db = client.db('local_infra_mjs_indexing');
+    const refused: string[] = [];
+    let duplicatesAccepted = 0;
+    for (let c = 0; c < collections; c++) {
+      const collection = db.collection<{ n: number; k: number; done?: boolean }>(`c${c}`);
+      const writes: Promise<unknown>[] = [];
+      for (let i = 0; i < 6; i++) {
+        writes.push(collection.createIndex({ [`k${i}`]: 1, n: 1 }));
+      }
+      writes.push(collection.createIndex({ k: 1 }, { unique: true }));
+      for (let n = 0; n < 30; n++) writes.push(collection.insertOne({ n, k: n }));
+      for (let n = 0; n < 10; n++) {
+        writes.push(collection.updateOne({ n, done: { $exists: false } }, { $set: { done: true } }));
+      }
+      for (const result of await Promise.allSettled(writes)) {
+        if (result.status === 'rejected') refused.push(String(result.reason));
+      }
+      const again = await collection.insertOne({ n: 99, k: 7 }).then(
+        () => true,
+        () => false,
+      );
+      if (again) duplicatesAccepted++;
+    }
+    return { refused, duplicatesAccepted };
   } finally {
     await client.close();
   }
@@ -84,6 +121,23 @@ describe('NCS_STORE=mongo-java-server', () => {
           await notes.insertOne({ _id: 'n2', text: 'in memory' });
           await expect(notes.countDocuments({ text: 'in memory' })).resolves.toBe(1);
         });
+      } finally {
+        await infra.stop();
+      }
+    },
+    START_TIMEOUT_MS,
+  );
+});
+
+describe('mongo-java-server while indexes are created', () => {
+  it.each(['mongo-java-server:memory', 'mongo-java-server'])(
+    '%s refuses no write and leaves no document out of a unique index',
+    async (store) => {
+      const infra = await startWithStore(store, { ephemeral: true });
+      try {
+        const { refused, duplicatesAccepted } = await writeWhileIndexing(infra.mongoUrl, 100);
+        expect(refused).toEqual([]);
+        expect(duplicatesAccepted).toBe(0);
       } finally {
         await infra.stop();
       }

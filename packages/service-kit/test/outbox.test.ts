@@ -60,7 +60,8 @@ async function openNats(url = natsUrl): Promise<NatsConnection> {
 /**
  * An outbox on `connection`, once its collection and indexes exist (as a service has them before it
  * serves: `serveModule` syncs indexes first). Recording while mongoose still creates them raced on
- * the local store (mongo-java-server once answered an insert "Unknown error: null").
+ * the local store (mongo-java-server once answered an insert "Unknown error: null"; its launcher now
+ * holds the collection's lock while an index is created, docs/decisions.md).
  */
 async function newOutbox(nats: NatsConnection, connection: mongoose.Connection): Promise<Outbox> {
   const outbox = createOutbox({ connection, nats, service: 'kb', logger, pollIntervalMs: 200 });
