@@ -11,8 +11,9 @@
 // default 60, also read at 20 s on the way; 0: not read), BENCH_OPEN_WARMUP (s at the open-loop rate
 // before each open-loop run, not counted, default 5), BENCH_TIMELINE (set: the open loop's p50/p99
 // of every second), BENCH_SLICES (the measured seconds of each target in that many slices, alternating
-// between the targets, default 3), BENCH_FLOOR (set: the open loop also measures the floor of the hop,
-// bench/floor.mjs).
+// between the targets, default 3), BENCH_SLICE_WARMUP (s of the same load before each slice, not
+// counted: the target has idled during the other's slice; default 2, 0: none), BENCH_FLOOR (set: the
+// open loop also measures the floor of the hop, bench/floor.mjs).
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -38,6 +39,7 @@ const settings = {
   openWarmup: positiveInteger('BENCH_OPEN_WARMUP', 5, { allowZero: true }),
   timeline: Boolean(process.env.BENCH_TIMELINE),
   slices: positiveInteger('BENCH_SLICES', 3),
+  sliceWarmup: positiveInteger('BENCH_SLICE_WARMUP', 2, { allowZero: true }),
   floor: Boolean(process.env.BENCH_FLOOR),
 };
 if (settings.tokenCacheTtlMs !== undefined && !/^\d+$/.test(settings.tokenCacheTtlMs)) {
@@ -159,11 +161,19 @@ async function main() {
   const closedSlices = sliceLengths(settings.duration);
   out(
     `Measuring: ${settings.duration} s per target in ${closedSlices.length} alternating slices ` +
-      `(${closedSlices.join(' + ')} s), ${settings.connections} connections…`,
+      `(${closedSlices.join(' + ')} s)${sliceWarmupText()}, ${settings.connections} connections…`,
   );
   const closedRuns = new Map(targets.map((t) => [t.name, []]));
   for (const seconds of closedSlices) {
     for (const target of targets) {
+      // The target idled during the other's slice: its first seconds under load again are not counted.
+      if (settings.sliceWarmup > 0) {
+        const warm = await load(target, headers, settings.sliceWarmup);
+        if (failures(warm.result) > 0) {
+          loud(`${target.name}: a slice's warm-up had failing requests (${describeFailures(warm.result)})`);
+          return 1;
+        }
+      }
       const sampler = startSampling(processes);
       const run = await load(target, headers, seconds);
       closedRuns.get(target.name).push({ ...run, usage: sampler.stop() });
@@ -185,6 +195,8 @@ async function main() {
     openTargets.map((t) => [t.name, new http.Agent({ keepAlive: true, maxSockets: 512 })]),
   );
   const openRuns = new Map(openTargets.map((t) => [t.name, []]));
+  // Each slice's first BENCH_SLICE_WARMUP seconds, after the target idled: reported on their own.
+  const afterIdle = new Map(openTargets.map((t) => [t.name, []]));
   try {
     // After the closed loop each target has idled; its first second at the rate is a cold start
     // (connections opened, heaps grown again), not the steady state measured.
@@ -203,10 +215,21 @@ async function main() {
     const openSlices = sliceLengths(openDuration);
     out(
       `Open loop: ${rate} requests/s, ${openDuration} s per target in ${openSlices.length} alternating ` +
-        `slices (${openSlices.join(' + ')} s)…`,
+        `slices (${openSlices.join(' + ')} s)${sliceWarmupText()}…`,
     );
     for (const seconds of openSlices) {
       for (const target of openTargets) {
+        if (settings.sliceWarmup > 0) {
+          const warm = await openLoop(target, headers, rate, settings.sliceWarmup, {
+            quiet: true,
+            agent: agents.get(target.name),
+          });
+          if (warm.failed > 0) {
+            loud(`${target.name}: ${warm.failed} requests of a slice's open-loop warm-up failed`);
+            return 1;
+          }
+          afterIdle.get(target.name).push(warm);
+        }
         const earlier = openRuns.get(target.name);
         const sampler = startSampling(processes);
         const run = await openLoop(target, headers, rate, seconds, {
@@ -225,6 +248,7 @@ async function main() {
     ...mergeOpen(openRuns.get(target.name)),
   }));
   reportOpenLoop(openResults, processes, rate, openDuration);
+  reportAfterIdle(afterIdle);
   reportTargets(results, openResults, processes, openDuration);
   reportMemory(idleRss, earlyRss, [...results, ...openResults], processes);
 
@@ -427,6 +451,10 @@ async function openLoop(target, headers, rate, duration, { quiet = false, agent,
   }
   return { sent: total, failed, seconds, duration, latencies };
 }
+
+/** How the slices start, for the report's lines. */
+const sliceWarmupText = () =>
+  settings.sliceWarmup > 0 ? `, each after ${settings.sliceWarmup} s of the same load not counted` : '';
 
 /** `total` seconds cut into `BENCH_SLICES` alternating slices of whole seconds (10 in 3: 4 + 3 + 3). */
 function sliceLengths(total) {
@@ -720,7 +748,8 @@ function report(results, processes) {
   );
   out(
     `Request: GET /networks/{networkEID}/ with a bearer token; ${settings.connections} connections, ` +
-      `${settings.warmup} s warm-up + ${settings.duration} s measured per target in alternating slices; body ` +
+      `${settings.warmup} s warm-up + ${settings.duration} s measured per target in alternating slices` +
+      `${sliceWarmupText()}; body ` +
       `${results.map((r) => `${r.name} ${r.bytes} B`).join(', ')}`,
   );
   out('');
@@ -798,6 +827,19 @@ function printTable(header, rows) {
         .join('  ')
         .trimEnd(),
     );
+}
+
+/** The slices' warm-ups of the open loop: how each target answers at the rate right after idling. */
+function reportAfterIdle(afterIdle) {
+  if (settings.sliceWarmup === 0) return;
+  const parts = [...afterIdle].map(([name, runs]) => {
+    const { p50, p99, max } = percentiles(runs.flatMap((run) => run.latencies));
+    return `${name} p50 ${msText(p50)}, p99 ${msText(p99)}, max ${msText(max)} ms`;
+  });
+  out(
+    `  after idling (the first ${settings.sliceWarmup} s of each slice, at the rate, not counted above): ` +
+      parts.join('; '),
+  );
 }
 
 function reportOpenLoop(openResults, processes, rate, duration) {
