@@ -31,6 +31,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Function;
 import org.h2.mvstore.MVStore;
 
 public final class MongoJavaServerLauncher {
@@ -51,9 +52,21 @@ public final class MongoJavaServerLauncher {
     };
   }
 
-  /** The collection an index description names (its "ns" is "<database>.<collection>"). */
-  private static String collectionOf(Document indexDescription, String databaseName) {
-    return indexDescription.get("ns").toString().substring(databaseName.length() + 1);
+  /**
+   * Runs {@code change} holding the lock of the collection that an index description names (its
+   * "ns" is "<database>.<collection>"); a description naming no collection of this database is left
+   * to {@code change}, which refuses it as the stock server does.
+   */
+  private static void lockingCollection(
+      String databaseName, Document indexDescription, Function<String, Object> collection, Runnable change) {
+    String ns = String.valueOf(indexDescription.get("ns"));
+    if (!ns.startsWith(databaseName + ".")) {
+      change.run();
+      return;
+    }
+    synchronized (collection.apply(ns.substring(databaseName.length() + 1))) {
+      change.run();
+    }
   }
 
   /** The memory backend, its index changes under the collection's lock (see the header). */
@@ -63,9 +76,8 @@ public final class MongoJavaServerLauncher {
       return new MemoryDatabase(databaseName, getCursorRegistry()) {
         @Override
         protected synchronized void addIndex(Document indexDescription) {
-          synchronized (resolveOrCreateCollection(collectionOf(indexDescription, getDatabaseName()))) {
-            super.addIndex(indexDescription);
-          }
+          lockingCollection(
+              getDatabaseName(), indexDescription, this::resolveOrCreateCollection, () -> super.addIndex(indexDescription));
         }
 
         @Override
@@ -89,9 +101,8 @@ public final class MongoJavaServerLauncher {
       return new H2Database(databaseName, getMvStore(), getCursorRegistry()) {
         @Override
         protected synchronized void addIndex(Document indexDescription) {
-          synchronized (resolveOrCreateCollection(collectionOf(indexDescription, getDatabaseName()))) {
-            super.addIndex(indexDescription);
-          }
+          lockingCollection(
+              getDatabaseName(), indexDescription, this::resolveOrCreateCollection, () -> super.addIndex(indexDescription));
         }
 
         @Override
