@@ -146,17 +146,20 @@ async function main() {
     }
     idleRss = readRss();
   }
+  // Seconds of load not counted (warm-ups): true, or false (said loudly) when any request failed.
+  const warmClosed = async (target, seconds, what) => {
+    const warm = await load(target, headers, seconds);
+    if (failures(warm.result) === 0) return true;
+    loud(`${target.name}: ${what} had failing requests (${describeFailures(warm.result)})`);
+    return false;
+  };
   // Warm-ups first, then the measured seconds of both targets in alternating slices (gateway,
   // baseline, gateway, …): a stall of this shared VM lands in either target's slices alike instead
   // of in one target's whole run (bench/README.md: "How it runs"; the fifth session's results).
   for (const target of targets) {
     if (settings.warmup === 0) break;
     out(`Warming up ${target.name}: ${settings.warmup} s with ${settings.connections} connections…`);
-    const warm = await load(target, headers, settings.warmup);
-    if (failures(warm.result) > 0) {
-      loud(`${target.name}: the warm-up had failing requests (${describeFailures(warm.result)})`);
-      return 1;
-    }
+    if (!(await warmClosed(target, settings.warmup, 'the warm-up'))) return 1;
   }
   const closedSlices = sliceLengths(settings.duration);
   out(
@@ -167,12 +170,11 @@ async function main() {
   for (const seconds of closedSlices) {
     for (const target of targets) {
       // The target idled during the other's slice: its first seconds under load again are not counted.
-      if (settings.sliceWarmup > 0) {
-        const warm = await load(target, headers, settings.sliceWarmup);
-        if (failures(warm.result) > 0) {
-          loud(`${target.name}: a slice's warm-up had failing requests (${describeFailures(warm.result)})`);
-          return 1;
-        }
+      if (
+        settings.sliceWarmup > 0 &&
+        !(await warmClosed(target, settings.sliceWarmup, "a slice's warm-up"))
+      ) {
+        return 1;
       }
       const sampler = startSampling(processes);
       const run = await load(target, headers, seconds);
@@ -194,6 +196,16 @@ async function main() {
   const agents = new Map(
     openTargets.map((t) => [t.name, new http.Agent({ keepAlive: true, maxSockets: 512 })]),
   );
+  // Seconds of load not counted (warm-ups): their result, or null (said loudly) when any request failed.
+  const warmOpen = async (target, seconds, what) => {
+    const warm = await openLoop(target, headers, rate, seconds, {
+      quiet: true,
+      agent: agents.get(target.name),
+    });
+    if (warm.failed === 0) return warm;
+    loud(`${target.name}: ${warm.failed} requests of ${what} failed`);
+    return null;
+  };
   const openRuns = new Map(openTargets.map((t) => [t.name, []]));
   // Each slice's first BENCH_SLICE_WARMUP seconds, after the target idled: reported on their own.
   const afterIdle = new Map(openTargets.map((t) => [t.name, []]));
@@ -203,14 +215,7 @@ async function main() {
     for (const target of openTargets) {
       if (settings.openWarmup === 0) break;
       out(`Open loop ${target.name}: ${rate} requests/s for ${settings.openWarmup} s of warm-up…`);
-      const warm = await openLoop(target, headers, rate, settings.openWarmup, {
-        quiet: true,
-        agent: agents.get(target.name),
-      });
-      if (warm.failed > 0) {
-        loud(`${target.name}: ${warm.failed} requests of the open-loop warm-up failed`);
-        return 1;
-      }
+      if (!(await warmOpen(target, settings.openWarmup, 'the open-loop warm-up'))) return 1;
     }
     const openSlices = sliceLengths(openDuration);
     out(
@@ -220,14 +225,8 @@ async function main() {
     for (const seconds of openSlices) {
       for (const target of openTargets) {
         if (settings.sliceWarmup > 0) {
-          const warm = await openLoop(target, headers, rate, settings.sliceWarmup, {
-            quiet: true,
-            agent: agents.get(target.name),
-          });
-          if (warm.failed > 0) {
-            loud(`${target.name}: ${warm.failed} requests of a slice's open-loop warm-up failed`);
-            return 1;
-          }
+          const warm = await warmOpen(target, settings.sliceWarmup, "a slice's open-loop warm-up");
+          if (!warm) return 1;
           afterIdle.get(target.name).push(warm);
         }
         const earlier = openRuns.get(target.name);

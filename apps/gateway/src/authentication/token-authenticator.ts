@@ -137,7 +137,9 @@ export class TokenAuthenticator {
         body: { token },
       });
       if (principal) this.remember(key, principal, since);
-      // A background refresh that finds the token refused: the entry still served goes now.
+      // A background refresh that finds the token refused: the entry still served goes now. Only
+      // when there is one: delete() counts as a deletion even for a missing key, and a deletion
+      // stops every lookup started before it from remembering its answer (mark()).
       else if (this.cache.entry(key)) this.cache.delete(key);
       return principal;
     });
