@@ -5,7 +5,12 @@
  */
 import formBody from '@fastify/formbody';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawServerDefault,
+} from 'fastify';
 import type { NatsConnection } from 'nats';
 import type { Logger, RpcClient } from '@ncs/service-kit';
 import { tracedChildLogger } from '@ncs/service-kit/telemetry-fastify';
@@ -50,7 +55,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
     loggerInstance: deps.logger,
     // Each request's logger carries its trace's ids, also where no span is exported (issue #14 §2).
     childLoggerFactory: tracedChildLogger,
-    disableRequestLogging: true,
+    // No request lines of Fastify's own: the access log (access-log.ts) writes one, redacted.
+    logController: new LogController({ disableRequestLogging: true }),
     clientErrorHandler: answerClientError,
     frameworkErrors: (error, request, reply) => {
       void answerFrameworkError(error, request, reply, apiBaseUrl(config.PUBLIC_BASE_URL, request));

@@ -222,7 +222,7 @@ describe('startTelemetry in a process started with --import', () => {
   const fixtureApp = `
 import { readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import mongoose from 'mongoose';
 import { trace } from '@opentelemetry/api';
 import { createLogger } from './logger.js';
@@ -234,7 +234,11 @@ const connection = await mongoose
   .createConnection(process.env.MONGO_URL, { dbName: process.env.FIXTURE_DB })
   .asPromise();
 const Things = connection.model('Thing', new mongoose.Schema({ name: String, secret: String }));
-const app = Fastify({ loggerInstance: logger, childLoggerFactory: tracedChildLogger, disableRequestLogging: true });
+const app = Fastify({
+  loggerInstance: logger,
+  childLoggerFactory: tracedChildLogger,
+  logController: new LogController({ disableRequestLogging: true }),
+});
 app.get('/health', async () => 'up');
 app.get('/echo', async () => 'echo');
 app.get('/things/:id', async (request) => {

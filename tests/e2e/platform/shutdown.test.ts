@@ -23,6 +23,9 @@ async function waitFor(
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/** A warning of Node's in a log (a deprecation of a library, an experimental API): none expected. */
+const NODE_WARNING = /^\(node:\d+\) .*(Warning|Deprecation)/m;
+
 /** The app's log so far ('' until its stream has created the file). */
 function readLog(file: string): string {
   return existsSync(file) ? readFileSync(file, 'utf8') : '';
@@ -50,6 +53,7 @@ describe('graceful shutdown', () => {
         expect(code).toBe(0);
         expect(Date.now() - started).toBeLessThan(5_000);
         expect(readLog(extra.logFile)).toContain('"msg":"stopped"');
+        expect(readLog(extra.logFile)).not.toMatch(NODE_WARNING);
         // The stack's own instance still answers.
         expect((await call('/ready', { accept: null })).status).toBe(200);
       } finally {
@@ -72,6 +76,8 @@ describe('graceful shutdown', () => {
       expect(await stopChild(extra.child, 10_000)).toBe(0);
       expect(Date.now() - started).toBeLessThan(5_000);
       await expect(fetch(`${url}/health`)).rejects.toThrow();
+      // Started, served and stopped without a warning of Node's (a deprecated Fastify option was one).
+      expect(readLog(extra.logFile)).not.toMatch(NODE_WARNING);
     } finally {
       extra.child.kill('SIGKILL');
     }
