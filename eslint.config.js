@@ -21,6 +21,15 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-floating-promises': 'error',
       'no-console': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          // Mongoose 9 prints a deprecation warning at every call that passes it.
+          selector:
+            "CallExpression[callee.property.name=/^findOneAnd(Update|Replace)$/] ObjectExpression > Property[key.name='new']",
+          message: "Mongoose's `new` option is deprecated: use `returnDocument: 'after'` (or 'before').",
+        },
+      ],
     },
   },
   {

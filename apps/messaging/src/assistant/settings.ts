@@ -57,10 +57,10 @@ async function writeSettings(
   const update = { $set: { networkEID, ...set } };
   for (let attempt = 0; ; attempt += 1) {
     try {
-      // With `upsert` and `new`, the document is always answered.
+      // With `upsert` and `returnDocument: 'after'`, the document is always answered.
       return await models.assistant.AiSettings.findOneAndUpdate({ networkEID }, update, {
         upsert: true,
-        new: true,
+        returnDocument: 'after',
       }).lean<AiSettingsDoc>();
     } catch (error) {
       // The other upsert inserted first: update the document it made.

@@ -128,7 +128,7 @@ export async function updateFolder(
   const updated = await models.files.Folder.findOneAndUpdate(
     { networkEID, EID: folderEID },
     { $set: set },
-    { new: true },
+    { returnDocument: 'after' },
   ).lean();
   if (!updated) throw new DomainError('FILES_ERR_FOLDER_NOT_FOUND');
   return present(place.groupEID, updated, folderEID);

@@ -88,7 +88,7 @@ async function launchClaimed(deps: WriteDeps, caller: Caller, journey: JourneyDo
         launchedAt: new Date(),
       },
     },
-    { new: true },
+    { returnDocument: 'after' },
   ).lean<JourneyDoc>();
   if (!launched) throw new DomainError('JOURNEYS_ERR_NOT_LAUNCHABLE');
   if (failure !== null) await recordFailure(deps, caller, launched, failure);
@@ -102,7 +102,7 @@ export async function launchJourney(deps: WriteDeps, caller: Caller, journeyEID:
   const before = await models.Journey.findOneAndUpdate(
     { networkEID: caller.networkEID, _id: journeyEID, status: { $in: ['draft', 'failed'] } },
     { $set: { status: 'launching' } },
-    { new: false },
+    { returnDocument: 'before' },
   ).lean<JourneyDoc>();
   if (!before) throw new DomainError('JOURNEYS_ERR_NOT_LAUNCHABLE');
   let launched: JourneyDoc;

@@ -91,7 +91,9 @@ async function updateWhere(
   fields: unknown,
 ) {
   const filter = { networkEID: caller.networkEID, _id: journeyEID, ...precondition };
-  const updated = await models.Journey.findOneAndUpdate(filter, update, { new: true }).lean<JourneyDoc>();
+  const updated = await models.Journey.findOneAndUpdate(filter, update, {
+    returnDocument: 'after',
+  }).lean<JourneyDoc>();
   if (!updated) {
     await findJourney(models, caller, journeyEID);
     throw new DomainError('JOURNEYS_ERR_NOT_EDITABLE');

@@ -93,7 +93,7 @@ export async function runDuplication(
         ? { status: 'succeeded', resultEID: String(job._id) }
         : { status: 'failed', reason: 'The news item no longer exists.' },
     },
-    { new: true },
+    { returnDocument: 'after' },
   ).lean<NewsJobDoc>();
   if (!ended) return; // another instance ended it
   await recordJobEnd(outbox, job, succeeded ? 'duplication_succeeded' : 'duplication_failed', {

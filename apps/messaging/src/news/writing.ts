@@ -103,7 +103,7 @@ export async function publishDraft({ models, rpc, outbox }: WriteDeps, caller: C
               timelineAt: now,
             },
           },
-          { new: true },
+          { returnDocument: 'after' },
         ).lean<MessageDoc>()
       : null;
   if (!published) throw new DomainError('MESSAGING_ERR_NOT_A_DRAFT');

@@ -55,7 +55,7 @@ export async function reactivatePoll(deps: WriteDeps, caller: Caller, pollEID: s
     const fresh = await models.Message.findOneAndUpdate(
       { _id: poll._id, networkEID: caller.networkEID, 'poll.endsAt': { $lte: now } },
       { $set: { 'poll.endsAt': reactivatedEndsAt(poll.poll, now) } },
-      { new: true },
+      { returnDocument: 'after' },
     ).lean<MessageDoc>();
     if (!fresh) throw new DomainError('MESSAGING_ERR_POLL_NOT_ENDED');
     return fresh;

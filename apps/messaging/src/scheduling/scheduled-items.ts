@@ -61,7 +61,7 @@ export async function publishScheduled(
         timelineAt: now,
       },
     },
-    { new: true },
+    { returnDocument: 'after' },
   ).lean<MessageDoc>();
   if (!published) return false;
   await outbox.record('message', 'scheduled_published', {
