@@ -31,6 +31,8 @@ export default defineConfig({
   ssr: { resolve: { conditions, externalConditions: ['@ncs/source'] } },
   test: {
     reporters: ['default'],
+    // A warning of Node's (a deprecated library option, …) fails the test that emitted it.
+    setupFiles: ['tests/setup/no-warnings.ts'],
     // Every project of the first group must have the same number of workers (vitest's rule).
     maxWorkers: WORKERS,
     projects: [
