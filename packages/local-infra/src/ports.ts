@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 
 import { withTimeout } from './timeouts.js';
@@ -5,12 +6,38 @@ import { withTimeout } from './timeouts.js';
 /** Host every local server binds to: loopback only, never a public interface. */
 export const LOOPBACK = '127.0.0.1';
 
+/** Ports below this are left alone (well-known and registered services' usual ports). */
+const LOWEST_PORT = 10_000;
+const ATTEMPTS = 50;
+
 /**
- * A TCP port on 127.0.0.1 that the OS reports free right now. Another process may take it before the
- * server binds it; callers retry with a fresh port when the server exits early.
+ * The range the kernel draws the local ports of outgoing connections from (Linux:
+ * `/proc/sys/net/ipv4/ip_local_port_range`), or undefined where it cannot be read.
  */
-export function findFreePort(): Promise<number> {
-  const probe = new Promise<number>((resolve, reject) => {
+export function ephemeralPortRange(
+  read: () => string = () => readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8'),
+): { low: number; high: number } | undefined {
+  try {
+    const [low = NaN, high = NaN] = read().trim().split(/\s+/).map(Number);
+    return Number.isInteger(low) && Number.isInteger(high) && low <= high ? { low, high } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `port` can be bound on 127.0.0.1 right now. */
+function canBind(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, LOOPBACK, () => server.close(() => resolve(true)));
+  });
+}
+
+/** A port the OS reports free right now, of its own choosing (port 0). */
+function osFreePort(): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
     const server = net.createServer();
     server.unref();
     server.once('error', reject);
@@ -20,5 +47,24 @@ export function findFreePort(): Promise<number> {
       server.close(() => (port > 0 ? resolve(port) : reject(new Error('the OS gave no free port'))));
     });
   });
-  return withTimeout(probe, 5_000, 'finding a free port');
+}
+
+/**
+ * A TCP port on 127.0.0.1 that is free right now, chosen below the kernel's range of ephemeral
+ * ports where that range is known: a port the OS hands out for `listen(0)` is one that any outgoing
+ * connection (a database driver's, a test's) may take as its local port before the server binds
+ * it, which once failed a gateway's start with EADDRINUSE. Another process may still bind the port
+ * first; callers retry with a fresh port when the server exits early. Elsewhere, the OS's choice.
+ */
+export function findFreePort(range = ephemeralPortRange()): Promise<number> {
+  const probe = async () => {
+    if (range && range.low - LOWEST_PORT >= ATTEMPTS) {
+      for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+        const port = LOWEST_PORT + Math.floor(Math.random() * (range.low - LOWEST_PORT));
+        if (await canBind(port)) return port;
+      }
+    }
+    return osFreePort();
+  };
+  return withTimeout(probe(), 5_000, 'finding a free port');
 }
