@@ -25,26 +25,16 @@ export function ephemeralPortRange(
   }
 }
 
-/** Whether `port` can be bound on 127.0.0.1 right now. */
-function canBind(port: number): Promise<boolean> {
+/** Binds `port` on 127.0.0.1 (0: one of the OS's choosing) and lets it go: the port, or undefined if taken. */
+function bindAndRelease(port: number): Promise<number | undefined> {
   return new Promise((resolve) => {
     const server = net.createServer();
     server.unref();
-    server.once('error', () => resolve(false));
-    server.listen(port, LOOPBACK, () => server.close(() => resolve(true)));
-  });
-}
-
-/** A port the OS reports free right now, of its own choosing (port 0). */
-function osFreePort(): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, LOOPBACK, () => {
+    server.once('error', () => resolve(undefined));
+    server.listen(port, LOOPBACK, () => {
       const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => (port > 0 ? resolve(port) : reject(new Error('the OS gave no free port'))));
+      const bound = typeof address === 'object' && address !== null ? address.port : undefined;
+      server.close(() => resolve(bound));
     });
   });
 }
@@ -60,11 +50,15 @@ export function findFreePort(range = ephemeralPortRange()): Promise<number> {
   const probe = async () => {
     if (range && range.low - LOWEST_PORT >= ATTEMPTS) {
       for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-        const port = LOWEST_PORT + Math.floor(Math.random() * (range.low - LOWEST_PORT));
-        if (await canBind(port)) return port;
+        const port = await bindAndRelease(
+          LOWEST_PORT + Math.floor(Math.random() * (range.low - LOWEST_PORT)),
+        );
+        if (port !== undefined) return port;
       }
     }
-    return osFreePort();
+    const port = await bindAndRelease(0);
+    if (port === undefined || port === 0) throw new Error('the OS gave no free port');
+    return port;
   };
   return withTimeout(probe(), 5_000, 'finding a free port');
 }
