@@ -8,6 +8,7 @@
  * replaced, embed what used to be embedded).
  */
 import type { VersionRange } from './core/route-definition.js';
+import { BoundedMemo } from './core/memo.js';
 import { inVersionRange } from './core/versions.js';
 
 /**
@@ -211,11 +212,20 @@ export function isGateOpen(id: string, version: string): boolean {
   return g.effectIs === 'newBehaviour' ? effectApplies : !effectApplies;
 }
 
-/** Gates with a resource effect on `resourceType` whose effect applies at `version`. */
+/** By resource type and version (every reply asks, twice). */
+const responseGates = new BoundedMemo<string, readonly VersionGate[]>(1_000);
+
+/** Gates with a resource effect on `resourceType` whose effect applies at `version` (frozen, shared). */
 export function responseGatesFor(resourceType: string, version: string): readonly VersionGate[] {
-  return versionGates.filter(
-    (g) =>
-      g.resourceType === resourceType && g.effect.kind !== 'behaviour' && inVersionRange(version, g.range),
+  return responseGates.get(`${resourceType} ${version}`, () =>
+    Object.freeze(
+      versionGates.filter(
+        (g) =>
+          g.resourceType === resourceType &&
+          g.effect.kind !== 'behaviour' &&
+          inVersionRange(version, g.range),
+      ),
+    ),
   );
 }
 
@@ -224,10 +234,18 @@ export function embedRoutesFor(
   resourceType: string,
   version: string,
 ): readonly { readonly rel: string; readonly routeId: string }[] {
-  return responseGatesFor(resourceType, version).flatMap((g) =>
-    g.effect.kind === 'embedRoute' ? [{ rel: g.effect.rel, routeId: g.effect.routeId }] : [],
+  return embedRoutes.get(`${resourceType} ${version}`, () =>
+    Object.freeze(
+      responseGatesFor(resourceType, version).flatMap((g) =>
+        g.effect.kind === 'embedRoute' ? [{ rel: g.effect.rel, routeId: g.effect.routeId }] : [],
+      ),
+    ),
   );
 }
+
+const embedRoutes = new BoundedMemo<string, readonly { readonly rel: string; readonly routeId: string }[]>(
+  1_000,
+);
 
 // ---------------------------------------------------------------------------------------------
 // Field paths

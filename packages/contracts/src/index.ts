@@ -3,6 +3,7 @@ export * from './core/client-address.js';
 export * from './core/envelope.js';
 export * from './core/errors.js';
 export * from './core/links.js';
+export * from './core/memo.js';
 export * from './core/pagination.js';
 export * from './core/route-definition.js';
 export * from './core/schemas.js';

@@ -130,6 +130,27 @@ describe('resolveLinks', () => {
     ]);
   });
 
+  it('writes absolute hrefs after a base URL, the same links as the relative ones', () => {
+    const relative = resolveLinks(network, ctx);
+    const absolute = resolveLinks(network, ctx, 'https://api.example');
+    expect(Object.keys(absolute)).toEqual(Object.keys(relative));
+    for (const [rel, link] of Object.entries(relative)) {
+      expect(absolute[rel]).toEqual({ href: `https://api.example${link.href}` });
+    }
+    expect(expandHref('/x/{EID}/', network, ctx, 'https://api.example')).toBe(
+      `https://api.example/x/${NET}/`,
+    );
+    expect(expandHref('/x/{emblem.nothing}/', network, ctx, 'https://api.example')).toBeUndefined();
+  });
+
+  it('answers each version by its own relations, whatever was asked before (remembered per version)', () => {
+    for (let round = 0; round < 3; round++) {
+      expect(Object.keys(resolveLinks(network, { ...ctx, version: '1.6.8' }))).toHaveLength(3);
+      expect(Object.keys(resolveLinks(network, { ...ctx, version: '2023.0.1' }))).toHaveLength(6);
+    }
+    expect(() => resolveLinks(network, { ...ctx, version: '1.x' })).toThrow(/malformed/);
+  });
+
   it('builds every aggregate link', () => {
     const links = resolveLinks({ type: 'aggregate' }, ctx);
     expect(Object.keys(links)).toHaveLength(13);

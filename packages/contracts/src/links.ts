@@ -4,6 +4,7 @@
  */
 import { appsLinkRelations } from './apps/links.js';
 import { expandHref, type Link, type LinkContext, type LinkRelations } from './core/links.js';
+import { BoundedMemo } from './core/memo.js';
 import { inVersionRange } from './core/versions.js';
 import { directoryLinkRelations } from './directory/links.js';
 import { groupsLinkRelations } from './groups/links.js';
@@ -68,33 +69,72 @@ export const linkRelations: LinkRelations = {
 
 const isSet = (value: unknown) => value !== undefined && value !== null && value !== false;
 
-/** A field of the resource by its (possibly dotted) name. */
-const fieldOf = (resource: Record<string, unknown>, name: string): unknown =>
-  name
-    .split('.')
-    .reduce<unknown>(
-      (value, key) =>
-        typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined,
-      resource,
-    );
-
-/** Whether a field named by `unless` (one name or several) holds a value. */
-function leftOutByField(unless: string | readonly string[] | undefined, resource: Record<string, unknown>) {
-  if (unless === undefined) return false;
-  return (typeof unless === 'string' ? [unless] : unless).some((field) => isSet(fieldOf(resource, field)));
+/** A field of the resource by its name, already cut at its dots. */
+function fieldOf(resource: Record<string, unknown>, path: readonly string[]): unknown {
+  let value: unknown = resource;
+  for (const key of path) {
+    value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  }
+  return value;
 }
 
-/** The `_links` of a resource, hrefs relative to the base URL, in the order of `linkRelations`. */
-export function resolveLinks(resource: Record<string, unknown>, ctx: LinkContext): Record<string, Link> {
+/** A relation as `resolveLinks` reads it: its field names cut at their dots once. */
+interface ApplicableRelation {
+  readonly rel: string;
+  readonly href: string;
+  /** Left out when any of these fields holds a value. */
+  readonly unless: readonly (readonly string[])[];
+  /** Kept only when this field holds a value. */
+  readonly when: readonly string[] | undefined;
+}
+
+const cut = (name: string): readonly string[] => Object.freeze(name.split('.'));
+
+/**
+ * The relations of a resource type that exist in a version, in the order of `linkRelations`, by
+ * type and version (issue #14 §2: every reply asked each relation whether it exists in its version).
+ */
+const applicableRelations = new BoundedMemo<string, readonly ApplicableRelation[]>(1_000);
+
+function relationsAt(type: string, version: string): readonly ApplicableRelation[] {
+  return applicableRelations.get(`${type} ${version}`, () =>
+    Object.freeze(
+      (Object.hasOwn(linkRelations, type) ? linkRelations[type]! : [])
+        .filter((relation) => inVersionRange(version, relation.versions))
+        .map((relation) => ({
+          rel: relation.rel,
+          href: relation.href,
+          unless: (relation.unless === undefined
+            ? []
+            : typeof relation.unless === 'string'
+              ? [relation.unless]
+              : relation.unless
+          ).map(cut),
+          when: relation.when === undefined ? undefined : cut(relation.when),
+        })),
+    ),
+  );
+}
+
+/**
+ * The `_links` of a resource in the order of `linkRelations`, hrefs relative to the base URL, or
+ * absolute after `baseUrl`.
+ */
+export function resolveLinks(
+  resource: Record<string, unknown>,
+  ctx: LinkContext,
+  baseUrl = '',
+): Record<string, Link> {
   const type = resource.type;
-  const relations =
-    typeof type === 'string' && Object.hasOwn(linkRelations, type) ? linkRelations[type]! : [];
   const links: Record<string, Link> = {};
-  for (const relation of relations) {
-    if (!inVersionRange(ctx.version, relation.versions)) continue;
-    if (leftOutByField(relation.unless, resource)) continue;
+  if (typeof type !== 'string') return links;
+  const relations = relationsAt(type, ctx.version);
+  // Indexed loops: the iterators of `for…of` showed as garbage of every reply here.
+  for (let i = 0; i < relations.length; i++) {
+    const relation = relations[i]!;
+    if (relation.unless.some((path) => isSet(fieldOf(resource, path)))) continue;
     if (relation.when !== undefined && !isSet(fieldOf(resource, relation.when))) continue;
-    const href = expandHref(relation.href, resource, ctx);
+    const href = expandHref(relation.href, resource, ctx, baseUrl);
     if (href !== undefined) links[relation.rel] = { href };
   }
   return links;

@@ -38,12 +38,6 @@ function isResource(value: unknown): value is PlainResource {
   return isObject(value) && typeof value.type === 'string';
 }
 
-function absolute(links: Readonly<Record<string, HalLink>>, baseUrl: string): HalLinks {
-  return Object.fromEntries(
-    Object.entries(links).map(([rel, link]) => [rel, { href: `${baseUrl}${link.href}` }]),
-  );
-}
-
 function halEmbedded(embedded: JsonObject, ctx: HalContext): JsonObject {
   const toHalValue = (value: unknown): unknown => (isResource(value) ? toHal(value, ctx) : value);
   return Object.fromEntries(
@@ -61,15 +55,14 @@ function halEmbedded(embedded: JsonObject, ctx: HalContext): JsonObject {
  * `ctx.version` applied, `_embedded` resources turned into HAL too.
  */
 export function toHal(resource: PlainResource, ctx: HalContext): Record<string, unknown> {
-  const gated = gateFields(resource, ctx.version);
-  const { _links: sentLinks, _embedded: embedded, ...properties } = gated;
+  // The properties are copied once, here (issue #14 §2: each copy of a resource was garbage of
+  // every reply); `_links` and `_embedded` follow them.
+  const { _links: sentLinks, _embedded: embedded, ...hal } = gateFields(resource, ctx.version);
   // Links from the latest representation: a gate may rename the type (`renameType`).
-  const contractLinks = absolute(resolveLinks(resource, ctx), ctx.baseUrl);
-  return {
-    ...properties,
-    _links: { ...(isObject(sentLinks) ? sentLinks : {}), ...contractLinks },
-    ...(isObject(embedded) ? { _embedded: halEmbedded(embedded, ctx) } : {}),
-  };
+  const contractLinks = resolveLinks(resource, ctx, ctx.baseUrl);
+  hal._links = isObject(sentLinks) ? { ...sentLinks, ...contractLinks } : contractLinks;
+  if (isObject(embedded)) hal._embedded = halEmbedded(embedded, ctx);
+  return hal;
 }
 
 export interface CollectionOptions {

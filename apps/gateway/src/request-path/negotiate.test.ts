@@ -177,3 +177,39 @@ describe('versionedMediaType', () => {
     expect(versionedMediaType('ncs', '1.4.8')).toBe('application/vnd.ncs.api-v1.4.8+json+hal');
   });
 });
+
+describe('negotiateVersion: remembered answers (issue #14 §2)', () => {
+  it('answers a header it has seen with the same frozen answer, for the vendor asked', () => {
+    const first = negotiateVersion(vnd('1.4.8'), 'ncs');
+    expect(negotiateVersion(vnd('1.4.8'), 'ncs')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(first.ok && Object.isFrozen(first.value)).toBe(true);
+    // Another vendor is another answer, not the remembered one.
+    expect(negotiateVersion(vnd('1.4.8'), 'acme')).toEqual({ ok: false, reason: expect.any(String) });
+    expect(versionOf(negotiateVersion('application/vnd.acme.api-v1.4.8+json+hal', 'acme'))).toBe('1.4.8');
+  });
+
+  it('answers no header and an empty one alike', () => {
+    expect(versionOf(negotiateVersion(undefined, 'ncs'))).toBe(LATEST);
+    expect(versionOf(negotiateVersion('', 'ncs'))).toBe(LATEST);
+  });
+
+  it('negotiates a long header each time, with the same rules', () => {
+    const padding = Array.from({ length: 40 }, (_, i) => `text/x-${i}`).join(', ');
+    const header = `${padding}, ${vnd('1.6.8')}`;
+    expect(header.length).toBeGreaterThan(256);
+    const first = negotiateVersion(header, 'ncs');
+    expect(versionOf(first)).toBe('1.6.8');
+    expect(negotiateVersion(header, 'ncs')).not.toBe(first);
+    expect(negotiateVersion(header, 'ncs')).toEqual(first);
+  });
+
+  it('keeps answering right under a flood of distinct headers', () => {
+    for (let i = 0; i < 3_000; i++) {
+      expect(versionOf(negotiateVersion(`${vnd(`1.0.${(i % 7) + 2}`)}, text/x-${i}`, 'ncs'))).toBe(
+        `1.0.${(i % 7) + 2}`,
+      );
+    }
+    expect(reasonOf(negotiateVersion(vnd('1.8.2'), 'ncs'))).toContain(RANGE);
+  });
+});

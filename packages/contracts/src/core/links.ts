@@ -8,6 +8,7 @@
  * - `{me}`: the caller's profile EID in the network of the request.
  * A link with a placeholder that has no value is left out (no `emblem` link without an emblem).
  */
+import { BoundedMemo } from './memo.js';
 import type { VersionRange } from './route-definition.js';
 
 export interface LinkRelation {
@@ -44,15 +45,44 @@ export interface Link {
 }
 
 const PLACEHOLDER = /\{([^{}]*)\}/g;
-const CONTEXT_PLACEHOLDERS = new Set(['networkEID', 'me']);
+
+/** A piece of a compiled href template: literal text, or a placeholder to fill. */
+type TemplatePart =
+  | string
+  | { readonly name: 'networkEID' | 'me'; readonly fromContext: true }
+  | { readonly path: readonly string[]; readonly fromContext: false };
+
+/**
+ * Each template cut once into its text and placeholders (issue #14 §2: a reply expands dozens of
+ * links, and a regular expression run with a closure per link was a tenth of the gateway's garbage).
+ * The templates are the contracts' own; the bound only guards against a caller's unknown ones.
+ */
+const compiledTemplates = new BoundedMemo<string, readonly TemplatePart[]>(10_000);
+
+function compileTemplate(template: string): readonly TemplatePart[] {
+  const parts: TemplatePart[] = [];
+  let last = 0;
+  for (const match of template.matchAll(PLACEHOLDER)) {
+    if (match.index > last) parts.push(template.slice(last, match.index));
+    const name = match[1]!;
+    parts.push(
+      name === 'networkEID' || name === 'me'
+        ? { name, fromContext: true }
+        : { path: Object.freeze(name.split('.')), fromContext: false },
+    );
+    last = match.index + match[0].length;
+  }
+  if (last < template.length) parts.push(template.slice(last));
+  return Object.freeze(parts);
+}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function fieldAt(resource: Record<string, unknown>, path: string): unknown {
+function fieldAt(resource: Record<string, unknown>, path: readonly string[]): unknown {
   let current: unknown = resource;
-  for (const key of path.split('.')) {
+  for (const key of path) {
     if (!isObject(current) || !Object.hasOwn(current, key)) return undefined;
     current = current[key];
   }
@@ -67,17 +97,19 @@ function networkOf(resource: Record<string, unknown>): string | undefined {
 }
 
 /**
- * `{me}` is the caller's profile in the request's network: it must not leak into the links of a
- * resource of another network (e.g. the networks listed by `/whoami/`).
+ * `{networkEID}` is the request's network. `{me}` is the caller's profile in the request's network:
+ * it must not leak into the links of a resource of another network (e.g. the networks listed by
+ * `/whoami/`).
  */
-function contextValues(
+function contextValue(
+  name: 'networkEID' | 'me',
   resource: Record<string, unknown>,
   ctx: LinkContext,
-): Record<string, string | undefined> {
+): string | undefined {
+  if (name === 'networkEID') return ctx.networkEID;
+  if (ctx.networkEID === undefined) return undefined;
   const resourceNetwork = networkOf(resource);
-  const sameNetwork =
-    ctx.networkEID !== undefined && (resourceNetwork === undefined || resourceNetwork === ctx.networkEID);
-  return { networkEID: ctx.networkEID, me: sameNetwork ? ctx.profileEID : undefined };
+  return resourceNetwork === undefined || resourceNetwork === ctx.networkEID ? ctx.profileEID : undefined;
 }
 
 function placeholderValue(value: unknown): string | undefined {
@@ -86,20 +118,26 @@ function placeholderValue(value: unknown): string | undefined {
   return undefined;
 }
 
-/** Expands an href template; `undefined` when a placeholder has no value. */
+/** Expands an href template after `prefix` (a base URL); `undefined` when a placeholder has no value. */
 export function expandHref(
   template: string,
   resource: Record<string, unknown>,
   ctx: LinkContext,
+  prefix = '',
 ): string | undefined {
-  const fromContext = contextValues(resource, ctx);
-  let missing = false;
-  const href = template.replace(PLACEHOLDER, (_match, name: string) => {
+  let href = prefix;
+  const parts = compiledTemplates.get(template, compileTemplate);
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (typeof part === 'string') {
+      href += part;
+      continue;
+    }
     const value = placeholderValue(
-      CONTEXT_PLACEHOLDERS.has(name) ? fromContext[name] : fieldAt(resource, name),
+      part.fromContext ? contextValue(part.name, resource, ctx) : fieldAt(resource, part.path),
     );
-    if (value === undefined) missing = true;
-    return value ?? '';
-  });
-  return missing ? undefined : href;
+    if (value === undefined) return undefined;
+    href += value;
+  }
+  return href;
 }

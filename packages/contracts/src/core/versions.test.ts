@@ -43,6 +43,20 @@ describe('parseVersion', () => {
   ])('rejects %j', (input) => {
     expect(parseVersion(input)).toBeNull();
   });
+
+  it('answers a version it has seen with the same frozen tuple (issue #14 §2)', () => {
+    const first = parseVersion('2025.3.0');
+    expect(parseVersion('2025.3.0')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+  });
+
+  it('reads long text each time, with the same rules', () => {
+    const long = `${'1'.repeat(15)}.${'2'.repeat(15)}.3`;
+    expect(long.length).toBeGreaterThan(32);
+    expect(parseVersion(long)).toEqual([111111111111111, 222222222222222, 3]);
+    expect(parseVersion(long)).not.toBe(parseVersion(long));
+    expect(parseVersion(`${'9'.repeat(40)}.0.0`)).toBeNull();
+  });
 });
 
 describe('compareVersions', () => {

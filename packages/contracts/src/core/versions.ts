@@ -3,6 +3,7 @@
  * numerically part by part. Every version inside a supported range is supported, whether or not
  * anything changed in it: clients pin the version they were built against, not a release list.
  */
+import { BoundedMemo } from './memo.js';
 import type { VersionRange } from './route-definition.js';
 
 export type VersionTuple = readonly [major: number, minor: number, patch: number];
@@ -26,12 +27,23 @@ export const supportedVersionRanges: readonly SupportedVersionRange[] = [
 /** No leading zeros (except a lone `0`), exactly three parts, digits only. */
 const VERSION_PATTERN = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
 
-export function parseVersion(v: string): VersionTuple | null {
+/** Parsed versions: the request's, and the bounds of every route, gate and link relation. */
+const parsedVersions = new BoundedMemo<string, VersionTuple | null>(1_000);
+
+function parseVersionNow(v: string): VersionTuple | null {
   const match = VERSION_PATTERN.exec(v);
   if (!match) return null;
   const parts = [Number(match[1]), Number(match[2]), Number(match[3])] as const;
   // Beyond 2^53 numbers stop comparing exactly; no real version gets there.
-  return parts.every(Number.isSafeInteger) ? parts : null;
+  return parts.every(Number.isSafeInteger) ? Object.freeze(parts) : null;
+}
+
+/** Longer text is no version anyone uses, and is not remembered (the memory stays small). */
+const MAX_REMEMBERED_LENGTH = 32;
+
+/** `[major, minor, patch]` (frozen, shared), or null when `v` is not a version. */
+export function parseVersion(v: string): VersionTuple | null {
+  return v.length > MAX_REMEMBERED_LENGTH ? parseVersionNow(v) : parsedVersions.get(v, parseVersionNow);
 }
 
 export class MalformedVersionError extends Error {

@@ -1,0 +1,112 @@
+// `npm run bench:alloc`: what the gateway and auth allocate per request (issue #14 §2, §3), and
+// where. GET /networks/{networkEID}/ as the demo user (the request of `npm run bench`) at a steady
+// rate through the whole platform; after a warm-up, the CPU per request of each (three rounds), then
+// V8's sampling heap profiler over a fixed number of requests (bench/heap-sampler.mjs): kilobytes
+// allocated per request, collected or not, and the functions of ours under which they were
+// allocated. Garbage is CPU: each kilobyte is work for the young-generation collector.
+//
+// Environment: BENCH_RATE (requests/s, default 500), BENCH_REQUESTS (sampled, default 3000),
+// BENCH_APPS (default gateway,auth). The profiles stay in .ncs/bench-alloc/ (`.heapprofile`).
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '../scripts/prepare.mjs';
+import { out, runBench, startPlatform } from './platform.mjs';
+
+const { NODE_FLAGS } = await import('../packages/local-infra/dist/index.js');
+const { default: autocannon } = await import('autocannon');
+
+const rate = Number(process.env.BENCH_RATE ?? 500);
+const sampled = Number(process.env.BENCH_REQUESTS ?? 3000);
+const apps = (process.env.BENCH_APPS ?? 'gateway,auth').split(',');
+const dir = join(repoRoot, '.ncs', 'bench-alloc');
+rmSync(dir, { recursive: true, force: true });
+mkdirSync(dir, { recursive: true });
+// The apps' own flags, plus the sampler (it does nothing until signalled).
+process.env.NCS_NODE_FLAGS = [...NODE_FLAGS, '--import', join(repoRoot, 'bench', 'heap-sampler.mjs')].join(
+  ' ',
+);
+process.env.HEAP_SAMPLE_APPS = apps.join(',');
+process.env.HEAP_SAMPLE_DIR = dir;
+
+/** CPU time of a process so far, in ms (user + system, from /proc). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+function sum(node) {
+  return node.selfSize + node.children.reduce((total, child) => total + sum(child), 0);
+}
+
+/** Bytes by the innermost function of the project (apps/, packages/) under which they were allocated. */
+function byOwnFunction(profile) {
+  const totals = new Map();
+  const walk = (node, own) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const ours = /[/\\](apps|packages)[/\\]/.test(url) && !url.includes('node_modules');
+    const here = ours
+      ? `${functionName || '(anonymous)'} ${url.replace(/^.*[/\\](apps|packages)[/\\]/, '$1/')}:${lineNumber + 1}`
+      : own;
+    if (node.selfSize > 0) {
+      const key = here ?? `(libraries and Node, under no function of ours) ${functionName || '(anonymous)'}`;
+      totals.set(key, (totals.get(key) ?? 0) + node.selfSize);
+    }
+    for (const child of node.children) walk(child, here);
+  };
+  walk(profile.head, undefined);
+  return [...totals].sort((a, b) => b[1] - a[1]);
+}
+
+async function main() {
+  const { stack, headers, networkEID } = await startPlatform('bench-alloc');
+  const url = `${stack.baseUrl}/networks/${networkEID}/`;
+  const load = (amount) =>
+    new Promise((resolve, reject) =>
+      autocannon({ url, headers, connections: 10, overallRate: rate, amount }, (error, result) =>
+        error ? reject(error) : resolve(result),
+      ),
+    );
+  const pids = apps.map((name) => {
+    const app = [...stack.apps].find((a) => a.app === name);
+    if (!app) throw new Error(`no app ${name} (BENCH_APPS)`);
+    return app.child.pid;
+  });
+  const checked = async (amount) => {
+    const result = await load(amount);
+    const failed = result.non2xx + result.errors + result.timeouts;
+    if (failed > 0) throw new Error(`${failed} of ${result.requests.total} requests failed`);
+    return result;
+  };
+  out(`Warming up: ${rate * 10} requests at ${rate}/s…`);
+  await checked(rate * 10);
+  out(`CPU per request, ${rate * 8} requests at ${rate}/s, three rounds:`);
+  for (let round = 1; round <= 3; round++) {
+    const before = pids.map(cpuMs);
+    const result = await checked(rate * 8);
+    const perRequest = pids.map((pid, i) => ((cpuMs(pid) - before[i]) / result.requests.total).toFixed(3));
+    out(`  round ${round}: ${apps.map((name, i) => `${name} ${perRequest[i]} ms`).join(', ')}`);
+  }
+  for (const pid of pids) process.kill(pid, 'SIGUSR2');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await checked(sampled);
+  for (const pid of pids) process.kill(pid, 'SIGUSR2');
+  const files = apps.map((name) => join(dir, `${name}.heapprofile`));
+  for (let waited = 0; !files.every((file) => existsSync(file)); waited += 100) {
+    if (waited > 30_000) throw new Error(`no heap profile after 30 s in ${dir}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 500)); // written whole
+  out(`\nAllocated per request over ${sampled} requests (sampled every 2 KB, collected or not):`);
+  for (const [i, name] of apps.entries()) {
+    const profile = JSON.parse(readFileSync(files[i], 'utf8'));
+    const total = sum(profile.head);
+    out(`  ${name}: ${(total / sampled / 1024).toFixed(1)} KB per request; most under:`);
+    for (const [where, bytes] of byOwnFunction(profile).slice(0, 8)) {
+      out(`    ${((100 * bytes) / total).toFixed(1).padStart(5)} %  ${where}`);
+    }
+  }
+  out(`\nProfiles: ${dir}`);
+  return 0;
+}
+
+await runBench(main);
