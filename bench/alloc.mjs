@@ -10,6 +10,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../scripts/prepare.mjs';
+import { cpuSeconds } from './cpu.mjs';
 import { out, runBench, startPlatform } from './platform.mjs';
 
 const { NODE_FLAGS } = await import('../packages/local-infra/dist/index.js');
@@ -27,12 +28,6 @@ process.env.NCS_NODE_FLAGS = [...NODE_FLAGS, '--import', join(repoRoot, 'bench',
 );
 process.env.HEAP_SAMPLE_APPS = apps.join(',');
 process.env.HEAP_SAMPLE_DIR = dir;
-
-/** CPU time of a process so far, in ms (user + system, from /proc). */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
 
 function sum(node) {
   return node.selfSize + node.children.reduce((total, child) => total + sum(child), 0);
@@ -81,9 +76,11 @@ async function main() {
   await checked(rate * 10);
   out(`CPU per request, ${rate * 8} requests at ${rate}/s, three rounds:`);
   for (let round = 1; round <= 3; round++) {
-    const before = pids.map(cpuMs);
+    const before = pids.map(cpuSeconds);
     const result = await checked(rate * 8);
-    const perRequest = pids.map((pid, i) => ((cpuMs(pid) - before[i]) / result.requests.total).toFixed(3));
+    const perRequest = pids.map((pid, i) =>
+      (((cpuSeconds(pid) - before[i]) * 1000) / result.requests.total).toFixed(3),
+    );
     out(`  round ${round}: ${apps.map((name, i) => `${name} ${perRequest[i]} ms`).join(', ')}`);
   }
   for (const pid of pids) process.kill(pid, 'SIGUSR2');

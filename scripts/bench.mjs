@@ -22,6 +22,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { prepare, repoRoot } from './prepare.mjs';
 import { signInAsDemo } from './demo-client.mjs';
+import { clockTicks, cpuSeconds } from '../bench/cpu.mjs';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const loud = (line) => process.stderr.write(`\n!!! ${line}\n`);
@@ -529,14 +530,6 @@ function percentiles(values) {
 // ---------------------------------------------------------------------------------------------
 // Processes: memory (VmRSS) and CPU time
 
-const clockTicks = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
 function rssKb(pid) {
   try {
     const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -548,17 +541,6 @@ function rssKb(pid) {
     return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) || 0;
   } catch {
     return 0;
-  }
-}
-
-/** CPU seconds (user + system) so far, or undefined without /proc. */
-function cpuSeconds(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
-  } catch {
-    return undefined;
   }
 }
 

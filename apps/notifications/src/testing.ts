@@ -3,3 +3,4 @@
  * `src/` is imported from outside the app (the lint boundary, eslint.config.js).
  */
 export { notificationsHandlers } from './app.js';
+export { ALERTS_DURABLE } from './consumers/alerts-consumer.js';

@@ -234,18 +234,10 @@ export function embedRoutesFor(
   resourceType: string,
   version: string,
 ): readonly { readonly rel: string; readonly routeId: string }[] {
-  return embedRoutes.get(`${resourceType} ${version}`, () =>
-    Object.freeze(
-      responseGatesFor(resourceType, version).flatMap((g) =>
-        g.effect.kind === 'embedRoute' ? [{ rel: g.effect.rel, routeId: g.effect.routeId }] : [],
-      ),
-    ),
+  return responseGatesFor(resourceType, version).flatMap((g) =>
+    g.effect.kind === 'embedRoute' ? [{ rel: g.effect.rel, routeId: g.effect.routeId }] : [],
   );
 }
-
-const embedRoutes = new BoundedMemo<string, readonly { readonly rel: string; readonly routeId: string }[]>(
-  1_000,
-);
 
 // ---------------------------------------------------------------------------------------------
 // Field paths

@@ -15,6 +15,7 @@ import mongoose from 'mongoose';
 import { connect, type NatsConnection } from 'nats';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EVENTS_STREAM } from '@ncs/contracts';
+import { ALERTS_DURABLE } from '@ncs/notifications/testing';
 import {
   spawnAppProcess,
   startRestartableNats,
@@ -28,8 +29,6 @@ import { alertsPath } from '../../support/factories/notifications.js';
 import { stack } from '../../support/stack.js';
 
 const K = 500;
-/** The alerts consumer's durable name (apps/notifications/src/consumers/alerts-consumer.ts). */
-const ALERTS_DURABLE = 'notifications-alerts';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let nats: RestartableNats | undefined;

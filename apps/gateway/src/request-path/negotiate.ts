@@ -170,14 +170,12 @@ function nothingAcceptable(header: string, vendor: string): NegotiationResult {
 
 /**
  * Negotiated answers by vendor and `Accept` header (issue #14 §2: parsing the header was a tenth of
- * the gateway's garbage per request, and a client sends the same header every time). Headers
- * longer than {@link MAX_REMEMBERED_ACCEPT} are negotiated each time, so the memory stays small.
+ * the gateway's garbage per request, and a client sends the same header every time). A key (vendor
+ * and header) longer than 256 characters is negotiated each time, so the memory stays small.
  */
-const negotiated = new BoundedMemo<string, NegotiationResult>(1_000);
-const MAX_REMEMBERED_ACCEPT = 256;
+const negotiated = new BoundedMemo<string, NegotiationResult>(1_000, { maxKeyLength: 256 });
 
 export function negotiateVersion(accept: string | undefined, vendor: string): NegotiationResult {
-  if (accept !== undefined && accept.length > MAX_REMEMBERED_ACCEPT) return negotiateNow(accept, vendor);
   // No header and an empty one are answered alike (the latest version).
   return negotiated.get(`${vendor}\n${accept ?? ''}`, () => {
     const result = negotiateNow(accept, vendor);

@@ -47,6 +47,22 @@ describe('BoundedMemo', () => {
     expect(memo.get('bad', () => 1)).toBe(1);
   });
 
+  it('answers a string key longer than its bound each time, remembering nothing', () => {
+    const memo = new BoundedMemo<string, { readonly key: string }>(10, { maxKeyLength: 8 });
+    let computed = 0;
+    const compute = (key: string) => {
+      computed += 1;
+      return { key };
+    };
+    const long = 'x'.repeat(9);
+    expect(memo.get(long, compute)).toEqual({ key: long });
+    expect(memo.get(long, compute)).not.toBe(memo.get(long, compute));
+    expect(memo.size).toBe(0);
+    expect(memo.get('x'.repeat(8), compute)).toBe(memo.get('x'.repeat(8), compute));
+    expect(memo.size).toBe(1);
+    expect(computed).toBe(4); // three for the long key, one for the short
+  });
+
   it('refuses a bound that is not a positive integer', () => {
     expect(() => new BoundedMemo(0)).toThrow(RangeError);
     expect(() => new BoundedMemo(1.5)).toThrow(RangeError);

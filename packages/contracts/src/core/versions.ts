@@ -27,8 +27,11 @@ export const supportedVersionRanges: readonly SupportedVersionRange[] = [
 /** No leading zeros (except a lone `0`), exactly three parts, digits only. */
 const VERSION_PATTERN = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
 
-/** Parsed versions: the request's, and the bounds of every route, gate and link relation. */
-const parsedVersions = new BoundedMemo<string, VersionTuple | null>(1_000);
+/**
+ * Parsed versions: the request's, and the bounds of every route, gate and link relation. Longer
+ * text is no version anyone uses, and is not remembered.
+ */
+const parsedVersions = new BoundedMemo<string, VersionTuple | null>(1_000, { maxKeyLength: 32 });
 
 function parseVersionNow(v: string): VersionTuple | null {
   const match = VERSION_PATTERN.exec(v);
@@ -38,12 +41,9 @@ function parseVersionNow(v: string): VersionTuple | null {
   return parts.every(Number.isSafeInteger) ? Object.freeze(parts) : null;
 }
 
-/** Longer text is no version anyone uses, and is not remembered (the memory stays small). */
-const MAX_REMEMBERED_LENGTH = 32;
-
 /** `[major, minor, patch]` (frozen, shared), or null when `v` is not a version. */
 export function parseVersion(v: string): VersionTuple | null {
-  return v.length > MAX_REMEMBERED_LENGTH ? parseVersionNow(v) : parsedVersions.get(v, parseVersionNow);
+  return parsedVersions.get(v, parseVersionNow);
 }
 
 export class MalformedVersionError extends Error {
