@@ -6,7 +6,11 @@
 // allocated. Garbage is CPU: each kilobyte is work for the young-generation collector.
 //
 // Environment: BENCH_RATE (requests/s, default 500), BENCH_REQUESTS (sampled, default 3000),
-// BENCH_APPS (default gateway,auth). The profiles stay in .ncs/bench-alloc/ (`.heapprofile`).
+// BENCH_APPS (default gateway,auth), BENCH_PATH (default /networks/{networkEID}/),
+// BENCH_SURVIVORS=1 (only what outlived the young generation: promoted, collected by a full
+// collection or still alive), BENCH_EXTRA_FLAGS (Node flags added to the apps', e.g.
+// --trace-gc-nvp, whose lines go to the apps' logs in .ncs/bench-alloc/logs/). The profiles stay
+// in .ncs/bench-alloc/ (`.heapprofile`).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../scripts/prepare.mjs';
@@ -19,15 +23,21 @@ const { default: autocannon } = await import('autocannon');
 const rate = Number(process.env.BENCH_RATE ?? 500);
 const sampled = Number(process.env.BENCH_REQUESTS ?? 3000);
 const apps = (process.env.BENCH_APPS ?? 'gateway,auth').split(',');
+const survivors = process.env.BENCH_SURVIVORS === '1';
+const path = process.env.BENCH_PATH ?? '/networks/{networkEID}/';
 const dir = join(repoRoot, '.ncs', 'bench-alloc');
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 // The apps' own flags, plus the sampler (it does nothing until signalled).
-process.env.NCS_NODE_FLAGS = [...NODE_FLAGS, '--import', join(repoRoot, 'bench', 'heap-sampler.mjs')].join(
-  ' ',
-);
+process.env.NCS_NODE_FLAGS = [
+  ...NODE_FLAGS,
+  ...(process.env.BENCH_EXTRA_FLAGS ?? '').split(/\s+/).filter(Boolean),
+  '--import',
+  join(repoRoot, 'bench', 'heap-sampler.mjs'),
+].join(' ');
 process.env.HEAP_SAMPLE_APPS = apps.join(',');
 process.env.HEAP_SAMPLE_DIR = dir;
+process.env.HEAP_SAMPLE_SURVIVORS = survivors ? '1' : '0';
 
 function sum(node) {
   return node.selfSize + node.children.reduce((total, child) => total + sum(child), 0);
@@ -54,7 +64,7 @@ function byOwnFunction(profile) {
 
 async function main() {
   const { stack, headers, networkEID } = await startPlatform('bench-alloc');
-  const url = `${stack.baseUrl}/networks/${networkEID}/`;
+  const url = `${stack.baseUrl}${path.replace('{networkEID}', networkEID)}`;
   const load = (amount) =>
     new Promise((resolve, reject) =>
       autocannon({ url, headers, connections: 10, overallRate: rate, amount }, (error, result) =>
@@ -93,7 +103,8 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await new Promise((resolve) => setTimeout(resolve, 500)); // written whole
-  out(`\nAllocated per request over ${sampled} requests (sampled every 2 KB, collected or not):`);
+  const what = survivors ? 'outliving the young generation (promoted, or allocated old)' : 'collected or not';
+  out(`\nAllocated per request over ${sampled} requests of ${path} (sampled every 2 KB, ${what}):`);
   for (const [i, name] of apps.entries()) {
     const profile = JSON.parse(readFileSync(files[i], 'utf8'));
     const total = sum(profile.head);

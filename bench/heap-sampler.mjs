@@ -1,6 +1,7 @@
 // Preloaded into the apps by bench/alloc.mjs (`--import`), never in production: in the apps named by
 // HEAP_SAMPLE_APPS, SIGUSR2 starts V8's sampling heap profiler (every object allocated, collected
-// or not, sampled every HEAP_SAMPLE_INTERVAL bytes) and a second SIGUSR2 writes its profile to
+// or not, sampled every HEAP_SAMPLE_INTERVAL bytes; with HEAP_SAMPLE_SURVIVORS=1 only those no
+// young-generation collection took) and a second SIGUSR2 writes its profile to
 // `<HEAP_SAMPLE_DIR>/<app>.heapprofile` (a `.heapprofile` opens in Chrome DevTools' Memory tab).
 import { Session } from 'node:inspector';
 import { writeFileSync } from 'node:fs';
@@ -25,7 +26,7 @@ if (app !== undefined && apps.includes(app) && dir) {
           post('HeapProfiler.startSampling', {
             samplingInterval: Number(process.env.HEAP_SAMPLE_INTERVAL ?? 2048),
             includeObjectsCollectedByMajorGC: true,
-            includeObjectsCollectedByMinorGC: true,
+            includeObjectsCollectedByMinorGC: process.env.HEAP_SAMPLE_SURVIVORS !== '1',
           }),
         )
       : post('HeapProfiler.stopSampling').then(({ profile }) =>
