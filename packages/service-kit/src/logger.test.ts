@@ -1,30 +1,8 @@
-import { Writable } from 'node:stream';
 import { context, ROOT_CONTEXT, trace, TraceFlags } from '@opentelemetry/api';
 import type { Context, ContextManager } from '@opentelemetry/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, redactedPaths, redactUrl } from './logger.js';
-
-/** A logger writing into memory; `records()` parses what was written so far. */
-function memoryLogger(level?: string) {
-  const chunks: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  const logger = createLogger({ service: 'kb', destination, ...(level === undefined ? {} : { level }) });
-  return {
-    logger,
-    text: () => chunks.join(''),
-    records: () =>
-      chunks
-        .join('')
-        .split('\n')
-        .filter((line) => line !== '')
-        .map((line) => JSON.parse(line) as Record<string, unknown>),
-  };
-}
+import { redactedPaths, redactUrl } from './logger.js';
+import { memoryLogger } from './test/memory-logger.js';
 
 describe('createLogger', () => {
   it('writes one JSON record per call carrying the service and caller bindings', () => {

@@ -1,20 +1,13 @@
 import type { IncomingMessage } from 'node:http';
-import { Writable } from 'node:stream';
 import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createLogger, type Logger } from './logger.js';
+import type { Logger } from './logger.js';
 import { tracedChildLogger } from './telemetry-fastify.js';
+import { memoryLogger } from './test/memory-logger.js';
 
 /** A logger at `level` writing into memory, counting the children made of it. */
 function countingLogger(level: string) {
-  const chunks: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  const logger = createLogger({ service: 'gateway', level, destination });
+  const { logger, records } = memoryLogger(level, 'gateway');
   let children = 0;
   // eslint-disable-next-line @typescript-eslint/unbound-method -- called with `this` below, as pino does
   const child = logger.child;
@@ -22,16 +15,7 @@ function countingLogger(level: string) {
     children += 1;
     return child.apply(this, args);
   } as Logger['child'];
-  return {
-    logger,
-    children: () => children,
-    records: () =>
-      chunks
-        .join('')
-        .split('\n')
-        .filter((line) => line !== '')
-        .map((line) => JSON.parse(line) as Record<string, unknown>),
-  };
+  return { logger, children: () => children, records };
 }
 
 const raw = { method: 'GET', headers: {} } as IncomingMessage;

@@ -154,7 +154,7 @@ export function tracedChildLogger<L extends ChildLogger<L>>(
   raw: IncomingMessage,
 ): L {
   // A route's own level or serializers: the child now (Fastify passes no options otherwise).
-  const ownOptions = Object.keys(options).length > 0;
+  const ownOptions = hasOwnKey(options);
   if (activeContextFollowsRequests()) {
     return ownOptions
       ? logger.child(bindings, options)
@@ -170,6 +170,12 @@ export function tracedChildLogger<L extends ChildLogger<L>>(
   const withIds = () => ({ ...bindings, ...correlationOf(span.spanContext()) });
   if (ownOptions) return logger.child(withIds(), options);
   return new DeferredChildLogger(logger, withIds) as unknown as L;
+}
+
+/** Whether `options` has any own key, without building the array of them (once per request). */
+function hasOwnKey(options: object): boolean {
+  for (const key in options) if (Object.hasOwn(options, key)) return true;
+  return false;
 }
 
 /**
