@@ -29,6 +29,7 @@ import { registerMessagingModels } from '../apps/messaging/dist/messages/models.
 import { internalHandlers as messagingInternalHandlers } from '../apps/messaging/dist/app.js';
 import { TokenAuthenticator } from '../apps/gateway/dist/authentication/token-authenticator.js';
 import { scopeToNetwork } from '../apps/gateway/dist/request-path/scope.js';
+import { useIdentitySessionTables } from '@ncs/service-kit';
 
 const mongoUrl = process.env.MONGO_URL;
 if (!mongoUrl) {
@@ -39,13 +40,17 @@ const ttlMs = Number(process.env.TOKEN_CACHE_TTL_MS ?? 5_000);
 const networkDomain = process.env.NETWORK_DOMAIN ?? 'ncs.example';
 const version = process.env.BASELINE_VERSION ?? '2026.1.13';
 
-const connect = (dbName) =>
-  mongoose.createConnection(mongoUrl, {
+const connect = (dbName) => {
+  const connection = mongoose.createConnection(mongoUrl, {
     dbName,
     autoIndex: false, // the services own their collections and indexes
     autoCreate: false,
     serverSelectionTimeoutMS: 10_000,
   });
+  // The driver's tables of sessions and cursors, as the services' (service-kit's connectDatabase).
+  useIdentitySessionTables(connection.getClient());
+  return connection;
+};
 const authDb = connect(process.env.MONGO_DB ?? 'ncs_auth');
 const messagingDb = connect(process.env.MESSAGING_MONGO_DB ?? 'ncs_messaging');
 const authModels = registerAuthModels(authDb);

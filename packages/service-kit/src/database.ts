@@ -4,6 +4,7 @@
  */
 import mongoose, { type Types } from 'mongoose';
 import type { Logger } from './logger.js';
+import { useIdentitySessionTables } from './request-tables.js';
 
 export interface DatabaseOptions {
   readonly url: string;
@@ -20,6 +21,8 @@ export async function connectDatabase(options: DatabaseOptions): Promise<mongoos
     autoIndex: true,
     monitorCommands: options.monitorCommands ?? false,
   });
+  // Before the first operation (issue #14 §2: what the driver's own sets keep is promoted).
+  useIdentitySessionTables(connection.getClient());
   connection.on('disconnected', () =>
     options.logger.warn({ dbName: options.dbName }, 'database disconnected'),
   );

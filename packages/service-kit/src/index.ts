@@ -14,5 +14,6 @@ export * from './shutdown.js';
 export { injectTraceHeaders, extractTraceContext } from './telemetry.js';
 export * from './rich-text.js';
 export * from './query-shapes.js';
+export * from './request-tables.js';
 // Scale-out (issue #14 §6): the probes of a service process.
 export * from './probe-server.js';

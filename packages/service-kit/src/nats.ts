@@ -1,6 +1,7 @@
 /** The NATS connection of a process: reconnects forever, logs its state changes. */
 import { connect, Events, type NatsConnection, type Subscription } from 'nats';
 import type { Logger } from './logger.js';
+import { useStringKeyedRequestTable } from './request-tables.js';
 
 export async function connectNats(options: {
   url: string;
@@ -19,6 +20,7 @@ export async function connectNats(options: {
     noAsyncTraces: true,
   });
   coalesceWrites(nc);
+  useStringKeyedRequestTable(nc);
   void (async () => {
     for await (const status of nc.status()) {
       if (
