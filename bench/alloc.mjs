@@ -3,14 +3,15 @@
 // rate through the whole platform; after a warm-up, the CPU per request of each (three rounds), then
 // V8's sampling heap profiler over a fixed number of requests (bench/heap-sampler.mjs): kilobytes
 // allocated per request, collected or not, and the functions of ours under which they were
-// allocated. Garbage is CPU: each kilobyte is work for the young-generation collector.
+// allocated. Garbage is CPU: each kilobyte is work for the young-generation collector. Each round
+// also prints V8's own count (`--trace-gc-nvp`, in the apps' logs): the bytes per request that
+// outlived the young generation (promoted), and the young- and full collections.
 //
 // Environment: BENCH_RATE (requests/s, default 500), BENCH_REQUESTS (sampled, default 3000),
 // BENCH_APPS (default gateway,auth), BENCH_PATH (default /networks/{networkEID}/),
 // BENCH_SURVIVORS=1 (only what outlived the young generation: promoted, collected by a full
-// collection or still alive), BENCH_EXTRA_FLAGS (Node flags added to the apps', e.g.
-// --trace-gc-nvp, whose lines go to the apps' logs in .ncs/bench-alloc/logs/). The profiles stay
-// in .ncs/bench-alloc/ (`.heapprofile`).
+// collection or still alive), BENCH_EXTRA_FLAGS (Node flags added to the apps'). The profiles stay
+// in .ncs/bench-alloc/ (`.heapprofile`), the apps' logs in .ncs/bench-alloc/logs/.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../scripts/prepare.mjs';
@@ -32,6 +33,7 @@ mkdirSync(dir, { recursive: true });
 process.env.NCS_NODE_FLAGS = [
   ...NODE_FLAGS,
   ...(process.env.BENCH_EXTRA_FLAGS ?? '').split(/\s+/).filter(Boolean),
+  '--trace-gc-nvp',
   '--import',
   join(repoRoot, 'bench', 'heap-sampler.mjs'),
 ].join(' ');
@@ -62,6 +64,30 @@ function byOwnFunction(profile) {
   return [...totals].sort((a, b) => b[1] - a[1]);
 }
 
+/** V8's lines of one collection each (`--trace-gc-nvp`) in an app's log, as name → value. */
+function collections(logFile) {
+  if (!existsSync(logFile)) return [];
+  return readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((line) => / gc=/.test(line))
+    .map((line) =>
+      Object.fromEntries(
+        line.split(' ').flatMap((field) => {
+          const at = field.indexOf('=');
+          return at > 0 ? [[field.slice(0, at), field.slice(at + 1)]] : [];
+        }),
+      ),
+    );
+}
+
+/** Promoted bytes per request, young and full collections, of the collections after `from`. */
+function collectionText(logFile, from, requests) {
+  const rows = collections(logFile).slice(from);
+  const young = rows.filter((row) => row.gc === 's');
+  const promoted = young.reduce((total, row) => total + Number(row.promoted ?? 0), 0);
+  return `${Math.round(promoted / requests)} B promoted, ${young.length} young and ${rows.length - young.length} full collections`;
+}
+
 async function main() {
   const { stack, headers, networkEID } = await startPlatform('bench-alloc');
   const url = `${stack.baseUrl}${path.replace('{networkEID}', networkEID)}`;
@@ -71,6 +97,7 @@ async function main() {
         error ? reject(error) : resolve(result),
       ),
     );
+  const logs = apps.map((name) => join(dir, 'logs', `${name}.log`));
   const pids = apps.map((name) => {
     const app = [...stack.apps].find((a) => a.app === name);
     if (!app) throw new Error(`no app ${name} (BENCH_APPS)`);
@@ -87,11 +114,16 @@ async function main() {
   out(`CPU per request, ${rate * 8} requests at ${rate}/s, three rounds:`);
   for (let round = 1; round <= 3; round++) {
     const before = pids.map(cpuSeconds);
+    const collectedBefore = logs.map((log) => collections(log).length);
     const result = await checked(rate * 8);
     const perRequest = pids.map((pid, i) =>
       (((cpuSeconds(pid) - before[i]) * 1000) / result.requests.total).toFixed(3),
     );
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the apps' last lines written
     out(`  round ${round}: ${apps.map((name, i) => `${name} ${perRequest[i]} ms`).join(', ')}`);
+    for (const [i, name] of apps.entries()) {
+      out(`    ${name}: ${collectionText(logs[i], collectedBefore[i], result.requests.total)}`);
+    }
   }
   for (const pid of pids) process.kill(pid, 'SIGUSR2');
   await new Promise((resolve) => setTimeout(resolve, 500));
