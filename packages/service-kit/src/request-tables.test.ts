@@ -83,7 +83,8 @@ describe('SmallIdentitySet', () => {
   });
 
   it('iterates the members it held when asked, so members may leave meanwhile, and clears', () => {
-    const members = [{ id: 1 }, { id: 2 }, { id: 3 }];
+    const first = { id: 1 };
+    const members = [first, { id: 2 }, { id: 3 }];
     const set = new SmallIdentitySet<{ id: number }>();
     for (const member of members) set.add(member);
     // As the driver closes its client: Array.from over the set, each member removing itself.
@@ -105,6 +106,6 @@ describe('SmallIdentitySet', () => {
     expect([...set.values()]).toHaveLength(3);
     set.clear();
     expect(set.size).toBe(0);
-    expect(set.has(members[0])).toBe(false);
+    expect(set.has(first)).toBe(false);
   });
 });

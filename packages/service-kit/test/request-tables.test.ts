@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type mongoose from 'mongoose';
-import { Schema } from 'mongoose';
+import { Schema, type PipelineStage } from 'mongoose';
 import type { NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -110,7 +110,8 @@ describe('the database connection', () => {
     expect(sessions.size).toBe(0);
 
     // A failing operation ends its session too.
-    await expect(Thing.aggregate([{ $nosuchstage: {} }]).exec()).rejects.toThrow();
+    const unknownStage = { $nosuchstage: {} } as unknown as PipelineStage;
+    await expect(Thing.aggregate([unknownStage]).exec()).rejects.toThrow();
     expect(sessions.size).toBe(0);
     expect(cursors.size).toBe(0);
   });
