@@ -1,6 +1,6 @@
 // CPU time of processes from /proc, for the benchmarks (scripts/bench.mjs, bench/alloc.mjs).
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** The kernel's clock ticks per second, the unit of /proc's CPU times. */
 export const clockTicks = (() => {
@@ -17,6 +17,29 @@ export function cpuSeconds(pid) {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Time spent runnable but waiting for a core so far (seconds, the kernel's `run_delay` of
+ * /proc/<pid>/task/<tid>/schedstat): of the main thread (which answers requests) and of all the
+ * process's threads; undefined without /proc or schedstat.
+ */
+export function coreWaitSeconds(pid) {
+  const delay = (path) => Number(readFileSync(path, 'utf8').split(' ')[1]) / 1e9;
+  try {
+    const main = delay(`/proc/${pid}/schedstat`);
+    let all = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        all += delay(`/proc/${pid}/task/${tid}/schedstat`);
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+    return { main, all };
   } catch {
     return undefined;
   }

@@ -22,7 +22,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { prepare, repoRoot } from './prepare.mjs';
 import { signInAsDemo } from './demo-client.mjs';
-import { clockTicks, cpuSeconds } from '../bench/cpu.mjs';
+import { clockTicks, coreWaitSeconds, cpuSeconds } from '../bench/cpu.mjs';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const loud = (line) => process.stderr.write(`\n!!! ${line}\n`);
@@ -565,6 +565,8 @@ function startSampling(processes) {
   const startedAt = process.hrtime.bigint();
   const selfCpu = process.cpuUsage();
   const cpuAtStart = new Map(processes.map((p) => [p.pid, cpuSeconds(p.pid)]));
+  const waitAtStart = new Map(processes.map((p) => [p.pid, coreWaitSeconds(p.pid)]));
+  const selfWaitAtStart = coreWaitSeconds(process.pid);
   const machineAtStart = machineCpu();
   const maxRss = new Map(processes.map((p) => [p.pid, rssKb(p.pid)]));
   const sample = () => {
@@ -582,6 +584,19 @@ function startSampling(processes) {
         const after = cpuSeconds(p.pid);
         if (before !== undefined && after !== undefined) cpu.set(p.pid, ((after - before) / seconds) * 100);
       }
+      // Seconds each process was runnable but waited for a core (main thread; all threads).
+      const coreWait = new Map();
+      for (const p of processes) {
+        const before = waitAtStart.get(p.pid);
+        const after = coreWaitSeconds(p.pid);
+        if (before && after)
+          coreWait.set(p.pid, { main: after.main - before.main, all: after.all - before.all });
+      }
+      const selfWaitAtEnd = coreWaitSeconds(process.pid);
+      const selfWait =
+        selfWaitAtStart && selfWaitAtEnd
+          ? { main: selfWaitAtEnd.main - selfWaitAtStart.main, all: selfWaitAtEnd.all - selfWaitAtStart.all }
+          : undefined;
       const self = process.cpuUsage(selfCpu);
       const selfPercent = ((self.user + self.system) / 1e6 / seconds) * 100;
       const machineAtEnd = machineCpu();
@@ -592,7 +607,15 @@ function startSampling(processes) {
             os.availableParallelism() *
             100
           : undefined;
-      return { seconds, maxRssKb: maxRss, cpuPercent: cpu, selfCpuPercent: selfPercent, machinePercent };
+      return {
+        seconds,
+        maxRssKb: maxRss,
+        cpuPercent: cpu,
+        coreWait,
+        selfWait,
+        selfCpuPercent: selfPercent,
+        machinePercent,
+      };
     },
   };
 }
@@ -609,6 +632,14 @@ function mergeUsage(usages) {
         weighted((u) => u.cpuPercent.get(pid)),
       );
   }
+  const coreWait = new Map();
+  for (const pid of usages[0].coreWait.keys()) {
+    if (usages.every((u) => u.coreWait.has(pid)))
+      coreWait.set(pid, {
+        main: sumOf(usages, (u) => u.coreWait.get(pid).main),
+        all: sumOf(usages, (u) => u.coreWait.get(pid).all),
+      });
+  }
   const maxRssKb = new Map();
   for (const u of usages) {
     for (const [pid, kb] of u.maxRssKb) maxRssKb.set(pid, Math.max(maxRssKb.get(pid) ?? 0, kb));
@@ -616,6 +647,13 @@ function mergeUsage(usages) {
   return {
     seconds,
     cpuPercent,
+    coreWait,
+    selfWait: usages.every((u) => u.selfWait)
+      ? {
+          main: sumOf(usages, (u) => u.selfWait.main),
+          all: sumOf(usages, (u) => u.selfWait.all),
+        }
+      : undefined,
     maxRssKb,
     selfCpuPercent: weighted((u) => u.selfCpuPercent),
     machinePercent: usages.every((u) => u.machinePercent !== undefined)
@@ -863,8 +901,22 @@ function reportOpenLoop(openResults, processes, rate, duration) {
       `  ${r.name.padEnd(9)} CPU ms/request: ${parts.join(', ')}; load generator ` +
         `${Math.round(r.usage.selfCpuPercent)}%, whole machine ${Math.round(r.usage.machinePercent ?? NaN)}%`,
     );
+    // Time runnable but waiting for a core (the kernel's run_delay), per request: main thread / all threads.
+    const waits = processes
+      .filter((p) => (p.group === r.name || p.group === 'infra') && r.usage.coreWait.has(p.pid))
+      .map((p) => ({ p, wait: r.usage.coreWait.get(p.pid) }))
+      .filter(({ p, wait }) => p.name === r.name || wait.all * 1000 >= r.sent * 0.005)
+      .map(({ p, wait }) => `${p.name} ${waitText(wait, r.sent)}`);
+    if (r.usage.selfWait) waits.push(`load generator ${waitText(r.usage.selfWait, r.sent)}`);
+    if (waits.length > 0) {
+      out(`  ${''.padEnd(9)} waited for a core, ms/request (main thread/all threads): ${waits.join(', ')}`);
+    }
   }
 }
+
+/** Seconds waited for a core (main thread, all threads) as ms per request, e.g. `0.152/0.171`. */
+const waitText = (wait, requests) =>
+  `${((wait.main * 1000) / requests).toFixed(3)}/${((wait.all * 1000) / requests).toFixed(3)}`;
 
 /** The three targets of issue #14 §2, each with its figure and whether this run met it. */
 function reportTargets(results, openResults, processes, openDuration) {

@@ -1,8 +1,9 @@
 /**
  * The NATS connection of a process over a real NATS server: what it publishes in one turn of the
- * event loop leaves in one socket write (issue #14 §2), in order, and nothing waits for a timer.
+ * event loop leaves in one socket write (issue #14 §2), in order, and nothing waits for a timer; an
+ * answered request makes no cancellation error, and every way a request fails still fails as before.
  */
-import type { NatsConnection } from 'nats';
+import { ErrorCode, NatsError, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { connectNats, createLogger } from '../src/index.js';
@@ -79,5 +80,69 @@ describe('connectNats', () => {
     const texts = await arriving.texts;
     expect(texts[0]).toBe('alone');
     expect(texts[1]).toHaveLength(100 * 1024);
+  });
+});
+
+describe('requests', () => {
+  /** The NatsErrors nats.js makes by code while `run` runs (its factory, wrapped for the test). */
+  async function errorsMadeDuring(run: () => Promise<void>): Promise<string[]> {
+    const made: string[] = [];
+    const errorForCode = NatsError.errorForCode.bind(NatsError);
+    NatsError.errorForCode = (code: string, chained?: Error) => {
+      made.push(code);
+      return errorForCode(code, chained);
+    };
+    try {
+      await run();
+    } finally {
+      NatsError.errorForCode = errorForCode;
+    }
+    return made;
+  }
+
+  it('settle with their replies without making a cancellation error for each', async () => {
+    const subject = subjectOf('answered');
+    const sub = nc.subscribe(subject, { callback: (_error, msg) => msg.respond(msg.data) });
+    const mute = nc.subscribe(`${subject}.silent`, { callback: () => undefined });
+    await nc.flush();
+    let answers: string[] = [];
+    const made = await errorsMadeDuring(async () => {
+      const replies = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => nc.request(subject, `m${i}`, { timeout: 2_000 })),
+      );
+      answers = replies.map((msg) => msg.string());
+      // One that times out: its timeout and the cancellation of its request, nats.js's own, are
+      // the only errors made (and show that the factory is watched).
+      await expect(nc.request(`${subject}.silent`, 'x', { timeout: 50 })).rejects.toMatchObject({
+        code: ErrorCode.Timeout,
+      });
+    });
+    expect(answers).toEqual(Array.from({ length: 50 }, (_, i) => `m${i}`));
+    expect(made).toEqual([ErrorCode.Timeout, ErrorCode.Cancelled]);
+    sub.unsubscribe();
+    mute.unsubscribe();
+  });
+
+  it('still fail with no responder, a timeout and a closed connection', async () => {
+    const subject = subjectOf('failing');
+    await expect(nc.request(`${subject}.nobody`, 'x', { timeout: 2_000 })).rejects.toMatchObject({
+      code: '503',
+    });
+    const mute = nc.subscribe(`${subject}.silent`, { callback: () => undefined });
+    await nc.flush();
+    await expect(nc.request(`${subject}.silent`, 'x', { timeout: 100 })).rejects.toMatchObject({
+      code: ErrorCode.Timeout,
+    });
+
+    // A connection closed while a request awaits its reply: the request fails at once.
+    const other = await connectNats({ url: inject('natsUrl'), name: 'closing-test', logger: silent });
+    const pending = other.request(`${subject}.silent`, 'x', { timeout: 10_000 });
+    const outcome = pending.then(
+      () => 'answered',
+      (error: NatsError) => error.code,
+    );
+    await other.close();
+    expect(await outcome).toBe(ErrorCode.Timeout);
+    mute.unsubscribe();
   });
 });
