@@ -28,16 +28,18 @@ export function cpuSeconds(pid) {
  * process's threads; undefined without /proc or schedstat.
  */
 export function coreWaitSeconds(pid) {
-  const delay = (path) => Number(readFileSync(path, 'utf8').split(' ')[1]) / 1e9;
   try {
-    const main = delay(`/proc/${pid}/schedstat`);
+    let main = 0;
     let all = 0;
     for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      let delay;
       try {
-        all += delay(`/proc/${pid}/task/${tid}/schedstat`);
+        delay = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]) / 1e9;
       } catch {
-        // the thread ended meanwhile
+        continue; // the thread ended meanwhile
       }
+      all += delay;
+      if (tid === String(pid)) main = delay;
     }
     return { main, all };
   } catch {

@@ -3,6 +3,7 @@
 // `settleRequestsWithoutCancellation` (bench/README.md). One process sends and answers (both
 // sides' CPU), 10 requests in flight, a 300-byte payload, against a local nats-server; each variant
 // runs in a child process of its own (the change is per process), alternating, BENCH_PAIRS times.
+// Only NATS is started (local-infra's nats-server, as the platform's): no store idles beside it.
 //
 // Environment: BENCH_PAIRS (default 2), BENCH_REQUESTS (per round, default 20000), BENCH_ROUNDS
 // (measured rounds per child after one not counted, default 5), NATS_URL (a server of yours; else
@@ -45,13 +46,9 @@ if (process.env.NATS_BENCH_CHILD) {
 }
 
 prepare({ log: out });
-const { startInfra } = await import('../packages/local-infra/dist/index.js');
-let infra;
-let natsUrl = process.env.NATS_URL;
-if (!natsUrl) {
-  infra = await startInfra({ ephemeral: true, log: (m) => out(`[infra] ${m}`) });
-  natsUrl = infra.natsUrl;
-}
+const { startRestartableNats } = await import('../packages/local-infra/dist/index.js');
+const nats = process.env.NATS_URL ? undefined : await startRestartableNats((m) => out(`[nats] ${m}`));
+const natsUrl = process.env.NATS_URL ?? nats.url;
 
 const runChild = (variant) =>
   new Promise((resolve, reject) => {
@@ -85,5 +82,5 @@ try {
       `settled without the cancellation error ${median(all.settled).toFixed(1)} µs`,
   );
 } finally {
-  await infra?.stop();
+  await nats?.stop();
 }

@@ -565,8 +565,9 @@ function startSampling(processes) {
   const startedAt = process.hrtime.bigint();
   const selfCpu = process.cpuUsage();
   const cpuAtStart = new Map(processes.map((p) => [p.pid, cpuSeconds(p.pid)]));
-  const waitAtStart = new Map(processes.map((p) => [p.pid, coreWaitSeconds(p.pid)]));
-  const selfWaitAtStart = coreWaitSeconds(process.pid);
+  // The wait for a core of every process and of the load generator (this process), by pid.
+  const waiting = [...processes.map((p) => p.pid), process.pid];
+  const waitAtStart = new Map(waiting.map((pid) => [pid, coreWaitSeconds(pid)]));
   const machineAtStart = machineCpu();
   const maxRss = new Map(processes.map((p) => [p.pid, rssKb(p.pid)]));
   const sample = () => {
@@ -586,17 +587,12 @@ function startSampling(processes) {
       }
       // Seconds each process was runnable but waited for a core (main thread; all threads).
       const coreWait = new Map();
-      for (const p of processes) {
-        const before = waitAtStart.get(p.pid);
-        const after = coreWaitSeconds(p.pid);
+      for (const pid of waiting) {
+        const before = waitAtStart.get(pid);
+        const after = coreWaitSeconds(pid);
         if (before && after)
-          coreWait.set(p.pid, { main: after.main - before.main, all: after.all - before.all });
+          coreWait.set(pid, { main: after.main - before.main, all: after.all - before.all });
       }
-      const selfWaitAtEnd = coreWaitSeconds(process.pid);
-      const selfWait =
-        selfWaitAtStart && selfWaitAtEnd
-          ? { main: selfWaitAtEnd.main - selfWaitAtStart.main, all: selfWaitAtEnd.all - selfWaitAtStart.all }
-          : undefined;
       const self = process.cpuUsage(selfCpu);
       const selfPercent = ((self.user + self.system) / 1e6 / seconds) * 100;
       const machineAtEnd = machineCpu();
@@ -612,7 +608,6 @@ function startSampling(processes) {
         maxRssKb: maxRss,
         cpuPercent: cpu,
         coreWait,
-        selfWait,
         selfCpuPercent: selfPercent,
         machinePercent,
       };
@@ -648,12 +643,6 @@ function mergeUsage(usages) {
     seconds,
     cpuPercent,
     coreWait,
-    selfWait: usages.every((u) => u.selfWait)
-      ? {
-          main: sumOf(usages, (u) => u.selfWait.main),
-          all: sumOf(usages, (u) => u.selfWait.all),
-        }
-      : undefined,
     maxRssKb,
     selfCpuPercent: weighted((u) => u.selfCpuPercent),
     machinePercent: usages.every((u) => u.machinePercent !== undefined)
@@ -907,7 +896,8 @@ function reportOpenLoop(openResults, processes, rate, duration) {
       .map((p) => ({ p, wait: r.usage.coreWait.get(p.pid) }))
       .filter(({ p, wait }) => p.name === r.name || wait.all * 1000 >= r.sent * 0.005)
       .map(({ p, wait }) => `${p.name} ${waitText(wait, r.sent)}`);
-    if (r.usage.selfWait) waits.push(`load generator ${waitText(r.usage.selfWait, r.sent)}`);
+    const generatorWait = r.usage.coreWait.get(process.pid);
+    if (generatorWait) waits.push(`load generator ${waitText(generatorWait, r.sent)}`);
     if (waits.length > 0) {
       out(`  ${''.padEnd(9)} waited for a core, ms/request (main thread/all threads): ${waits.join(', ')}`);
     }

@@ -91,7 +91,8 @@ const settlesQuietly = Symbol('ncs.settlesQuietly');
  * answered request, for a promise already settled, where the rejection does nothing. That error was
  * 4.6 % of the gateway's CPU under the benchmark's load (bench/README.md). Here the resolver does the
  * same minus that error: the timer stopped, the promise settled, the request out of the table. A
- * request cancelled otherwise (the connection closing) still gets its error from `cancel()`.
+ * request that times out is still cancelled by nats.js's own `cancel()`, and one whose connection
+ * closes still fails with the error nats.js gives it.
  *
  * Once per process, for every connection; throws when nats.js no longer has this shape.
  */
