@@ -2,7 +2,7 @@
 # One build of the whole monorepo, one small image per app:
 #   docker build --target gateway -t ncs/gateway .
 # (targets: gateway, auth, messaging, knowledge-base, notifications). Each image runs
-#   node --max-semi-space-size=4 --v8-pool-size=1 --max-old-space-size=128 --no-allocation-site-pretenuring --heap-growing-percent=50 --import ./dist/instrument.js ./dist/main.js
+#   node --max-semi-space-size=4 --v8-pool-size=1 --max-old-space-size=128 --no-allocation-site-pretenuring --import ./dist/instrument.js ./dist/main.js
 # in apps/<app>, as a non-root user, configured by environment only (see docker-compose.yml).
 
 ARG NODE_IMAGE=node:20-bookworm-slim
@@ -52,7 +52,7 @@ COPY --from=build /out/packages/ ./packages/
 # Files stay owned by root: the app only reads them.
 USER node
 # Node's flags as packages/local-infra's NODE_FLAGS (memory, issue #14 §3).
-CMD ["node", "--max-semi-space-size=4", "--v8-pool-size=1", "--max-old-space-size=128", "--no-allocation-site-pretenuring", "--heap-growing-percent=50", "--import", "./dist/instrument.js", "./dist/main.js"]
+CMD ["node", "--max-semi-space-size=4", "--v8-pool-size=1", "--max-old-space-size=128", "--no-allocation-site-pretenuring", "--import", "./dist/instrument.js", "./dist/main.js"]
 
 FROM runtime AS gateway
 COPY --from=build /out/apps/gateway/ /app/apps/gateway/

@@ -65,15 +65,11 @@ export interface SpawnOptions {
  * made auth spend twice the CPU per request, every request's garbage being promoted and collected
  * again in the old generation), one V8 worker thread, and an old generation capped at 128 MB (a live
  * heap is 30–60 MB: V8 collects before it grows, so a streamed file's garbage does not show in RSS
- * and a pod of the Helm chart's 256 Mi limit is never killed for garbage), no allocation-site
+ * and a pod of the Helm chart's 256 Mi limit is never killed for garbage), and no allocation-site
  * pretenuring (V8 took to allocating a request's objects straight in the old generation, where they
  * kept the rest of the request alive until a full collection: with service-kit's request tables,
  * auth promoted 7 KB per request instead of 45, bench/README.md "What outlived the young
- * generation"), and an old generation let grow to 1.5 times what a full collection left before the
- * next one (V8 ties its growing factor to the heap limit: with a 128 MB limit at most 1.3, so auth
- * marked its whole heap every ~2 s under load, and those markings, which take a core beside the
- * main thread, made the gateway path's slowest requests; 1.5 halves them for ~10 MB more under load,
- * bench/README.md "Results on the default store (2026-11-27, second session)"). No
+ * generation"). No
  * `--enable-source-maps`: it keeps every module's source map in memory (~10 MB); stack traces name
  * the built files, which tsc keeps close to the sources.
  */
@@ -82,7 +78,6 @@ export const NODE_FLAGS: readonly string[] = [
   '--v8-pool-size=1',
   '--max-old-space-size=128',
   '--no-allocation-site-pretenuring',
-  '--heap-growing-percent=50',
 ];
 
 /**
