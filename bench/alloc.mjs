@@ -10,13 +10,17 @@
 // Environment: BENCH_RATE (requests/s, default 500), BENCH_REQUESTS (sampled, default 3000),
 // BENCH_APPS (default gateway,auth), BENCH_PATH (default /networks/{networkEID}/),
 // BENCH_SURVIVORS=1 (only what outlived the young generation: promoted, collected by a full
-// collection or still alive), BENCH_EXTRA_FLAGS (Node flags added to the apps'). The profiles stay
-// in .ncs/bench-alloc/ (`.heapprofile`), the apps' logs in .ncs/bench-alloc/logs/.
+// collection or still alive), BENCH_EXTRA_FLAGS (Node flags added to the apps'), BENCH_MAPS=1 (also
+// the hidden classes V8 made per sampled request, by the code that made them, from V8's map log:
+// bench/v8-maps.mjs; the log slows the apps, so their CPU figures are not comparable then). The
+// profiles stay in .ncs/bench-alloc/ (`.heapprofile`, `maps-<pid>.log`), the apps' logs in
+// .ncs/bench-alloc/logs/.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../scripts/prepare.mjs';
 import { cpuSeconds } from './cpu.mjs';
 import { out, runBench, startPlatform } from './platform.mjs';
+import { logSize, mapSites } from './v8-maps.mjs';
 
 const { NODE_FLAGS } = await import('../packages/local-infra/dist/index.js');
 const { default: autocannon } = await import('autocannon');
@@ -25,6 +29,7 @@ const rate = Number(process.env.BENCH_RATE ?? 500);
 const sampled = Number(process.env.BENCH_REQUESTS ?? 3000);
 const apps = (process.env.BENCH_APPS ?? 'gateway,auth').split(',');
 const survivors = process.env.BENCH_SURVIVORS === '1';
+const maps = process.env.BENCH_MAPS === '1';
 const path = process.env.BENCH_PATH ?? '/networks/{networkEID}/';
 const dir = join(repoRoot, '.ncs', 'bench-alloc');
 rmSync(dir, { recursive: true, force: true });
@@ -33,6 +38,7 @@ mkdirSync(dir, { recursive: true });
 process.env.NCS_NODE_FLAGS = [
   ...NODE_FLAGS,
   ...(process.env.BENCH_EXTRA_FLAGS ?? '').split(/\s+/).filter(Boolean),
+  ...(maps ? ['--log-maps', `--logfile=${join(dir, 'maps-%p.log')}`, '--no-logfile-per-isolate'] : []),
   '--trace-gc-nvp',
   '--import',
   join(repoRoot, 'bench', 'heap-sampler.mjs'),
@@ -127,6 +133,8 @@ async function main() {
   }
   for (const pid of pids) process.kill(pid, 'SIGUSR2');
   await new Promise((resolve) => setTimeout(resolve, 500));
+  const mapLogs = pids.map((pid) => join(dir, `maps-${pid}.log`));
+  const mapLogStarts = mapLogs.map(logSize);
   await checked(sampled);
   for (const pid of pids) process.kill(pid, 'SIGUSR2');
   const files = apps.map((name) => join(dir, `${name}.heapprofile`));
@@ -143,6 +151,20 @@ async function main() {
     out(`  ${name}: ${(total / sampled / 1024).toFixed(1)} KB per request; most under:`);
     for (const [where, bytes] of byOwnFunction(profile).slice(0, 8)) {
       out(`    ${((100 * bytes) / total).toFixed(1).padStart(5)} %  ${where}`);
+    }
+  }
+  if (maps) {
+    out(
+      `\nHidden classes V8 made, or objects it turned into dictionaries, per request (${sampled} requests):`,
+    );
+    for (const [i, name] of apps.entries()) {
+      const sites = await mapSites(mapLogs[i], mapLogStarts[i]);
+      const total = sites.reduce((count, [, n]) => count + n, 0);
+      const frequent = sites.filter(([, n]) => n / sampled >= 0.01).slice(0, 12);
+      out(
+        `  ${name}: ${(total / sampled).toFixed(2)} per request${frequent.length ? '; 0.01 or more by:' : ''}`,
+      );
+      for (const [site, n] of frequent) out(`    ${(n / sampled).toFixed(2).padStart(6)}  ${site}`);
     }
   }
   out(`\nProfiles: ${dir}`);

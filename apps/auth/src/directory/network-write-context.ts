@@ -91,18 +91,20 @@ export async function writeContextChanges(
 /** The write-context fields as the network shows them. */
 export function presentWriteContext(network: NetworkDoc, admin: boolean): Record<string, unknown> {
   const sso = network.sso;
-  return {
-    ...(admin
-      ? {
-          sso: sso
-            ? {
-                enabled: Boolean(sso.enabled),
-                loginUrl: sso.loginUrl ?? null,
-                logoutUrl: sso.logoutUrl ?? null,
-              }
-            : null,
-        }
-      : {}),
+  // `sso` first, as before, without a literal that starts with a spread (a hidden class per
+  // request: bench/README.md, "A hidden class per request").
+  const context: Record<string, unknown> = admin
+    ? {
+        sso: sso
+          ? {
+              enabled: Boolean(sso.enabled),
+              loginUrl: sso.loginUrl ?? null,
+              logoutUrl: sso.logoutUrl ?? null,
+            }
+          : null,
+      }
+    : {};
+  return Object.assign(context, {
     favicon: network.favicon?.url
       ? {
           url: network.favicon.url,
@@ -114,5 +116,5 @@ export function presentWriteContext(network: NetworkDoc, admin: boolean): Record
     // Files: branding images (issue #16).
     defaultAvatar: network.defaultAvatar?.EID ? { type: 'file', EID: network.defaultAvatar.EID } : null,
     defaultEmblems: storedDefaultEmblems(network),
-  };
+  });
 }

@@ -54,18 +54,18 @@ export function scopeToNetwork(
       throw route.networkFrom ? resourceNotFound(route) : new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
     }
     // An app (client-credentials) token has a membership per installation, without a profile.
+    // Per request, no literal starts with a spread (bench/README.md, "A hidden class per request").
     const principal: Principal = {
-      ...(token.accountId ? { accountId: token.accountId } : {}),
-      ...(membership.profileEID ? { profileEID: membership.profileEID } : {}),
       appEID: token.clientId,
       external: membership.external,
       roles: [membership.role],
       permissions: membership.permissions,
+      ...(token.accountId ? { accountId: token.accountId } : {}),
+      ...(membership.profileEID ? { profileEID: membership.profileEID } : {}),
     };
-    return { ...base, networkEID, principal };
+    return Object.assign({}, base, { networkEID, principal });
   }
   const principal: Principal = {
-    ...(token.accountId ? { accountId: token.accountId } : {}),
     appEID: token.clientId,
     external: false,
     roles: [],
@@ -77,8 +77,9 @@ export function scopeToNetwork(
       ...(token.scopes ? { scopes: token.scopes } : {}),
       ...(token.networkEID ? { networkEID: token.networkEID } : {}),
     },
+    ...(token.accountId ? { accountId: token.accountId } : {}),
   };
-  return { ...base, principal };
+  return Object.assign({}, base, { principal });
 }
 
 /** Bounds `limit` (after schema defaults) by the caller's permissions: `infinite_limit` lifts it. */
