@@ -133,7 +133,8 @@ async function main() {
   }
   for (const pid of pids) process.kill(pid, 'SIGUSR2');
   await new Promise((resolve) => setTimeout(resolve, 500));
-  const mapLogs = pids.map((pid) => join(dir, `maps-${pid}.log`));
+  // With BENCH_MAPS, where each app's map log stands before the sampled requests.
+  const mapLogs = maps ? pids.map((pid) => join(dir, `maps-${pid}.log`)) : [];
   const mapLogStarts = mapLogs.map(logSize);
   await checked(sampled);
   for (const pid of pids) process.kill(pid, 'SIGUSR2');

@@ -156,7 +156,7 @@ async function serve(
  * V8 turns each such literal into a dictionary (bench/README.md, "A hidden class per request").
  */
 class LazyLoggerContext implements HandlerContext {
-  #logger: Logger | undefined;
+  private made: Logger | undefined;
 
   constructor(
     readonly subject: string,
@@ -164,7 +164,7 @@ class LazyLoggerContext implements HandlerContext {
   ) {}
 
   get logger(): Logger {
-    return (this.#logger ??= this.makeLogger());
+    return (this.made ??= this.makeLogger());
   }
 }
 
