@@ -1,6 +1,7 @@
 /** The notifications service's configuration, validated once from the environment. */
 import { Type, type Static } from '@sinclair/typebox';
 import { baseServiceConfig, ConfigError, loadConfig } from '@ncs/service-kit';
+import { LEASE_MARGIN_MS } from './due-claims.js';
 
 /** Notifications: app webhooks (issue #13): the development key of webhook secrets (never for production). */
 const DEV_WEBHOOK_SECRET_KEY = 'ZGV2LW9ubHkgd2ViaG9vayBzZWNyZXRzIGtleSAzMiE=';
@@ -57,5 +58,17 @@ export function loadNotificationsConfig(
   if (env.NODE_ENV === 'production' && (env.WEBHOOK_SECRET_KEY ?? '') === '') {
     throw new ConfigError('Invalid configuration: WEBHOOK_SECRET_KEY is required when NODE_ENV=production');
   }
-  return loadConfig(NotificationsConfigSchema, env);
+  const config = loadConfig(NotificationsConfigSchema, env);
+  // A queue's holder sends only within its lease (due-claims.ts): a lease no longer than the send
+  // timeout plus the margin would cut every send short, or let a second holder send the same attempt.
+  for (const [lease, timeout] of [
+    ['PUSH_LEASE_MS', 'PUSH_TIMEOUT_MS'],
+    ['WEBHOOK_LEASE_MS', 'WEBHOOK_TIMEOUT_MS'],
+  ] as const) {
+    if (config[lease] < config[timeout] + LEASE_MARGIN_MS)
+      throw new ConfigError(
+        `Invalid configuration: ${lease} (${config[lease]}) must be at least ${timeout} (${config[timeout]}) + ${LEASE_MARGIN_MS} ms`,
+      );
+  }
+  return config;
 }

@@ -15,6 +15,8 @@ export interface WorkLoopOptions<T> {
   readonly idOf: (item: T) => Record<string, string>;
   readonly concurrency: number;
   readonly sweepMs: number;
+  /** Upkeep run on each sweep (say, a purge); a failure is logged and the next sweep tries again. */
+  readonly onSweep?: () => Promise<void>;
   readonly logger: Logger;
 }
 
@@ -65,7 +67,12 @@ export function startWorkLoop<T>(options: WorkLoopOptions<T>): WorkLoop {
     timers.add(timer);
   }
 
-  const sweep = setInterval(wake, options.sweepMs);
+  const sweep = setInterval(() => {
+    wake();
+    options
+      .onSweep?.()
+      .catch((error: unknown) => logger.warn({ err: error }, `${options.label} upkeep failed`));
+  }, options.sweepMs);
   wake();
   return {
     wake,

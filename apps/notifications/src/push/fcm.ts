@@ -11,7 +11,6 @@ import type { PushOutcome, PushPayload, PushProvider, PushTarget } from './provi
 export interface FcmOptions {
   readonly baseUrl: string;
   readonly accessToken: string;
-  readonly timeoutMs: number;
 }
 
 const DEAD_TOKEN_CODES = new Set(['UNREGISTERED', 'INVALID_ARGUMENT']);
@@ -55,7 +54,7 @@ export function classifyFcmAnswer(
 export function fcmProvider(options: FcmOptions): PushProvider {
   const base = options.baseUrl.replace(/\/+$/, '');
   return {
-    async send(target: PushTarget, payload: PushPayload): Promise<PushOutcome> {
+    async send(target: PushTarget, payload: PushPayload, timeoutMs: number): Promise<PushOutcome> {
       if (options.accessToken === '') return { kind: 'failed', code: 'unconfigured' };
       const url = `${base}/v1/projects/${encodeURIComponent(target.projectId)}/messages:send`;
       let response: Response;
@@ -65,7 +64,7 @@ export function fcmProvider(options: FcmOptions): PushProvider {
           headers: { authorization: `Bearer ${options.accessToken}`, 'content-type': 'application/json' },
           // FCM data values are strings.
           body: JSON.stringify({ message: { token: target.token, data: { ...payload } } }),
-          signal: AbortSignal.timeout(options.timeoutMs),
+          signal: AbortSignal.timeout(timeoutMs),
         });
       } catch {
         return { kind: 'retryable', code: 'network' };

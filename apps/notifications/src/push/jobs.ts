@@ -1,20 +1,23 @@
 /**
  * The push queue: one job per (alert occurrence, device), written by the alerts consumer right
  * after the alert and before the event is acknowledged, so a push survives a restart of the
- * service (at least once: unique on the device and event while queued; a job is deleted once its
- * outcome is recorded). The sending happens later, off the consumer (worker.ts): a slow or failing
- * provider never holds an alert back.
+ * service. The job is unique on the device and event, and stays after its outcome (no longer due,
+ * `finishedAt` set) for FINISHED_KEPT_MS: an event delivered again once the push went out (its
+ * handler failed after queueing, or the process died before acknowledging) finds the job and
+ * queues nothing, so the person gets the push once. The sending happens later, off the consumer
+ * (worker.ts): a slow or failing provider never holds an alert back.
  *
  * A due job is claimed as every queue of attempts here is (`due-claims.ts`): a unique insert into
- * `push_claims` keyed by the job, its attempt and its due time, then a lease.
+ * `push_claims` keyed by the job, its claims so far and its due time, then a lease that counts the
+ * claim; `claims` is the number of attempts the job has had.
  *
- * The due-job query is the one not scoped to a network: the queue spans the networks. It reads the
- * `{ nextAttemptAt }` index, and the queue holds only unfinished jobs (docs/decisions.md,
- * "Notifications: devices, push and white-label apps").
+ * The due-job query and the purge of finished jobs are the two not scoped to a network: the queue
+ * spans the networks. They read the `{ nextAttemptAt }` and `{ finishedAt }` indexes
+ * (docs/decisions.md, "Notifications: devices, push and white-label apps").
  */
 import { Schema, type Connection, type InferSchemaType, type Model, type Types } from 'mongoose';
 import { isDuplicateKeyError } from '@ncs/service-kit';
-import { claimAttempt, claimDue, type DueQueue } from '../due-claims.js';
+import { claimAttempt, claimDue, heldFilter, type DueQueue, type HeldRow } from '../due-claims.js';
 import type { DeviceModels } from '../devices/models.js';
 
 const jobSchema = new Schema(
@@ -25,15 +28,21 @@ const jobSchema = new Schema(
     eventId: { type: String, required: true },
     alertEID: { type: String, required: true },
     messageType: { type: String, required: true },
-    /** Attempts made so far. */
-    attempts: { type: Number, default: 0 },
-    nextAttemptAt: { type: Date, required: true },
+    /** Attempts claimed so far (due-claims.ts): the attempts the job has had, a lost one included. */
+    claims: { type: Number, default: 0 },
+    /** Due at; null once finished. */
+    nextAttemptAt: { type: Date, default: null },
     lastCode: { type: String, default: null },
+    finishedAt: { type: Date, default: null },
   },
   { strict: true, collection: 'push_jobs', versionKey: false },
 );
 jobSchema.index({ networkEID: 1, deviceEID: 1, eventId: 1 }, { unique: true });
 jobSchema.index({ nextAttemptAt: 1 });
+jobSchema.index({ finishedAt: 1 });
+
+/** How long a finished job is kept to refuse the same push again (a day: far past any redelivery). */
+export const FINISHED_KEPT_MS = 24 * 60 * 60_000;
 
 const claimSchema = new Schema(
   {
@@ -70,11 +79,14 @@ function dueQueue(models: PushJobModels): DueQueue<PushJobDoc> {
   return { rows: models.PushJob, claims: models.PushClaim, rowIdField: 'jobId' };
 }
 
+/** A job as its holder has it (due-claims.ts). */
+export type HeldPushJob = HeldRow<PushJobDoc>;
+
 /**
  * A due job the caller now holds for `leaseMs`, or null when none is due (or every due one was
  * claimed by someone else meanwhile).
  */
-export function claimDueJob(models: PushJobModels, leaseMs: number): Promise<PushJobDoc | null> {
+export function claimDueJob(models: PushJobModels, leaseMs: number): Promise<HeldPushJob | null> {
   return claimDue(dueQueue(models), leaseMs);
 }
 
@@ -83,22 +95,39 @@ export function claimJob(
   models: PushJobModels,
   job: PushJobDoc,
   leaseMs: number,
-): Promise<PushJobDoc | null> {
+): Promise<HeldPushJob | null> {
   return claimAttempt(dueQueue(models), job, leaseMs);
 }
 
-/** The job is finished: it and its claims go. */
-export async function finishJob(models: PushJobModels, job: PushJobDoc): Promise<void> {
-  await models.PushJob.deleteOne({ _id: job._id, networkEID: job.networkEID });
+/**
+ * The job is finished: no longer due, kept to refuse the same push again, its claims gone. False
+ * (nothing written) when the caller no longer held it: its outcome came after its lease.
+ */
+export async function finishJob(models: PushJobModels, job: HeldPushJob): Promise<boolean> {
+  const finished = await models.PushJob.updateOne(heldFilter(job), {
+    $set: { nextAttemptAt: null, finishedAt: new Date() },
+  });
+  if (finished.matchedCount === 0) return false;
   await models.PushClaim.deleteMany({ networkEID: job.networkEID, jobId: String(job._id) });
+  return true;
 }
 
-/** The job's next attempt falls due in `delayMs`. */
-export async function retryJobLater(models: PushJobModels, job: PushJobDoc, delayMs: number, code: string) {
-  await models.PushJob.updateOne(
-    { _id: job._id, networkEID: job.networkEID },
-    { $set: { attempts: job.attempts + 1, nextAttemptAt: new Date(Date.now() + delayMs), lastCode: code } },
-  );
+/** The job's next attempt falls due in `delayMs`; false when the caller no longer held it. */
+export async function retryJobLater(
+  models: PushJobModels,
+  job: HeldPushJob,
+  delayMs: number,
+  code: string,
+): Promise<boolean> {
+  const moved = await models.PushJob.updateOne(heldFilter(job), {
+    $set: { nextAttemptAt: new Date(Date.now() + delayMs), lastCode: code },
+  });
+  return moved.matchedCount > 0;
+}
+
+/** Deletes the jobs finished more than FINISHED_KEPT_MS ago. */
+export async function purgeFinishedJobs(models: PushJobModels, now = Date.now()): Promise<void> {
+  await models.PushJob.deleteMany({ finishedAt: { $lt: new Date(now - FINISHED_KEPT_MS) } });
 }
 
 export interface PushRequest {
@@ -132,7 +161,7 @@ export async function enqueuePush(
       });
       queued += 1;
     } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error; // queued by an earlier delivery of the event
+      if (!isDuplicateKeyError(error)) throw error; // queued, or sent, for an earlier delivery of the event
     }
   }
   return queued;

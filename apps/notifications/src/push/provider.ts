@@ -26,5 +26,6 @@ export type PushOutcome =
   | { readonly kind: 'failed'; readonly code: string };
 
 export interface PushProvider {
-  send(target: PushTarget, payload: PushPayload): Promise<PushOutcome>;
+  /** Sends within `timeoutMs`; a send cut off by it is `retryable` (`network`). */
+  send(target: PushTarget, payload: PushPayload, timeoutMs: number): Promise<PushOutcome>;
 }

@@ -49,7 +49,6 @@ export function pushService(
           fcm: fcmProvider({
             baseUrl: config.FCM_BASE_URL,
             accessToken: config.FCM_ACCESS_TOKEN,
-            timeoutMs: config.PUSH_TIMEOUT_MS,
           }),
         },
         defaultProjectId: config.FCM_PROJECT_ID,
@@ -58,6 +57,7 @@ export function pushService(
           maxMs: config.PUSH_RETRY_MAX_MS,
           maxAttempts: config.PUSH_MAX_ATTEMPTS,
         },
+        timeoutMs: config.PUSH_TIMEOUT_MS,
         leaseMs: config.PUSH_LEASE_MS,
         sweepMs: config.PUSH_SWEEP_MS,
         concurrency: config.PUSH_CONCURRENCY,

@@ -102,7 +102,16 @@ export async function redeliver(
   if (!endpoint.enabled) throw new DomainError('WEBHOOKS_ERR_ENDPOINT_DISABLED');
   await store.models.Delivery.updateOne(
     { networkEID: caller.networkEID, appEID: caller.app.appEID, _id: doc._id, status: { $ne: 'pending' } },
-    { $set: { status: 'pending', manual: true, nextAttemptAt: new Date(), url: caller.app.url } },
+    // One attempt: the claims start again from the attempts made (the finished row's claims are gone).
+    {
+      $set: {
+        status: 'pending',
+        manual: true,
+        nextAttemptAt: new Date(),
+        url: caller.app.url,
+        claims: doc.attempts,
+      },
+    },
   );
   wake();
   const fresh = await findDelivery(store, caller, deliveryEID);

@@ -37,7 +37,10 @@ const deliverySchema = new Schema(
     payload: { type: String, required: true },
     url: { type: String, default: null },
     status: { type: String, enum: ['pending', 'delivered', 'failed'], default: 'pending' },
+    /** Attempts made, with an outcome (what `numAttempts` shows). */
     attempts: { type: Number, default: 0 },
+    /** Attempts claimed (due-claims.ts), a lost one included: what the limit counts. */
+    claims: { type: Number, default: 0 },
     nextAttemptAt: { type: Date, default: null },
     /** A redelivery asked by the app: one attempt, no retries after it. */
     manual: { type: Boolean, default: false },

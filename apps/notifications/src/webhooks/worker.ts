@@ -5,6 +5,8 @@
  * attempts are spent (a redelivery is one attempt). The endpoint's failure clock starts at its first
  * failure and stops at a success; a failure once it has run `disableAfterMs` disables the endpoint
  * and alerts the network's administrators (`app_webhook_disabled`, once per failure spell).
+ * An attempt is sent only within its lease and settled only while the lease holds (due-claims.ts);
+ * an attempt whose holder lost the lease counts toward the limit (a redelivery's one attempt too).
  */
 import { internalSubjects, LATEST_VERSION, type NetworkAdminsReply } from '@ncs/contracts';
 import type { Logger, RpcClient } from '@ncs/service-kit';
@@ -14,7 +16,8 @@ import { nextDelayMs, type BackoffPolicy } from '../push/backoff.js';
 import { msgIdOf } from './deliveries.js';
 import { openSecret, type WebhookStore } from './endpoints.js';
 import type { WebhookDeliveryDoc, WebhookEndpointDoc } from './models.js';
-import { claimDueDelivery, settleDelivery } from './queue.js';
+import { sendBudgetMs } from '../due-claims.js';
+import { claimDueDelivery, settleDelivery, type HeldDelivery } from './queue.js';
 import { sendAttempt, type AttemptResult } from './sender.js';
 import { signatureHeaders } from './signing.js';
 import { startWorkLoop } from '../work-loop.js';
@@ -83,7 +86,11 @@ async function alertDisabled(options: WebhookWorkerOptions, endpoint: WebhookEnd
 export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
   const { store } = options;
 
-  async function attempt(delivery: WebhookDeliveryDoc, endpoint: WebhookEndpointDoc): Promise<AttemptResult> {
+  async function attempt(
+    delivery: WebhookDeliveryDoc,
+    endpoint: WebhookEndpointDoc,
+    timeoutMs: number,
+  ): Promise<AttemptResult> {
     if (!delivery.url) return { statusCode: null, durationMs: 0, error: 'no URL in the manifest' };
     const headers = signatureHeaders(
       openSecret(store, endpoint),
@@ -91,19 +98,33 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
       delivery.payload,
     );
     return sendAttempt(delivery.url, headers, delivery.payload, {
-      timeoutMs: options.timeoutMs,
+      timeoutMs,
       allowPrivate: options.allowPrivate,
     });
   }
 
-  async function process(delivery: WebhookDeliveryDoc) {
+  function lostLease(delivery: HeldDelivery) {
+    options.logger.warn(
+      { deliveryId: String(delivery._id) },
+      'webhook delivery outcome dropped: the lease had lapsed',
+    );
+  }
+
+  /** Claims beyond those allowed: the last allowed attempt's holder lost its lease. */
+  const spent = (delivery: HeldDelivery) =>
+    delivery.manual ? delivery.claims > delivery.attempts + 1 : delivery.claims > options.backoff.maxAttempts;
+
+  async function process(delivery: HeldDelivery) {
     const { networkEID, appEID } = delivery;
     const endpoint = await store.models.Endpoint.findOne({ networkEID, appEID }).lean<WebhookEndpointDoc>();
-    if (!endpoint?.enabled) {
-      await settleDelivery(store.models, delivery, { statusCode: null, delivered: false, retryInMs: null });
+    if (!endpoint?.enabled || spent(delivery)) {
+      const given = { statusCode: null, delivered: false, retryInMs: null, sent: false };
+      if (!(await settleDelivery(store.models, delivery, given))) lostLease(delivery);
       return;
     }
-    const result = await attempt(delivery, endpoint);
+    const budgetMs = sendBudgetMs(delivery, options.timeoutMs);
+    if (budgetMs === 0) return lostLease(delivery); // starved past the lease: the next claim takes it
+    const result = await attempt(delivery, endpoint, budgetMs);
     const delivered = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     await store.models.Attempt.create({
       networkEID,
@@ -116,8 +137,13 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     const retryInMs =
       delivered || delivery.manual || disabled
         ? null
-        : nextDelayMs(options.backoff, delivery.attempts + 1, undefined);
-    await settleDelivery(store.models, delivery, { statusCode: result.statusCode, delivered, retryInMs });
+        : nextDelayMs(options.backoff, delivery.claims, undefined);
+    const settled = await settleDelivery(store.models, delivery, {
+      statusCode: result.statusCode,
+      delivered,
+      retryInMs,
+    });
+    if (!settled) return lostLease(delivery);
     if (retryInMs !== null) loop.later(retryInMs);
   }
 
