@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { invalidUtf8Error, isJsonMediaType, mediaTypeOf, replacementPointer } from './body-parsers.js';
+import {
+  invalidUtf8Error,
+  isJsonMediaType,
+  MAX_JSON_DEPTH,
+  mediaTypeOf,
+  nestsDeeperThan,
+  replacementPointer,
+} from './body-parsers.js';
 
 describe('isJsonMediaType', () => {
   it('is application/json and +json types, with or without parameters', () => {
@@ -35,5 +42,30 @@ describe('invalidUtf8Error', () => {
     const error = invalidUtf8Error('/name');
     expect(error.errorName).toBe('VALIDATION_FAILED');
     expect(error.details).toEqual([{ pointer: '/body/name', message: 'is not valid UTF-8' }]);
+  });
+});
+
+describe('nestsDeeperThan', () => {
+  const bytes = (text: string) => Buffer.from(text, 'utf8');
+  const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+  it('counts arrays and objects inside one another, up to the limit and past it', () => {
+    expect(nestsDeeperThan(bytes(nested(MAX_JSON_DEPTH)), MAX_JSON_DEPTH)).toBe(false);
+    expect(nestsDeeperThan(bytes(nested(MAX_JSON_DEPTH + 1)), MAX_JSON_DEPTH)).toBe(true);
+    expect(nestsDeeperThan(bytes('{"a":{"b":[{"c":[]}]}}'), 5)).toBe(false);
+    expect(nestsDeeperThan(bytes('{"a":{"b":[{"c":[[]]}]}}'), 5)).toBe(true);
+    // Siblings do not add up: depth, not count.
+    expect(nestsDeeperThan(bytes(`[${Array(1000).fill('[[]]').join(',')}]`), 3)).toBe(false);
+  });
+
+  it('does not count brackets inside strings, escaped quotes included', () => {
+    expect(nestsDeeperThan(bytes(JSON.stringify({ text: '[[[[[{{{{{' })), 1)).toBe(false);
+    expect(nestsDeeperThan(bytes(JSON.stringify({ text: 'say "[[[["' })), 1)).toBe(false);
+    // A string ending in an escaped backslash ends at the next quote.
+    expect(nestsDeeperThan(bytes(`${JSON.stringify({ text: 'a\\' })}[[`), 1)).toBe(true);
+  });
+
+  it('reads multi-byte characters as no structure', () => {
+    expect(nestsDeeperThan(bytes('{"ü[":"€{😀"}'), 1)).toBe(false);
   });
 });

@@ -4,12 +4,13 @@
  * network, call the owning service over NATS, and respond in the route's format (HAL, OAuth JSON
  * or a page). A step refuses by throwing; the error handler renders it in the same format.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import { routes } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
 import type { TokenAuthenticator } from '../authentication/token-authenticator.js';
+import { hasBody } from '../body-parsers.js';
 import { responders } from '../responders/index.js';
-import { toFastifyPath } from '../table-route.js';
+import { tableRouteOf, toFastifyPath } from '../table-route.js';
 import { authenticate, authoriseScope } from './authenticate.js';
 import { callOwner } from './call-owner.js';
 import { readInput } from './input.js';
@@ -33,6 +34,7 @@ export interface RoutingDeps {
 const streamedFormats = new Set<string>(['upload', 'file']);
 
 export function registerTableRoutes(app: FastifyInstance, deps: RoutingDeps): void {
+  app.addHook('preParsing', refuseBeforeBody(deps));
   for (const route of routes) {
     const validator = compileRouteValidator(route);
     const responder = responders[route.format];
@@ -75,4 +77,20 @@ export function registerTableRoutes(app: FastifyInstance, deps: RoutingDeps): vo
       },
     });
   }
+}
+
+/**
+ * A body is read only for a caller who may call the route: a missing or unknown token (and a
+ * version that cannot be served) is refused before a byte of it is parsed, so that anonymous
+ * senders cannot make the gateway parse what they like. The handler's own steps reuse both answers
+ * (negotiation is remembered, the token lookup is shared per request).
+ */
+function refuseBeforeBody(deps: RoutingDeps) {
+  return async (request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) => {
+    const route = tableRouteOf(request);
+    if (!route || route.scope === 'public' || !hasBody(request)) return payload;
+    const { version } = negotiate(route, request, deps.vendor);
+    await authenticate(route, request, deps.authenticator, requestContext(route, request, version));
+    return payload;
+  };
 }
