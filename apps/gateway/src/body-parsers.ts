@@ -110,6 +110,8 @@ export function registerBodyParsers(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   const parser = (request: FastifyRequest, body: string | Buffer, done: ParserDone) => {
+    // An empty body with a JSON type is no body (routes decide what none means: request-path/input.ts).
+    if ((body as Buffer).length === 0) return done(null, undefined);
     if (nestsDeeperThan(body as Buffer, MAX_JSON_DEPTH)) return done(tooDeepError());
     let text: string;
     try {

@@ -4,7 +4,7 @@
  * credentials of HTTP Basic merged in).
  */
 import type { FastifyRequest } from 'fastify';
-import { DomainError, type RouteDefinition } from '@ncs/contracts';
+import { DomainError, isVersionedSchema, type RouteDefinition } from '@ncs/contracts';
 
 export interface RouteInput {
   readonly params: Record<string, unknown>;
@@ -22,8 +22,38 @@ export function readInput(route: RouteDefinition, request: FastifyRequest): Rout
   return {
     params: { ...(request.params as Record<string, unknown>) },
     query,
-    body: route.format === 'oauth' && route.method === 'POST' ? oauthBody(request) : request.body,
+    body: route.format === 'oauth' && route.method === 'POST' ? oauthBody(request) : bodyOf(route, request),
   };
+}
+
+/**
+ * The JSON body; none at all is `{}` where the route's body requires no field (a deletion whose
+ * `reason` is optional, an action whose options all have defaults), so that a client need not send
+ * an empty object to leave everything out. Where a field is required, a missing body stays missing
+ * and validation names what is required.
+ */
+function bodyOf(route: RouteDefinition, request: FastifyRequest): unknown {
+  if (request.body !== undefined || route.body === undefined || route.format !== 'hal') return request.body;
+  return requiresNothing(route.body) ? {} : undefined;
+}
+
+const requiringNothing = new WeakMap<object, boolean>();
+
+function requiresNothing(body: NonNullable<RouteDefinition['body']>): boolean {
+  let known = requiringNothing.get(body);
+  if (known === undefined) {
+    const schemas = isVersionedSchema(body) ? body.variants.map((variant) => variant.schema) : [body];
+    known = schemas.every((schema) => {
+      const { type, required, minProperties } = schema as {
+        type?: unknown;
+        required?: unknown[];
+        minProperties?: number;
+      };
+      return type === 'object' && (required ?? []).length === 0 && (minProperties ?? 0) === 0;
+    });
+    requiringNothing.set(body, known);
+  }
+  return known;
 }
 
 /** RFC 6749 §2.3.1: client credentials may come as HTTP Basic instead of form fields. */
