@@ -12,6 +12,7 @@ import {
   type PlainResource,
   type RequestContext,
   isEid,
+  namedProfileEID,
 } from '@ncs/contracts';
 import { isDuplicateKeyError, withStatus, pageOf } from '@ncs/service-kit';
 import type { EventSink } from '../dependencies.js';
@@ -168,14 +169,15 @@ export async function addMember(
   const state = body.state ?? 'active';
   const role = body.role ?? 'member';
   requirePermission(permissions, state === 'invited' ? 'group_invite_user' : 'manage_users');
+  const named = namedProfileEID(body);
   // Another network's profile, an unknown one and a suspended one are all "not in this network".
   const profile = await models.Profile.findOne(
-    { _id: body.profileEID, networkEID: caller.networkEID, userState: 'active' },
+    { _id: named.EID, networkEID: caller.networkEID, userState: 'active' },
     { external: 1 },
   ).lean();
   if (!profile) {
     throw new DomainError('GROUP_ERR_PROFILE_NOT_IN_NETWORK', undefined, [
-      { pointer: '/body/profileEID', message: 'is not an active member of this network' },
+      { pointer: named.pointer, message: 'is not an active member of this network' },
     ]);
   }
   let membership: MembershipDoc;
@@ -183,7 +185,7 @@ export async function addMember(
     const created = await models.GroupMembership.create({
       networkEID: caller.networkEID,
       groupEID,
-      profileEID: body.profileEID,
+      profileEID: named.EID,
       role,
       state,
       external: profile.external,
@@ -192,10 +194,7 @@ export async function addMember(
     membership = created.toObject<MembershipDoc>();
   } catch (error) {
     if (!isDuplicateKeyError(error)) throw error;
-    return withStatus(
-      200,
-      presentMembership(await findMembership(models, caller, groupEID, body.profileEID)),
-    );
+    return withStatus(200, presentMembership(await findMembership(models, caller, groupEID, named.EID)));
   }
   await events.record('membership', state === 'invited' ? 'invited' : 'added', {
     networkEID: caller.networkEID,

@@ -325,6 +325,22 @@ describe('problemFromAjvErrors', () => {
     ]);
   });
 
+  it('tells a body that names both of two exclusive forms from one that names neither', () => {
+    const oneOf = (passingSchemas: number[] | null): AjvErrorObject => ({
+      instancePath: '',
+      schemaPath: '#/oneOf',
+      keyword: 'oneOf',
+      params: { passingSchemas },
+      message: 'must match exactly one schema in oneOf',
+    });
+    expect(problemFromAjvErrors([oneOf([0, 1])], 'body', REQ).errors).toEqual([
+      { pointer: '/body', message: 'matches more than one of the allowed forms: use one' },
+    ]);
+    expect(problemFromAjvErrors([oneOf(null)], 'body', REQ).errors).toEqual([
+      { pointer: '/body', message: 'does not match any of the allowed forms' },
+    ]);
+  });
+
   it('points into the query and the path parameters', () => {
     const limit: AjvErrorObject = {
       instancePath: '/limit',

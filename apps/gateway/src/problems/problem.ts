@@ -191,8 +191,12 @@ function readableMessage(error: AjvErrorObject): string {
     case 'pattern':
       return hygieneMessage(stringParam(error, 'pattern') ?? '') ?? error.message ?? 'is invalid';
     case 'anyOf':
-    case 'oneOf':
       return 'does not match any of the allowed forms';
+    case 'oneOf':
+      // Both forms at once (say, a person named by `profileEID` and by `profile`) is its own mistake.
+      return Array.isArray(error.params.passingSchemas)
+        ? 'matches more than one of the allowed forms: use one'
+        : 'does not match any of the allowed forms';
     default:
       return error.message ?? 'is invalid';
   }

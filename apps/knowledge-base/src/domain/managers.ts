@@ -1,5 +1,11 @@
 /** Managers of top-level categories: assigned by administrators, idempotent under concurrency. */
-import { DomainError, internalSubjects, type PlainResource, type RequestContext } from '@ncs/contracts';
+import {
+  DomainError,
+  internalSubjects,
+  namedProfileEID,
+  type PlainResource,
+  type RequestContext,
+} from '@ncs/contracts';
 import {
   isDuplicateKeyError,
   withStatus,
@@ -43,16 +49,16 @@ interface ProfileSummary {
   readonly userState?: string;
 }
 
-const profilePointer = (message: string) => [{ pointer: '/body/profileEID', message }];
-
 export async function assignManager(
   models: KbModels,
   rpc: RpcClient,
   outbox: Outbox,
   ctx: RequestContext,
   categoryEID: string,
-  { profileEID }: RequestOf<'categoryManager.assign'>['body'],
+  body: RequestOf<'categoryManager.assign'>['body'],
 ) {
+  const { EID: profileEID, pointer } = namedProfileEID(body);
+  const profilePointer = (message: string) => [{ pointer, message }];
   const caller = callerOf(ctx);
   requireManage(caller);
   const category = await findCategory(models, caller, categoryEID);

@@ -22,6 +22,28 @@ export const Ref = (type?: string) =>
     { additionalProperties: false },
   );
 export type ResourceRefSchema = Static<ReturnType<typeof Ref>>;
+/**
+ * A person a write names, by `profileEID` or, as every other write names people, by a reference
+ * `profile: {type: 'user', EID}`: exactly one of the two (`onePersonNamed` on the object). Read it
+ * with `namedProfileEID`.
+ */
+export const PersonNamed = {
+  profileEID: Type.Optional(Eid),
+  profile: Type.Optional(Ref('user')),
+};
+/** The object options that ask for exactly one of `PersonNamed`'s fields. */
+export const onePersonNamed = {
+  oneOf: [{ required: ['profileEID'] }, { required: ['profile'] }],
+  description: 'Names the person by `profileEID` or by `profile` ({type: "user", EID}), one of the two',
+};
+/** The EID of the person a `PersonNamed` body names, and the pointer to where it was named. */
+export function namedProfileEID(body: { profileEID?: string; profile?: { EID: string } }): {
+  readonly EID: string;
+  readonly pointer: string;
+} {
+  if (body.profile) return { EID: body.profile.EID, pointer: '/body/profile/EID' };
+  return { EID: body.profileEID!, pointer: '/body/profileEID' };
+}
 /** The `_links` of a HAL resource (filled by the gateway from the link relations). */
 export const HalLinks = Type.Optional(
   Type.Record(Type.String(), Type.Object({ href: Type.String() }), { description: 'HAL relations' }),

@@ -13,6 +13,8 @@ import {
   halResource,
   ImageUrl,
   Nullable,
+  onePersonNamed,
+  PersonNamed,
   Ref,
   Timestamp,
 } from '../core/schemas.js';
@@ -224,10 +226,10 @@ export const GroupMemberListQuery = Type.Object({
 /** `POST …/members/`: add a profile (state `active`, the default) or invite it (state `invited`). */
 export const GroupMemberAddBody = Type.Object(
   {
-    profileEID: Eid,
+    ...PersonNamed,
     role: Type.Optional(GroupRoleSchema),
     state: Type.Optional(MembershipStateSchema),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, ...onePersonNamed },
 );
 export const GroupMemberUpdateBody = Type.Object({ role: GroupRoleSchema }, { additionalProperties: false });

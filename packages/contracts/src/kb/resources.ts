@@ -11,6 +11,8 @@ import {
   HexColour,
   ImageUrl,
   Nullable,
+  onePersonNamed,
+  PersonNamed,
   Ref,
   Timestamp,
 } from '../core/schemas.js';
@@ -123,7 +125,10 @@ export const KbCategoryManagersResource = halResource(
   },
   'The managers of a top-level category.',
 );
-export const KbManagerAssignBody = Type.Object({ profileEID: Eid }, { additionalProperties: false });
+export const KbManagerAssignBody = Type.Object(
+  { ...PersonNamed },
+  { additionalProperties: false, ...onePersonNamed },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Pages
