@@ -73,6 +73,20 @@ describe('editing an event', () => {
     expect(await w.recorded('date_time_changed', made.EID, 0)).toEqual([]);
   });
 
+  it('location only, without the body: the body stays and only location_changed is recorded', async () => {
+    const made = await newEvent(w.network.networkEID, w.authorToken, { invitees: [w.guest.profileEID] });
+    const edited = await editAs(w.network.networkEID, made.EID, w.authorToken, {
+      event: { location: 'Room 7' },
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(eventOf(edited.body).event.location).toBe('Room 7');
+    expect(edited.body.htmlBody).toBe(made.htmlBody);
+    expect(await w.recorded('location_changed', made.EID)).toHaveLength(1);
+    // Recorded in the same request as the location's change: no other kind.
+    expect(await w.recorded('details_changed', made.EID, 0)).toEqual([]);
+    expect(await w.recorded('date_time_changed', made.EID, 0)).toEqual([]);
+  });
+
   it('details only: bubbles a public event with details_changed', async () => {
     const made = await newEvent(w.network.networkEID, w.authorToken);
     const edited = await editAs(w.network.networkEID, made.EID, w.authorToken, {

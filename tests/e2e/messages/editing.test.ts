@@ -98,7 +98,7 @@ describe('editing a message', () => {
   it('answers bad input with 400 problem+json naming the field', async () => {
     const message = await newMessage(network.networkEID, memberToken);
     const cases: [Record<string, unknown>, string][] = [
-      [{}, '/body/htmlBody'],
+      [{}, '/body'], // an edit names at least one field
       [{ htmlBody: '' }, '/body/htmlBody'],
       [{ htmlBody: '<script>x</script>' }, '/body/htmlBody'],
       [{ htmlBody: '<p>x</p>', numLikes: 3 }, '/body/numLikes'],

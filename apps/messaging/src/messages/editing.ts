@@ -1,8 +1,9 @@
 /**
- * Concern: message actions, editing. `PUT …/messages/{messageEID}/`: the author's new `htmlBody`
- * (and a news item's `title`; `mentions` replace the list, the newly mentioned get their event),
- * sanitised again, with `searchTokens` recomputed by the function posting uses and `lastEdited`
- * stamped; records `events.messaging.message.edited`.
+ * Concern: message actions, editing. `PUT …/messages/{messageEID}/` is a partial edit: what it
+ * names changes, the rest stays. The author's new `htmlBody` is sanitised again, with
+ * `searchTokens` recomputed by the function posting uses (a news item's `title`; `mentions`
+ * replace the list, the newly mentioned get their event); `lastEdited` is stamped; records
+ * `events.messaging.message.edited`.
  */
 import { DomainError } from '@ncs/contracts';
 import type { RequestOf } from '@ncs/service-kit';
@@ -41,7 +42,8 @@ export async function editMessage(
       { pointer: '/body/title', message: 'is taken for news only' },
     ]);
   }
-  const htmlBody = sanitisedBody(body.htmlBody);
+  // Left out, the body stays: an event's location can change without its details "changing".
+  const htmlBody = body.htmlBody === undefined ? message.htmlBody : sanitisedBody(body.htmlBody);
   const recipients = await recipientChangeOf(rpc, caller, message, body); // recipients on edit
   requireParticipantMentions(recipients?.set.participantEIDs ?? message.participantEIDs, body.mentions);
   const mentions = body.mentions && (await checkedMentions(rpc, caller, body.mentions));
@@ -51,8 +53,7 @@ export async function editMessage(
     { _id: message._id, networkEID: caller.networkEID, removedAt: null },
     {
       $set: {
-        htmlBody,
-        searchTokens: searchTokensOf(htmlBody),
+        ...(body.htmlBody !== undefined ? { htmlBody, searchTokens: searchTokensOf(htmlBody) } : {}),
         lastEdited: new Date(),
         ...(body.title !== undefined ? { title: body.title } : {}),
         ...(mentions ? { mentions } : {}),

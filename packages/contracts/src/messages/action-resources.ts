@@ -28,11 +28,14 @@ export const ReaderCollection = halCollection(
 /** `PUT …/messages/{messageEID}/`: the author's new text (and a news item's title). */
 export const MessageEditBody = Type.Object(
   {
-    htmlBody: Text({
-      minLength: 1,
-      maxLength: HTML_BODY_MAX_LENGTH,
-      description: 'Rich text (HTML); sanitised with an allow-list, the stored text is what is read',
-    }),
+    htmlBody: Type.Optional(
+      Text({
+        minLength: 1,
+        maxLength: HTML_BODY_MAX_LENGTH,
+        description:
+          'Rich text (HTML); sanitised with an allow-list, the stored text is what is read. Left out: the body stays as it is',
+      }),
+    ),
     title: Type.Optional(
       Name({ minLength: 1, maxLength: NEWS_TITLE_MAX_LENGTH, description: 'News only: the headline' }),
     ),
@@ -57,7 +60,11 @@ export const MessageEditBody = Type.Object(
     // Files: attachments (issue #16): the lists replace the message's.
     ...AttachmentWriteFields,
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    minProperties: 1,
+    description: 'A partial edit: what it names changes, the rest stays (at least one field)',
+  },
 );
 
 /** `POST …/messages/{messageEID}/move`: to a group's timeline, or the network's with `group: null`. */
