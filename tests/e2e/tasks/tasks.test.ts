@@ -86,7 +86,14 @@ describe('posting a task', () => {
     const split = await newTask(network.networkEID, admin.token, {
       assignees: [userRef(alice.profileEID), userRef(bob.profileEID)],
     });
-    expect(split.task).toMatchObject({ kind: 'split', numAssignees: 2, assignees: [], dueDate: null });
+    // Read back as addressed: the people named, no group.
+    expect(split.task).toMatchObject({
+      kind: 'split',
+      numAssignees: 2,
+      assignees: [userRef(alice.profileEID), userRef(bob.profileEID)],
+      groups: [],
+      dueDate: null,
+    });
     const group = await newGroup(network.networkEID, admin.token);
     await addMember(network.networkEID, group.EID, admin.token, carol.profileEID);
     const shared = await newTask(network.networkEID, admin.token, { groups: [groupRef(group.EID)] });
@@ -103,8 +110,13 @@ describe('posting a task', () => {
       groups: [groupRef(group.EID)],
       split: true,
     });
-    // Alice, and the group's members: its creator (the admin) and Carol.
-    expect(mixed.task).toMatchObject({ kind: 'split', numAssignees: 3 });
+    // Alice, and the group's members: its creator (the admin) and Carol; read back as addressed.
+    expect(mixed.task).toMatchObject({
+      kind: 'split',
+      numAssignees: 3,
+      assignees: [userRef(alice.profileEID)],
+      groups: [groupRef(group.EID)],
+    });
   });
 
   it('answers 400 naming the field: no task object, nobody, a task object on an update', async () => {

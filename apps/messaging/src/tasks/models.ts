@@ -13,7 +13,7 @@ export const taskSchema = new Schema(
   {
     kind: { type: String, enum: taskKinds, required: true },
     dueDate: { type: Date, default: null },
-    /** individual: the one assignee (a split task's are its assignments). */
+    /** individual: the one assignee; split: the people named when posted (all its assignees are its assignments). */
     assigneeEIDs: { type: [String], default: [] },
     /** shared: the addressed groups; associated: its group; split: the groups whose members it took. */
     groupEIDs: { type: [String], default: [] },

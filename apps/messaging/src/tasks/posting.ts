@@ -53,7 +53,9 @@ export async function taskPlanOf(
     const members = await groupMemberEIDs(rpc, caller, groupEIDs[0]!, TASK_ASSIGNMENTS_MAX);
     assignments = new Map(members.slice(0, TASK_ASSIGNMENTS_MAX).map((EID) => [EID, []]));
   } else assignments = new Map();
-  return { kind, dueDate, assigneeEIDs: kind === 'individual' ? people : [], groupEIDs, assignments };
+  // A split task keeps the people and groups it was addressed to, as posted (its assignments are
+  // those people and the groups' members); a shared task's people are its groups' members.
+  return { kind, dueDate, assigneeEIDs: kind === 'shared' ? [] : people, groupEIDs, assignments };
 }
 
 /** The stored `task` of a new task. */

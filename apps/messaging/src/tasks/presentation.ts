@@ -113,8 +113,9 @@ export function taskResourceFieldsOf(doc: MessageDoc, views: TaskViews) {
       completedBy,
       numAssignees: task.numAssignees,
       numCompleted,
-      assignees: task.kind === 'individual' ? task.assigneeEIDs.map((EID) => ({ type: 'user', EID })) : [],
-      groups: task.kind === 'split' ? [] : task.groupEIDs.map((EID) => ({ type: 'group', EID })),
+      // As addressed: the people named (individual, split) and the groups (shared, split).
+      assignees: task.assigneeEIDs.map((EID) => ({ type: 'user', EID })),
+      groups: task.groupEIDs.map((EID) => ({ type: 'group', EID })),
       _user: { assigned: own !== undefined, completed: own?.completed ?? false },
     },
     ...(task.parentEID ? { parent: { type: 'task', EID: task.parentEID } } : {}),

@@ -75,8 +75,13 @@ export const TaskObject = Type.Object(
       description: 'split: the assignments; shared: the groups (child tasks); individual, associated: 1',
     }),
     numCompleted: Type.Integer({ minimum: 0, description: 'how many of `numAssignees` are done' }),
-    assignees: Type.Array(Ref('user'), { description: 'individual: the assignee (other kinds: empty)' }),
-    groups: Type.Array(Ref('group'), { description: 'shared: the addressed groups; associated: its group' }),
+    assignees: Type.Array(Ref('user'), {
+      description:
+        'individual: the assignee; split: the people named when it was posted (everyone assigned: `recipients`); shared, associated: empty',
+    }),
+    groups: Type.Array(Ref('group'), {
+      description: 'shared and split: the addressed groups; associated: its group; individual: empty',
+    }),
     _user: Type.Object(
       {
         assigned: Type.Boolean({ description: 'whether the caller has an assignment of this task' }),
