@@ -2,7 +2,7 @@
  * Search over HTTP (issue #10): `GET /networks/{networkEID}/search/` finds the messages the caller
  * may read holding every word of `q`, newest first, paged; never across networks, never a hidden
  * group's message for a non-member nor a group's after the caller left it; bad input is a 400
- * naming the field. People and groups (asked of auth): names starting with the words of `q`, after
+ * naming the field. People and groups (asked of auth): names with words starting with the words of `q`, after
  * the messages; hidden groups only with `include_hidden`; `addressable_for` narrows to what the
  * caller may address; never another network's, never a suspended person.
  */
@@ -199,13 +199,15 @@ describe('people and groups', () => {
   const typed = (collection: Collection<MessageBody>) =>
     (collection._embedded.results ?? []).map((item) => [item.type, item.EID]);
 
-  it('answers messages, then people, then groups by name prefix (articles only when named)', async () => {
+  it('answers messages, then people, then groups by the starts of words of their names (articles only when named)', async () => {
     const word = `zq${uniqueSuffix()}`;
     const message = await newMessage(network.networkEID, member.token, { htmlBody: `<p>${word}</p>` });
     const ann = await person(network, `${word}b`);
     const bob = await person(network, `${word}a`);
     const group = await newGroup(network.networkEID, adminToken, { name: `${word.toUpperCase()} Team` });
-    await newGroup(network.networkEID, adminToken, { name: `Big ${word}` }); // not at the start
+    // A word anywhere in a group's name counts; a word's middle does not.
+    const big = await newGroup(network.networkEID, adminToken, { name: `Big ${word}` });
+    await newGroup(network.networkEID, adminToken, { name: `Pre${word}` });
     const category = await newKbCategory(network.networkEID, adminToken);
     const article = await newKbPage(network.networkEID, category, adminToken, {
       title: `Guide ${word}`,
@@ -216,9 +218,10 @@ describe('people and groups', () => {
       ['update', message.EID],
       ['user', bob.profileEID],
       ['user', ann.profileEID],
+      ['group', big.EID],
       ['group', group.EID],
     ]);
-    expect(found.total).toBe(4);
+    expect(found.total).toBe(5);
     // Every word starts a first or last name, whatever its case; a page cuts the merged list.
     expect(typed(await searchAs(member.token, { q: `ADA ${word.slice(0, 6)}`, type: 'user' }))).toEqual([
       ['user', bob.profileEID],
@@ -232,7 +235,14 @@ describe('people and groups', () => {
       type: 'message,user,group,knowledge_base_article',
     });
     expect(typed(everything).at(-1)).toEqual(['kb_page', article]);
-    expect(typed(await searchAs(member.token, { q: word, type: 'group' }))).toEqual([['group', group.EID]]);
+    expect(typed(await searchAs(member.token, { q: word, type: 'group' }))).toEqual([
+      ['group', big.EID],
+      ['group', group.EID],
+    ]);
+    // Every word of q starts a word of the name, in any order.
+    expect(typed(await searchAs(member.token, { q: `team ${word}`, type: 'group' }))).toEqual([
+      ['group', group.EID],
+    ]);
     // User input is never a pattern.
     expect(await searchAs(member.token, { q: '.*' })).toMatchObject({ total: 0 });
   });

@@ -2,8 +2,9 @@
  * `internalSubjects.directorySearch` (messaging's search asks it): the people and groups of the
  * request's network the caller may see whose names start with the words of `q`. Profiles: active
  * ones, every word the start of the first or last name (anchored, escaped, case-insensitive; filter
- * `{networkEID, userState}` of the index `{networkEID, userState, _id}`). Groups: the lowercased
- * name (`sortName`) starts with `q` (anchored, escaped; index `{networkEID, sortName, _id}`); hidden
+ * `{networkEID, userState}` of the index `{networkEID, userState, _id}`). Groups: every word of `q`
+ * starts a word anywhere in the lowercased name (`sortName`; escaped; read along the index
+ * `{networkEID, sortName, _id}`, whose keys carry the name the pattern is tested on); hidden
  * ones only with `includeHidden`, and only those the caller may see. At most `SEARCH_MAX_DEPTH` of
  * each are read; `total` counts them, `limit` are presented. Rules: docs/decisions.md.
  */
@@ -25,7 +26,13 @@ import { groupPermissions } from '../groups/permissions.js';
 import { presentGroups } from '../groups/presentation.js';
 import { visibilityFilter } from '../groups/reading.js';
 import type { AuthModels } from '../models.js';
-import { groupAddressable, groupNamePrefix, nameWordsOf, peopleAddressable, prefixPattern } from './rules.js';
+import {
+  groupAddressable,
+  nameWordsOf,
+  peopleAddressable,
+  prefixPattern,
+  wordStartPattern,
+} from './rules.js';
 
 const none: DirectoryMatches = { total: 0, items: [] };
 
@@ -86,12 +93,12 @@ async function searchGroups(
   caller: GroupCaller,
   request: DirectorySearchRequest,
 ): Promise<DirectoryMatches> {
-  const prefix = groupNamePrefix(request.q);
-  if (prefix === '') return none;
+  const words = nameWordsOf(request.q);
+  if (words.length === 0) return none;
   const visible = request.includeHidden ? await visibilityFilter(models, caller) : { hidden: false };
   const found = await models.Group.find({
     networkEID: caller.networkEID,
-    sortName: { $regex: prefixPattern(prefix) },
+    $and: words.map((word) => ({ sortName: { $regex: wordStartPattern(word) } })),
     ...visible,
   })
     .sort({ sortName: 1, _id: 1 })

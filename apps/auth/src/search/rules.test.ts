@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   escapeRegExp,
   groupAddressable,
-  groupNamePrefix,
   nameWordsOf,
   peopleAddressable,
   prefixPattern,
+  wordStartPattern,
 } from './rules.js';
 
 describe('people and groups search rules', () => {
@@ -21,7 +21,17 @@ describe('people and groups search rules', () => {
     expect(new RegExp(prefixPattern('x+y')).test('xxy')).toBe(false);
     expect(new RegExp(prefixPattern('sales')).test('big sales')).toBe(false);
     expect(escapeRegExp('[^$]|\\')).toBe('\\[\\^\\$\\]\\|\\\\');
-    expect(groupNamePrefix('  Sales   TEAM ')).toBe('sales team');
+  });
+
+  it('finds a word at the start of any word of a group name, escaped', () => {
+    const starts = (word: string, name: string) => new RegExp(wordStartPattern(word), 'u').test(name);
+    expect(starts('sales', 'sales team')).toBe(true);
+    expect(starts('sales', 'big sales')).toBe(true);
+    expect(starts('sal', 'emea-sales')).toBe(true);
+    expect(starts('sales', 'presales')).toBe(false);
+    expect(starts('ller', 'müller team')).toBe(false);
+    expect(starts('r+d', 'the r+d lab')).toBe(true);
+    expect(starts('r+d', 'the rrd lab')).toBe(false);
   });
 
   it('lets addressable_for through: people for tasks and journeys (no bots), none for news', () => {

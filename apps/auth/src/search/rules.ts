@@ -27,9 +27,13 @@ export function prefixPattern(text: string): string {
   return `^${escapeRegExp(text)}`;
 }
 
-/** A group's `sortName` prefix for `q`: its words, lowercased, joined by single spaces. */
-export function groupNamePrefix(q: string): string {
-  return q.toLowerCase().normalize('NFC').trim().split(/\s+/).join(' ');
+/**
+ * A pattern of a word that starts a word anywhere in a lowercased name (`sales` finds "big sales"
+ * and "emea-sales", not "presales"), escaped. Groups are named by phrases whose key word is rarely
+ * the first, unlike people's first and last names.
+ */
+export function wordStartPattern(word: string): string {
+  return `(^|[^\\p{L}\\p{N}])${escapeRegExp(word)}`;
 }
 
 /**
