@@ -37,6 +37,9 @@ describe('AI assistant settings', () => {
     const off = await call<Problem>(settingsPath(network.networkEID), { token: memberToken });
     expect(off.status).toBe(403);
     expect(off.body.code).toBe(-450);
+    // The problem says which feature is missing and where an administrator turns it on.
+    expect(off.body.detail).toContain('ai_assistant_settings');
+    expect(off.body.detail).toContain('PUT /networks/{networkEID}/features/');
 
     await setNetworkFeatures(network.networkEID, ['ai_assistant_settings']);
     const read = await call<Settings>(settingsPath(network.networkEID), { token: memberToken });

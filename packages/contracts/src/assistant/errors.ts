@@ -9,7 +9,8 @@ export const assistantErrors = {
     status: 403,
     code: -450,
     title: 'Forbidden',
-    message: 'The network does not have the feature ai_assistant_settings.',
+    message:
+      'The network does not have the feature ai_assistant_settings: a network administrator turns it on with PUT /networks/{networkEID}/features/ and the body {"ai_assistant_settings": true}.',
   },
   MESSAGING_ERR_AI_ASSISTANT_ADMIN_ONLY: {
     status: 403,
