@@ -4,7 +4,7 @@
  * child task per group of a shared task addressed to several groups, and the event
  * `events.messaging.task.created` with the assignees. Decisions: docs/decisions.md, "Messaging: tasks".
  */
-import { DomainError, TASK_ASSIGNMENTS_MAX, type TaskKind } from '@ncs/contracts';
+import { DomainError, TASK_ASSIGNMENTS_MAX, toTimestamp, type TaskKind } from '@ncs/contracts';
 import type { RequestOf } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
 import type { WriteDeps } from '../messages/deps.js';
@@ -153,7 +153,7 @@ export async function recordTaskPosted(
     data: {
       task: messageSummary(message),
       kind: plan.kind,
-      dueDate: plan.dueDate?.toISOString() ?? null,
+      dueDate: plan.dueDate ? toTimestamp(plan.dueDate) : null,
       assignees: [...plan.assignments.keys()].map(userRef),
       groups: plan.groupEIDs.map((EID) => ({ type: 'group', EID })),
       /** A shared task of several groups: each child task with its group and assignees. */

@@ -4,6 +4,7 @@
  */
 import {
   DomainError,
+  toTimestamp,
   type AlertCategory,
   type PlainCollection,
   type PlainResource,
@@ -75,8 +76,8 @@ function present(doc: AlertDoc | OccurrenceDoc, view: AlertView): PlainResource 
     groups: view.groupEIDs.slice(0, GROUPS_SHOWN).map((EID) => ({ type: 'group', EID })),
     appData: doc.appData ? (JSON.parse(doc.appData) as Record<string, unknown>) : null,
     ...linkHelpers(subject),
-    created: doc.created.toISOString(),
-    lastModified: view.lastModified.toISOString(),
+    created: toTimestamp(doc.created),
+    lastModified: toTimestamp(view.lastModified),
   };
 }
 

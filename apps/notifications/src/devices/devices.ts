@@ -4,7 +4,13 @@
  * never answered, only its last 4 characters (docs/decisions.md, "Notifications: devices, push and
  * white-label apps").
  */
-import { DomainError, type PlainCollection, type PlainResource, type RequestContext } from '@ncs/contracts';
+import {
+  DomainError,
+  toTimestamp,
+  type PlainCollection,
+  type PlainResource,
+  type RequestContext,
+} from '@ncs/contracts';
 import { isDuplicateKeyError, pageOf, withStatus, type RequestOf } from '@ncs/service-kit';
 import { Types } from 'mongoose';
 import { findWhitelabelApp } from '../whitelabel/apps.js';
@@ -33,7 +39,7 @@ export function presentDevice(doc: DeviceDoc): PlainResource {
     platform: doc.platform,
     pushTokenEnd: tokenEndOf(doc.token),
     whitelabelApp: doc.whitelabelAppEID ? { type: 'whitelabel_app', EID: doc.whitelabelAppEID } : null,
-    created: doc.created.toISOString(),
+    created: toTimestamp(doc.created),
   };
 }
 
@@ -113,7 +119,7 @@ function presentDelivery(doc: DeliveryDoc) {
     status: doc.status,
     providerCode: doc.providerCode,
     attempts: doc.attempts,
-    at: doc.at.toISOString(),
+    at: toTimestamp(doc.at),
   };
 }
 

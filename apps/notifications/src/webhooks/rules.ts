@@ -5,7 +5,7 @@
  * network: the app reads more with its own token, under its own permissions. Private messages
  * (a `recipients` list) are never delivered.
  */
-import type { DomainEvent, ResourceRef, WebhookEventType } from '@ncs/contracts';
+import { toTimestamp, type DomainEvent, type ResourceRef, type WebhookEventType } from '@ncs/contracts';
 
 /** The JetStream subjects the webhooks consumer reads, by the webhook event type each makes. */
 const SOURCES: Readonly<Record<string, WebhookEventType>> = {
@@ -83,7 +83,7 @@ export function webhookPayloadOf(event: DomainEvent): WebhookPayload | null {
   const occurred = new Date(event.occurredAt);
   return {
     type,
-    timestamp: (Number.isNaN(occurred.getTime()) ? new Date() : occurred).toISOString(),
+    timestamp: toTimestamp(Number.isNaN(occurred.getTime()) ? new Date() : occurred),
     data: {
       network: { type: 'network', EID: event.networkEID },
       ...(event.actor ? { actor: refOf(event.actor) } : {}),

@@ -8,7 +8,7 @@
  * An attempt is sent only within its lease and settled only while the lease holds (due-claims.ts);
  * an attempt whose holder lost the lease counts toward the limit (a redelivery's one attempt too).
  */
-import { internalSubjects, LATEST_VERSION, type NetworkAdminsReply } from '@ncs/contracts';
+import { internalSubjects, LATEST_VERSION, toTimestamp, type NetworkAdminsReply } from '@ncs/contracts';
 import type { Logger, RpcClient } from '@ncs/service-kit';
 import type { AlertModels } from '../alerts/models.js';
 import { deliverAlert } from '../alerts/writing.js';
@@ -78,7 +78,7 @@ async function alertDisabled(options: WebhookWorkerOptions, endpoint: WebhookEnd
       subject: app,
       originator: app,
       groupEIDs: [],
-      appData: { failingSince: since.toISOString() },
+      appData: { failingSince: toTimestamp(since) },
     });
   }
 }

@@ -4,7 +4,13 @@
  * drops them from 2023.0.1 (gates `whitelabel.*Dropped`), and the create body of those versions
  * refuses them (docs/decisions.md, "Notifications: devices, push and white-label apps").
  */
-import { DomainError, type PlainCollection, type PlainResource, type RequestContext } from '@ncs/contracts';
+import {
+  DomainError,
+  toTimestamp,
+  type PlainCollection,
+  type PlainResource,
+  type RequestContext,
+} from '@ncs/contracts';
 import { isDuplicateKeyError, pageOf, type RequestOf } from '@ncs/service-kit';
 import { Types } from 'mongoose';
 import type { WhitelabelAppDoc, WhitelabelModels } from './models.js';
@@ -44,7 +50,7 @@ function present(doc: WhitelabelAppDoc, numNetworks: number): PlainResource {
     numNetworks: Math.max(1, numNetworks),
     appStoreUrl: doc.appStoreUrl ?? null,
     googlePlayUrl: doc.googlePlayUrl ?? null,
-    created: doc.created.toISOString(),
+    created: toTimestamp(doc.created),
   };
 }
 
