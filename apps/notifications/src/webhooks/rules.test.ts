@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import type { DomainEvent } from '@ncs/contracts';
+import { isPrivateAddress, type DomainEvent } from '@ncs/contracts';
 import { webhookPayloadOf } from './rules.js';
-import { isPrivateAddress, sendAttempt } from './sender.js';
+import { sendAttempt } from './sender.js';
 import { newWebhookSecret, secretBox, signatureHeaders } from './signing.js';
 import { nextDelayMs } from '../push/backoff.js';
 
@@ -23,7 +23,7 @@ describe('webhook payloads', () => {
   it('maps a group event to {type, timestamp, data} with references and names only', () => {
     expect(webhookPayloadOf(event('auth.group.created', { group, parent: null }))).toEqual({
       type: 'group.created',
-      timestamp: '2026-01-02T03:04:05.000Z',
+      timestamp: '2026-01-02T03:04:05.000+00:00', // the spec's form, whatever the event's
       data: {
         network: { type: 'network', EID: N },
         actor: { type: 'user', EID: P },

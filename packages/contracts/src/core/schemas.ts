@@ -33,7 +33,12 @@ export const PersonNamed = {
 };
 /** The object options that ask for exactly one of `PersonNamed`'s fields. */
 export const onePersonNamed = {
-  oneOf: [{ required: ['profileEID'] }, { required: ['profile'] }],
+  // Each branch names its property (with an empty schema: the object's own validates it), as
+  // strict JSON Schema tools ask of a `required` list.
+  oneOf: [
+    { properties: { profileEID: {} }, required: ['profileEID'] },
+    { properties: { profile: {} }, required: ['profile'] },
+  ],
   description: 'Names the person by `profileEID` or by `profile` ({type: "user", EID}), one of the two',
 };
 /** The EID of the person a `PersonNamed` body names, and the pointer to where it was named. */
