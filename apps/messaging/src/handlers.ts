@@ -16,7 +16,7 @@ import { getMessage, listComments, listLikers } from './messages/reading.js';
 import { likeMessage, postComment, setLocked, unlikeMessage } from './messages/writing.js';
 import { postMessageAs } from './messages/app-posting.js';
 import { listPrivateMessages } from './messages/private-messages.js';
-import { groupTimeline, networkTimeline } from './timelines/reading.js';
+import { groupTimeline, networkTimeline, networkTimelineReaderOf } from './timelines/reading.js';
 import { publishDraft } from './news/writing.js';
 import { getDuplication, requestDuplication } from './news/duplication.js';
 import { listScheduledItems } from './scheduling/scheduled-items.js';
@@ -77,7 +77,7 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
     'message.get': ({ ctx, params }, { models, rpc }) =>
       getMessage(models, rpc, callerOf(ctx), params.messageEID),
     'timeline.network': ({ ctx, query }, { models, rpc }) =>
-      networkTimeline(models, rpc, callerOf(ctx), query),
+      networkTimeline(models, rpc, networkTimelineReaderOf(ctx), query),
     'timeline.group': ({ ctx, params, query }, { models, rpc }) =>
       groupTimeline(models, rpc, callerOf(ctx), params.groupEID, query),
     'comment.create': ({ ctx, params, body }, deps) =>

@@ -2,9 +2,9 @@
  * Timelines: the network's, a group's and a user's profile timeline, newest first (by `timelineAt`, where bubbling will move
  * an item up), served by the index `{networkEID, timelineKey, timelineAt: -1, _id: -1}`.
  */
-import type { PlainCollection } from '@ncs/contracts';
+import { DomainError, isEid, type PlainCollection, type RequestContext } from '@ncs/contracts';
 import { pageOf, type Page, type RpcClient } from '@ncs/service-kit';
-import { accessOf, type Caller } from '../messages/access.js';
+import { accessOf, callerOf, type Caller } from '../messages/access.js';
 import type { MessagingModels } from '../messages/models.js';
 import { presentWithEmbeds, type EmbedQuery } from './embedding.js';
 import { requireProfile } from './profiles.js';
@@ -30,16 +30,41 @@ function pageOfTimeline(
   );
 }
 
+/** The application permission that lets an app token read the network timeline. */
+export const GET_NETWORK_TIMELINE = 'get_network_timeline';
+
+/**
+ * Who reads the network timeline: a member of the network, or an app installed in it with
+ * `get_network_timeline` (else 403 -307 naming it). The gateway scoped the app's token to a network
+ * it is installed in and put its installation's permissions in the request. An app reads as an
+ * onlooker: it has no profile, so no news draft and no `_user` state are its own.
+ */
+export function networkTimelineReaderOf(ctx: RequestContext): Caller & { readonly app: boolean } {
+  const principal = ctx.principal;
+  if (!principal?.appEID || principal.profileEID || principal.accountId) {
+    const member = callerOf(ctx);
+    return { networkEID: member.networkEID, profileEID: member.profileEID, ctx, app: false };
+  }
+  if (!(principal.permissions ?? []).includes(GET_NETWORK_TIMELINE)) {
+    throw new DomainError(
+      'MESSAGING_ERR_USER_CALLER_REQUIRED',
+      `The network timeline is read by users of the network, or by an app with the application permission ${GET_NETWORK_TIMELINE}.`,
+    );
+  }
+  if (!isEid(ctx.networkEID)) throw new DomainError('MESSAGING_ERR_MESSAGE_NOT_FOUND');
+  return { networkEID: ctx.networkEID, profileEID: '', ctx, app: true };
+}
+
 /** The network timeline: what was posted to the network (every active member reads it). */
 export async function networkTimeline(
   models: MessagingModels,
   rpc: RpcClient,
-  caller: Caller,
+  reader: Caller & { readonly app: boolean },
   page: Page & EmbedQuery,
 ) {
   // Asked even without groups: a member suspended a moment ago is refused at once (404, by auth).
-  await accessOf(rpc, caller, []);
-  return pageOfTimeline(models, rpc, caller, timelineKeyOf(null), page);
+  if (!reader.app) await accessOf(rpc, reader, []);
+  return pageOfTimeline(models, rpc, reader, timelineKeyOf(null), page);
 }
 
 /** A group timeline: needs `view_group_timeline`; a group the caller may not see is 404. */
