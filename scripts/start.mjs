@@ -1,5 +1,6 @@
 // Command 1 of the README: install what is missing, build, start NATS and the store (found or
-// started), start all five apps with demo data, and print how to call the API. Ctrl-C stops all.
+// started), start all five apps with demo data, and print how to call the API. An app or server that
+// exits is restarted (packages/local-infra/src/supervisor.ts). Ctrl-C stops all.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -9,12 +10,56 @@ import { prepare, repoRoot } from './prepare.mjs';
 const out = (line = '') => process.stdout.write(`${line}\n`);
 
 prepare({ log: out });
-const { startInfra, startStack, MissingPrerequisiteError } =
+const { startInfra, startStack, describeSupervisionEvent, DEFAULT_RESTART_POLICY, MissingPrerequisiteError } =
   await import('../packages/local-infra/dist/index.js');
 
 let infra;
+let stack;
+let stopping = false;
+
+/** Stops the apps, then the servers they use, and exits with `code`. */
+function stopEverything(code, message) {
+  if (stopping) return;
+  stopping = true;
+  if (!stack) {
+    // Still starting: the exit hooks of local-infra end the servers and apps started so far.
+    out(message ?? '\nInterrupted while starting.');
+    process.exit(code);
+  }
+  out(message ?? '\nStopping…');
+  void stack
+    .stop()
+    .then(() => infra.stop())
+    .then(() => {
+      out('Stopped.');
+      process.exit(code);
+    })
+    .catch((error) => {
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    });
+}
+
+// From the start: the apps are process groups of their own (stack.ts), so a Ctrl-C or a closed
+// terminal reaches only this process, which must stop them.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => stopEverything(stack ? 0 : 130));
+}
+
+// Every exit, restart and give-up on the terminal; without NATS, the store or the gateway on the base
+// URL nothing can be served, so giving one of them up stops everything (and `npm start` fails)
+// rather than leave a platform up that only answers errors. Without one service the rest still
+// serves (the gateway answers 503 for that service's routes): it keeps running.
+const supervision = {
+  report: (event) => {
+    if (stopping) return;
+    out(`[supervisor] ${describeSupervisionEvent(event)}`);
+    if (event.type === 'given-up' && event.essential) stopEverything(1, '');
+  },
+};
+
 try {
-  infra = await startInfra({ log: (m) => out(`[infra] ${m}`) });
+  infra = await startInfra({ log: (m) => out(`[infra] ${m}`), supervision });
 } catch (error) {
   if (error instanceof MissingPrerequisiteError) {
     process.stderr.write(`Cannot start: ${error.message}\n`);
@@ -40,7 +85,6 @@ function keptKey(name, fileName) {
   return readFileSync(file, 'utf8').trim();
 }
 const logDir = join(repoRoot, '.ncs', 'logs');
-let stack;
 try {
   stack = await startStack({
     natsUrl: infra.natsUrl,
@@ -54,6 +98,7 @@ try {
       notifications: { WEBHOOK_SECRET_KEY: keptKey('WEBHOOK_SECRET_KEY', 'webhook-secret.key') }, // app webhooks (issue #13)
     },
     onLine: process.env.NCS_SHOW_LOGS === '1' ? (app, line) => out(`${app.padEnd(14)}| ${line}`) : undefined,
+    supervision,
   });
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
@@ -100,20 +145,9 @@ if (process.env.NCS_INSTANCES) {
   }
 }
 out('');
+const { initialDelayMs, maxExits, windowMs } = DEFAULT_RESTART_POLICY;
+out(
+  `An app or server that exits is restarted (after ${initialDelayMs / 1000} s, doubling), and given up ` +
+    `after ${maxExits} exits within ${windowMs / 1000} s.`,
+);
 out('Press Ctrl-C to stop.');
-
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    out('\nStopping…');
-    void stack
-      .stop()
-      .then(() => infra.stop())
-      .then(() => {
-        out('Stopped.');
-        process.exit(0);
-      });
-  });
-}

@@ -10,3 +10,7 @@ export { findFreePort } from './ports.js';
 export { startRestartableNats, type RestartableNats } from './restartable-nats.js';
 // Scale-out (issue #14 §6): NCS_INSTANCES.
 export { parseInstances, instanceLogName, MAX_INSTANCES } from './instances.js';
+// Restarting what `npm start` runs when it exits (restart-policy.ts, supervisor.ts).
+export type { LocalProcess } from './local-server.js';
+export { DEFAULT_RESTART_POLICY, type RestartPolicy } from './restart-policy.js';
+export { describeSupervisionEvent, type Supervision, type SupervisionEvent } from './supervisor.js';

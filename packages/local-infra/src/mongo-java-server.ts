@@ -19,6 +19,7 @@ import { startLocalServer } from './local-server.js';
 import { waitForMongo } from './mongo.js';
 import { LOOPBACK } from './ports.js';
 import { runCommand } from './run-command.js';
+import type { Supervision } from './supervisor.js';
 import { describeDuration, errorMessage } from './timeouts.js';
 
 export const MONGO_JAVA_SERVER_VERSION = '1.47.0';
@@ -240,6 +241,7 @@ export function startLocalMongoJavaServer(
   install: MongoJavaServerInstall,
   dataDir: DataDir,
   backend: MongoJavaServerBackend,
+  supervision?: Supervision,
 ): Promise<RunningServer> {
   const serverDir = dataDir.serverDir('mongo-java-server');
   const file = backend === 'h2' ? path.join(serverDir, 'store.mv.db') : undefined;
@@ -251,5 +253,5 @@ export function startLocalMongoJavaServer(
     waitUntilReady: (url, giveUp) =>
       waitForMongo(url, { timeoutMs: LOCAL_READY_TIMEOUT_MS, source: 'local mongo-java-server', giveUp }),
   };
-  return startLocalServer(spec, dataDir);
+  return startLocalServer(spec, dataDir, supervision);
 }

@@ -4,6 +4,7 @@ import { MongoClient } from 'mongodb';
 
 import type { DataDir } from './data-dir.js';
 import type { LocalServerSpec, RunningServer } from './local-server.js';
+import type { Supervision } from './supervisor.js';
 import { startLocalServer } from './local-server.js';
 import { LOOPBACK } from './ports.js';
 import type { WaitOptions } from './timeouts.js';
@@ -39,7 +40,11 @@ function mongoUrl(port: number): string {
 }
 
 /** `mongod` on a free loopback port, its data under `<data dir>/mongod`. */
-export function startLocalMongod(binary: string, dataDir: DataDir): Promise<RunningServer> {
+export function startLocalMongod(
+  binary: string,
+  dataDir: DataDir,
+  supervision?: Supervision,
+): Promise<RunningServer> {
   const dbPath = dataDir.serverDir('mongod');
   const spec: LocalServerSpec = {
     name: 'mongod',
@@ -49,11 +54,15 @@ export function startLocalMongod(binary: string, dataDir: DataDir): Promise<Runn
     waitUntilReady: (url, giveUp) =>
       waitForMongo(url, { timeoutMs: LOCAL_READY_TIMEOUT_MS, source: 'local mongod', giveUp }),
   };
-  return startLocalServer(spec, dataDir);
+  return startLocalServer(spec, dataDir, supervision);
 }
 
 /** FerretDB with its SQLite backend on a free loopback port, its data under `<data dir>/ferretdb`. */
-export function startLocalFerretDb(binary: string, dataDir: DataDir): Promise<RunningServer> {
+export function startLocalFerretDb(
+  binary: string,
+  dataDir: DataDir,
+  supervision?: Supervision,
+): Promise<RunningServer> {
   const dir = dataDir.serverDir('ferretdb');
   const spec: LocalServerSpec = {
     name: 'ferretdb',
@@ -72,5 +81,5 @@ export function startLocalFerretDb(binary: string, dataDir: DataDir): Promise<Ru
     waitUntilReady: (url, giveUp) =>
       waitForMongo(url, { timeoutMs: LOCAL_READY_TIMEOUT_MS, source: 'local FerretDB', giveUp }),
   };
-  return startLocalServer(spec, dataDir);
+  return startLocalServer(spec, dataDir, supervision);
 }

@@ -3,6 +3,7 @@ import { connect } from 'nats';
 
 import type { DataDir } from './data-dir.js';
 import type { LocalServerSpec, RunningServer } from './local-server.js';
+import type { Supervision } from './supervisor.js';
 import { startLocalServer } from './local-server.js';
 import { LOOPBACK } from './ports.js';
 import type { WaitOptions } from './timeouts.js';
@@ -45,7 +46,11 @@ export function localNatsEnvironment(
 }
 
 /** `nats-server -js` on a free loopback port, its JetStream storage under `<data dir>/nats`. */
-export function startLocalNats(binary: string, dataDir: DataDir): Promise<RunningServer> {
+export function startLocalNats(
+  binary: string,
+  dataDir: DataDir,
+  supervision?: Supervision,
+): Promise<RunningServer> {
   const storageDir = dataDir.serverDir('nats');
   const spec: LocalServerSpec = {
     name: 'nats-server',
@@ -56,5 +61,5 @@ export function startLocalNats(binary: string, dataDir: DataDir): Promise<Runnin
     waitUntilReady: (url, giveUp) =>
       waitForNats(url, { timeoutMs: LOCAL_READY_TIMEOUT_MS, source: `local nats-server`, giveUp }),
   };
-  return startLocalServer(spec, dataDir);
+  return startLocalServer(spec, dataDir, supervision);
 }

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 
+import type { ProcessExit } from './supervisor.js';
 import { settlesWithin, withTimeout } from './timeouts.js';
 
 const STOP_GRACE_MS = 5_000;
@@ -27,6 +28,8 @@ export interface ServerProcess {
   readonly logFile: string;
   /** Why it has exited ("exited with code 1"), or undefined while it runs. */
   exitReason(): string | undefined;
+  /** Settles once it has exited. */
+  readonly exited: Promise<ProcessExit>;
   /** The last lines of its log file. */
   logTail(lines?: number): string;
   /** SIGTERM, then SIGKILL after a grace period; resolves once it has exited. Idempotent. */
@@ -113,12 +116,12 @@ export async function spawnServer(options: ServerProcessOptions): Promise<Server
   fs.closeSync(logFd);
 
   let exitReason: string | undefined;
-  const exited = new Promise<void>((resolve) => {
+  const exited = new Promise<ProcessExit>((resolve) => {
     child.once('exit', (code, signal) => {
       exitReason = signal ? `was killed by ${signal}` : `exited with code ${code ?? '?'}`;
       running.delete(server);
       if (running.size === 0) removeProcessHooks();
-      resolve();
+      resolve({ code, signal });
     });
   });
   const spawned = new Promise<void>((resolve, reject) => {
@@ -147,6 +150,7 @@ export async function spawnServer(options: ServerProcessOptions): Promise<Server
       return child.pid ?? -1;
     },
     exitReason: () => exitReason,
+    exited,
     logTail: (lines?: number) => readLogTail(logFile, lines),
     terminate: () => {
       if (exitReason === undefined) signalChild('SIGTERM');

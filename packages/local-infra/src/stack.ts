@@ -10,6 +10,14 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { instanceLogName, parseInstances, stackApps, type StackApp } from './instances.js';
 import { findFreePort } from './ports.js';
+import {
+  describeExit,
+  exitOf,
+  superviseProcess,
+  type SupervisedProcess,
+  type SupervisedRun,
+  type Supervision,
+} from './supervisor.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -38,6 +46,11 @@ export interface StackOptions {
    * `/ready` cannot pass: the stack waits for the gateway's `/health` and each service's `/ready`.
    */
   readonly apps?: readonly StackApp[];
+  /**
+   * Restart an instance that exits, once the stack is ready (`npm start`; supervisor.ts); default:
+   * none, so what a test kills stays down. Each instance is then a process group of its own.
+   */
+  readonly supervision?: Supervision;
 }
 
 export interface RunningApp {
@@ -55,7 +68,15 @@ export interface SpawnOptions {
   readonly baseEnv: Record<string, string | undefined>;
   readonly env?: Record<string, string>;
   readonly logFile: string;
+  /** Appended to instead of opening `logFile` (a restarted instance writes on where it left off). */
+  readonly log?: WriteStream;
   readonly onLine?: (app: StackApp, line: string) => void;
+  /**
+   * Its own process group: a Ctrl-C in the terminal then reaches only the supervising process, which
+   * stops the apps itself; an app that got the terminal's SIGINT too would exit at the same moment,
+   * and its exit could not be told from a crash.
+   */
+  readonly ownProcessGroup?: boolean;
 }
 
 /**
@@ -95,7 +116,7 @@ export function appNodeFlags(app: StackApp, env: Record<string, string | undefin
 /** Starts one app from its build, as in production, with its output appended to `logFile`. */
 export function spawnAppProcess(app: StackApp, options: SpawnOptions): RunningApp {
   mkdirSync(dirname(options.logFile), { recursive: true });
-  const log = createWriteStream(options.logFile, { flags: 'a' });
+  const log = options.log ?? createWriteStream(options.logFile, { flags: 'a' });
   const child = spawn(
     process.execPath,
     [
@@ -114,6 +135,7 @@ export function spawnAppProcess(app: StackApp, options: SpawnOptions): RunningAp
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: options.ownProcessGroup ?? false,
     },
   );
   for (const stream of [child.stdout, child.stderr]) {
@@ -139,6 +161,7 @@ export function spawnAppProcess(app: StackApp, options: SpawnOptions): RunningAp
 
 export interface Stack {
   readonly baseUrl: string;
+  /** Every instance, in start order; supervised, a restarted one takes its predecessor's place. */
   readonly apps: readonly RunningApp[];
   /**
    * Starts one more instance of an app (e.g. to test scaling or shutdown); give it a `PROBE_PORT`
@@ -148,37 +171,93 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+/** One instance of an app: its name in messages, and how to start it again as it was started. */
+interface Instance {
+  readonly name: string;
+  readonly essential: boolean;
+  respawn(): RunningApp;
+}
+
+function runOf(entry: RunningApp): SupervisedRun {
+  let stopping: Promise<void> | undefined;
+  return {
+    pid: entry.child.pid ?? -1,
+    exited: exitOf(entry.child),
+    // Once: a second SIGTERM would end an app in the middle of its graceful shutdown.
+    stop: () => (stopping ??= stopChild(entry.child).then(() => undefined)),
+  };
+}
+
 export async function startStack(options: StackOptions): Promise<Stack> {
   mkdirSync(options.logDir, { recursive: true });
+  /** The instance now at each index (a restarted one takes its predecessor's place). */
   const running: RunningApp[] = [];
+  const instances: Instance[] = [];
+  const supervisors: (SupervisedProcess | undefined)[] = [];
   const streams: WriteStream[] = [];
   const counts = { ...parseInstances(options.baseEnv.NCS_INSTANCES), ...options.instances };
   const started = new Map<StackApp, number>();
+  let supervising = false;
+
+  const supervise = (index: number): void => {
+    const instance = instances[index];
+    const entry = running[index];
+    if (!options.supervision || !instance || !entry) return;
+    supervisors[index] = superviseProcess(
+      {
+        name: instance.name,
+        logFile: entry.logFile,
+        essential: instance.essential,
+        restart: () => Promise.resolve(runOf(instance.respawn())),
+      },
+      runOf(entry),
+      options.supervision,
+    );
+  };
 
   const spawnApp = (app: StackApp, extraEnv: Record<string, string> = {}): RunningApp => {
     const n = (started.get(app) ?? 0) + 1;
     started.set(app, n);
     const logFile = join(options.logDir, instanceLogName(app, n));
-    const entry = spawnAppProcess(app, {
-      natsUrl: options.natsUrl,
-      mongoUrl: options.mongoUrl,
-      baseEnv: options.baseEnv,
-      env: {
-        ...(app === 'gateway' ? { PORT: String(options.port), HOST: '127.0.0.1' } : {}),
-        ...options.env?.['*'],
-        ...options.env?.[app],
-        ...extraEnv,
-      },
-      logFile,
-      ...(options.onLine ? { onLine: options.onLine } : {}),
-    });
+    const env: Record<string, string> = {
+      ...(app === 'gateway' ? { PORT: String(options.port), HOST: '127.0.0.1' } : {}),
+      ...options.env?.['*'],
+      ...options.env?.[app],
+      ...extraEnv,
+    };
+    const spawnRun = (log?: WriteStream): RunningApp =>
+      spawnAppProcess(app, {
+        natsUrl: options.natsUrl,
+        mongoUrl: options.mongoUrl,
+        baseEnv: options.baseEnv,
+        env,
+        logFile,
+        ...(log ? { log } : {}),
+        ...(options.onLine ? { onLine: options.onLine } : {}),
+        ownProcessGroup: options.supervision !== undefined,
+      });
+    const entry = spawnRun();
     streams.push(entry.log);
-    running.push(entry);
+    const index = running.push(entry) - 1;
+    instances[index] = {
+      name: instanceLogName(app, n).replace(/\.log$/, ''),
+      // The gateway on the stack's port: the address everyone was given.
+      essential: app === 'gateway' && env.PORT === String(options.port),
+      respawn: () => {
+        const { child } = running[index] ?? entry;
+        const last = describeExit({ code: child.exitCode, signal: child.signalCode });
+        entry.log.write(`--- ${new Date().toISOString()} restarted (the last run ${last})\n`);
+        const next = spawnRun(entry.log);
+        running[index] = next;
+        return next;
+      },
+    };
+    if (supervising) supervise(index);
     return entry;
   };
 
   const stop = async () => {
-    await Promise.all(running.map((entry) => stopChild(entry.child)));
+    await Promise.all(running.map((entry, index) => supervisors[index]?.stop() ?? stopChild(entry.child)));
     for (const stream of streams) stream.end();
   };
   process.once('exit', () => {
@@ -205,6 +284,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stop();
     throw error;
   }
+  // Only from here: an app that fails while the stack starts fails the start, with its log.
+  supervising = true;
+  running.forEach((_entry, index) => supervise(index));
   return { baseUrl, apps: running, spawnApp, stop };
 }
 

@@ -16,7 +16,7 @@ import { MissingPrerequisiteError } from './errors.js';
 import { ensureFerretDb } from './ferretdb-build.js';
 import type { InfraEnvironment } from './infra-env.js';
 import { readInfraEnvironment } from './infra-env.js';
-import type { RunningServer } from './local-server.js';
+import type { LocalProcess, RunningServer } from './local-server.js';
 import { startLocalFerretDb, startLocalMongod, waitForMongo } from './mongo.js';
 import {
   ensureMongoJavaServer,
@@ -25,6 +25,7 @@ import {
   startLocalMongoJavaServer,
 } from './mongo-java-server.js';
 import { startLocalNats, waitForNats } from './nats.js';
+import type { Supervision } from './supervisor.js';
 import { describeDuration, errorMessage } from './timeouts.js';
 
 export interface InfraOptions {
@@ -34,6 +35,12 @@ export interface InfraOptions {
   ephemeral?: boolean;
   /** Progress messages (e.g. "building FerretDB v1.24.2 (first run only, ~1 min)"); default: none. */
   log?: (message: string) => void;
+  /**
+   * Restart a server started here (nats-server, the local store) that exits, on the same port and
+   * data (`npm start`); default: none, so a test that kills one sees it stay down. A server from the
+   * environment or a container is someone else's to restart.
+   */
+  supervision?: Supervision;
 }
 
 export interface Infra {
@@ -43,6 +50,8 @@ export interface Infra {
     nats: 'env' | 'container' | 'local';
     mongo: 'env' | 'container' | 'mongod' | 'ferretdb' | 'mongo-java-server';
   };
+  /** The server processes started here (not those of the environment or containers). */
+  processes: readonly LocalProcess[];
   stop(): Promise<void>; // stops only what it started; idempotent
 }
 
@@ -60,6 +69,7 @@ interface Context {
   ephemeral: boolean;
   dataDir: () => Promise<DataDir>;
   log: (message: string) => void;
+  supervision: Supervision | undefined;
 }
 
 async function provideNats(context: Context): Promise<Provided<Infra['kind']['nats']>> {
@@ -81,7 +91,7 @@ async function provideNats(context: Context): Promise<Provided<Infra['kind']['na
   const binary = await locateNatsServer({ searchPath: env.searchPath, log });
   const dataDir = await context.dataDir();
   log(`starting nats-server (data and log in ${dataDir.root})`);
-  return { kind: 'local', ...(await startLocalNats(binary, dataDir)) };
+  return { kind: 'local', ...(await startLocalNats(binary, dataDir, context.supervision)) };
 }
 
 async function provideMongo(context: Context): Promise<Provided<Infra['kind']['mongo']>> {
@@ -112,7 +122,7 @@ async function provideMongo(context: Context): Promise<Provided<Infra['kind']['m
     log(`starting mongo-java-server (${store.backend}; data and log in ${dataDir.root})`);
     return {
       kind: 'mongo-java-server',
-      ...(await startLocalMongoJavaServer(install, dataDir, store.backend)),
+      ...(await startLocalMongoJavaServer(install, dataDir, store.backend, context.supervision)),
     };
   }
   if (context.containers) {
@@ -129,12 +139,12 @@ async function provideMongo(context: Context): Promise<Provided<Infra['kind']['m
   if (mongod) {
     const dataDir = await context.dataDir();
     log(`starting mongod (data and log in ${dataDir.root})`);
-    return { kind: 'mongod', ...(await startLocalMongod(mongod, dataDir)) };
+    return { kind: 'mongod', ...(await startLocalMongod(mongod, dataDir, context.supervision)) };
   }
   const ferretdb = await ensureFerretDb({ cacheHome: env.cacheHome, searchPath: env.searchPath, log });
   const dataDir = await context.dataDir();
   log(`starting FerretDB (SQLite; data and log in ${dataDir.root})`);
-  return { kind: 'ferretdb', ...(await startLocalFerretDb(ferretdb, dataDir)) };
+  return { kind: 'ferretdb', ...(await startLocalFerretDb(ferretdb, dataDir, context.supervision)) };
 }
 
 /** Runs each function once, even when called concurrently. */
@@ -164,7 +174,14 @@ export async function startInfra(options: InfraOptions = {}): Promise<Infra> {
     const opened = dataDir.created();
     if (opened) await (await opened).release();
   };
-  const context: Context = { env, containers, ephemeral, dataDir: dataDir.get, log };
+  const context: Context = {
+    env,
+    containers,
+    ephemeral,
+    dataDir: dataDir.get,
+    log,
+    supervision: options.supervision,
+  };
 
   // Both at once: the FerretDB build may take a minute, nats-server is up in milliseconds.
   const [nats, mongo] = await Promise.allSettled([provideNats(context), provideMongo(context)]);
@@ -198,6 +215,7 @@ export async function startInfra(options: InfraOptions = {}): Promise<Infra> {
     natsUrl: nats.value.url,
     mongoUrl: mongo.value.url,
     kind: { nats: nats.value.kind, mongo: mongo.value.kind },
+    processes: [nats.value.process, mongo.value.process].filter((server) => server !== undefined),
     stop: () => (stopping ??= stop()),
   };
 }
