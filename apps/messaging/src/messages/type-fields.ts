@@ -15,13 +15,12 @@ import { appDataJsonOf, checkFieldsOfType, requireTypePoster } from './types.js'
 
 type CreateBody = RequestOf<'message.create'>['body'];
 
-/** The stored fields common to people's and apps' posts. */
+/** The stored fields common to people's and apps' posts (`parentFolder`: files/parent-folder.ts). */
 export function commonTypeFieldsOf(body: CreateBody) {
   return {
     reactable: body.reactable ?? true,
     embeds: (body.embeds ?? []).map((embed) => ({ url: embed.url, title: embed.title ?? null })),
     headerBackground: body.headerBackground ?? null,
-    parentFolderEID: body.parentFolder?.EID ?? null,
     appDataJson: appDataJsonOf(body.appData),
   };
 }

@@ -33,6 +33,7 @@ import { pollFieldsOf } from '../polls/rules.js';
 import { eventFieldsOf, recordInvitations } from '../events/writing.js';
 // Files: attachments (issue #16).
 import { attachmentFieldsOf, claimAttachments } from '../files/attachments.js';
+import { parentFolderFieldsOf } from '../files/parent-folder.js';
 
 export type { WriteDeps } from './deps.js';
 
@@ -78,6 +79,7 @@ export async function postMessage(
     ...pollFieldsOf(body, new Date()), // polls: answers, end time, isAnonymous
     ...(await eventFieldsOf(rpc, caller, body)), // concern: events (a private one: on no timeline)
     ...(await attachmentFieldsOf(models, caller, body)), // Files: attachments, checked
+    ...(await parentFolderFieldsOf(models, rpc, caller, body)), // Files: a folder the caller reads
   });
   const message = created.toObject<MessageDoc>();
   await claimAttachments(models, caller, message); // Files: attachments claimed (else undone, 400)
