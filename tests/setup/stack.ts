@@ -79,8 +79,13 @@ async function startOne(): Promise<{ info: StackInfo; stop(): Promise<void> }> {
         // directory (not in it: tests read every file of the log directory).
         MONGO_COMMAND_LOG_DIR: process.env.NCS_QUERY_SHAPES_DIR ?? `${logDir}-query-shapes`,
       },
-      // Directory (issue #15): a key of this run for the app signing secrets at rest.
-      auth: { APP_SIGNING_SECRET_KEY: randomBytes(32).toString('base64') },
+      auth: {
+        // Directory (issue #15): a key of this run for the app signing secrets at rest.
+        APP_SIGNING_SECRET_KEY: randomBytes(32).toString('base64'),
+        // App webhooks: manifests register the test's receiver on 127.0.0.1 (refused with the
+        // switch off: apps/auth/test/webhook-targets.service.test.ts).
+        WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      },
       // Concern: push (issue #13): FCM is the local stand-in; retries come quickly.
       notifications: {
         FCM_BASE_URL: pushProvider.url,

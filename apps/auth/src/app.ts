@@ -80,6 +80,7 @@ export function buildAuthService(
     // Directory (issue #15): app signing secrets encrypted at rest.
     signingSecrets: new SigningSecretBox(config.APP_SIGNING_SECRET_KEY),
     scheduledItems,
+    manifestRules: { allowPrivateWebhookTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS },
   };
   const handlers = new Map([
     ...Object.entries(internalHandlers(models, config.NETWORK_DOMAIN)),

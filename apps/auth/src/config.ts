@@ -76,6 +76,13 @@ export const AuthConfigSchema = Type.Object({
     description:
       'AES-256-GCM key of the app signing secrets at rest: 32 bytes, base64 (`openssl rand -base64 32`); required when NODE_ENV=production',
   }),
+  // App webhooks: the same switch as notifications' (which delivers): a manifest's `events.url`
+  // naming a loopback, private, link-local or metadata address is refused unless it is on.
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: Type.Boolean({
+    default: false,
+    description:
+      'Accept webhook URLs naming loopback and private addresses (development and test stacks only)',
+  }),
 });
 export type AuthConfig = Static<typeof AuthConfigSchema>;
 

@@ -11,6 +11,12 @@ import type { ScheduledItemsCounts } from './directory/scheduled-items.js';
 /** Where domain events are recorded (the transactional outbox, ARCHITECTURE §6). */
 export type EventSink = Pick<Outbox, 'record'>;
 
+/** What an app manifest may hold that depends on the deployment. */
+export interface ManifestRules {
+  /** Webhook URLs may name private targets (WEBHOOK_ALLOW_PRIVATE_TARGETS: development and test stacks). */
+  readonly allowPrivateWebhookTargets: boolean;
+}
+
 export interface AuthDependencies {
   readonly models: AuthModels;
   readonly events: EventSink;
@@ -23,4 +29,6 @@ export interface AuthDependencies {
   readonly signingSecrets: SigningSecretBox;
   /** The network resource's `_user.numScheduledItems`, messaging's, cached per person. */
   readonly scheduledItems: ScheduledItemsCounts;
+  /** What an app manifest may hold that depends on the deployment (private webhook targets). */
+  readonly manifestRules: ManifestRules;
 }

@@ -5,6 +5,7 @@ export * from './core/errors.js';
 export * from './core/links.js';
 export * from './core/memo.js';
 export * from './core/pagination.js';
+export * from './core/private-targets.js';
 export * from './core/route-definition.js';
 export * from './core/schemas.js';
 export * from './core/subjects.js';

@@ -12,8 +12,8 @@ import { issueSignedRequest } from './signed-requests.js';
 
 export const appsHandlers = defineHandlers<AuthDependencies>()(appsRoutes, {
   'appManifest.get': ({ ctx, params }, { models }) => getManifest(models, ctx, params.appEID),
-  'appManifest.put': ({ ctx, params, body }, { models, events }) =>
-    putManifest(models, events, ctx, params.appEID, body),
+  'appManifest.put': ({ ctx, params, body }, { models, events, manifestRules }) =>
+    putManifest(models, events, ctx, params.appEID, body, manifestRules),
   'appSigningSecret.create': ({ ctx, params }, { models, events, signingSecrets }) =>
     createSigningSecret(models, events, ctx, params.appEID, signingSecrets),
   'app.list': ({ ctx, query }, { models }) => listApps(models, ctx, query),

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import {
   applicationPermissions,
   DomainError,
+  namesPrivateTarget,
   toTimestamp,
   type AppEntryPointValue,
   type ErrorDetail,
@@ -16,7 +17,7 @@ import {
   type RequestContext,
 } from '@ncs/contracts';
 import { withStatus } from '@ncs/service-kit';
-import type { EventSink } from '../dependencies.js';
+import type { EventSink, ManifestRules } from '../dependencies.js';
 import type { AuthModels } from '../models.js';
 import type { ClientDoc } from '../oauth/models.js';
 import { administersANetwork, findApp, requireOwnAppToken } from './access.js';
@@ -69,6 +70,23 @@ export function appUrlProblem(value: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Why `value`, a webhook URL the platform will POST to, names a target it must not reach, or
+ * undefined. Only what the URL itself says (an IP literal, `localhost`, a metadata service's name):
+ * a name that resolves to a private address is refused by notifications when it connects.
+ */
+export function webhookTargetProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined; // appUrlProblem names it
+  }
+  if (namesPrivateTarget(url.hostname))
+    return 'must not name a loopback, private, link-local or metadata address';
+  return undefined;
+}
+
 /** Fields that only one entry-point context uses, and that context. */
 const contextOnly = {
   urlAppendNetwork: 'external',
@@ -84,6 +102,7 @@ const contextOnly = {
  */
 export function normalizeManifest(
   input: ManifestInput,
+  rules: ManifestRules = { allowPrivateWebhookTargets: false },
 ): { manifest: NormalizedManifest; problems: [] } | { manifest?: undefined; problems: ErrorDetail[] } {
   const problems: ErrorDetail[] = [];
   const problem = (pointer: string, message: string) =>
@@ -138,6 +157,10 @@ export function normalizeManifest(
     subscriptions: [...(input.events?.subscriptions ?? [])],
   };
   checkUrl('/events/url', events.url);
+  if (events.url !== null && !rules.allowPrivateWebhookTargets) {
+    const why = webhookTargetProblem(events.url);
+    if (why) problem('/events/url', why);
+  }
   if (events.subscriptions.length > 0 && events.url === null) {
     problem('/events/url', 'is required when subscriptions are given');
   }
@@ -216,11 +239,12 @@ export async function putManifest(
   ctx: RequestContext,
   appEID: string,
   body: ManifestInput,
+  rules: ManifestRules,
 ) {
   requireOwnAppToken(ctx, appEID);
   const client = await findApp(models, appEID);
   if (!client) throw new DomainError('APPS_ERR_APP_NOT_FOUND');
-  const { manifest, problems } = normalizeManifest(body);
+  const { manifest, problems } = normalizeManifest(body, rules);
   if (!manifest) {
     throw new DomainError(
       'APPS_ERR_INVALID_MANIFEST',

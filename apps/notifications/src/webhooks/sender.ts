@@ -2,47 +2,15 @@
  * Notifications: app webhooks (issue #13). One HTTP attempt: POST the JSON body with the signature
  * headers, within a timeout; 2xx is delivered. SSRF guard: unless `allowPrivate` (development and
  * test stacks), an address that is loopback, private, link-local, shared, multicast or reserved is
- * refused, whether the URL names it or DNS answers it (checked in the socket's own lookup, so a
- * name cannot resolve to a public address for the check and a private one for the connection).
+ * refused (contracts' `private-targets.ts`, which auth applies when the URL is registered), whether
+ * the URL names it or DNS answers it (checked in the socket's own lookup, so a name cannot resolve
+ * to a public address for the check and a private one for the connection).
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
-
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  blocked.addSubnet(net, prefix, 'ipv6');
-
-/** Whether an IP address is one a production delivery must not reach (pure). */
-export function isPrivateAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, '');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
-  if (mapped) return blocked.check(mapped[1]!, 'ipv4');
-  const family = isIP(bare);
-  if (family === 0) return true; // not an address: refuse rather than guess
-  return blocked.check(bare, family === 4 ? 'ipv4' : 'ipv6');
-}
+import type { LookupFunction } from 'node:net';
+import { isPrivateAddress, namesPrivateTarget } from '@ncs/contracts';
 
 export interface AttemptResult {
   readonly statusCode: number | null;
@@ -81,8 +49,7 @@ export function sendAttempt(
   } catch {
     return Promise.resolve(done(null, 'invalid URL'));
   }
-  const host = target.hostname.replace(/^\[|\]$/g, '');
-  if (!options.allowPrivate && isIP(host) !== 0 && isPrivateAddress(host))
+  if (!options.allowPrivate && namesPrivateTarget(target.hostname))
     return Promise.resolve(done(null, REFUSED));
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
