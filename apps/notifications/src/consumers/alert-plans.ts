@@ -9,9 +9,17 @@
  * - Auth: `membership.added` → `added_to_groups` to the member (not when they added themselves);
  *   `membership.removed` of an active membership → `removed_from_groups` (not a leave);
  *   `group.orphaned` → `orphaned_group` to the network admins. Group alerts are about the network
- *   (so additions to several groups merge, `numGroups` counting them).
+ *   (so additions to several groups merge, `numGroups` counting them). `account.sign_in_locked`
+ *   (one event per active profile of the locked account, each in its network) → `sign_in_locked`
+ *   to that profile, about that profile, with `lockedUntil` and `failedAttempts`.
  */
-import { alertTypes, type AlertType, type DomainEvent, type ResourceRef } from '@ncs/contracts';
+import {
+  accountSignInLockedSubject,
+  alertTypes,
+  type AlertType,
+  type DomainEvent,
+  type ResourceRef,
+} from '@ncs/contracts';
 
 export interface AlertPlan {
   readonly type: AlertType;
@@ -28,6 +36,7 @@ export const ALERT_EVENT_SUBJECTS = [
   'events.auth.membership.added',
   'events.auth.membership.removed',
   'events.auth.group.orphaned',
+  accountSignInLockedSubject,
 ] as const;
 
 const SUBJECT_FIELDS = [
@@ -89,7 +98,25 @@ function fromConvention(event: DomainEvent): AlertPlan | null {
   };
 }
 
+/** The owner's security alert, in the network of the profile the event names (no originator). */
+function fromSignInLock(event: DomainEvent): AlertPlan | null {
+  const { profileEID, lockedUntil, failedAttempts } = event.data;
+  if (typeof profileEID !== 'string') return null;
+  return {
+    type: 'sign_in_locked',
+    recipients: [profileEID],
+    subject: { type: 'user', EID: profileEID },
+    originator: null,
+    groupEIDs: [],
+    appData: {
+      lockedUntil: typeof lockedUntil === 'string' ? lockedUntil : null,
+      failedAttempts: typeof failedAttempts === 'number' ? failedAttempts : null,
+    },
+  };
+}
+
 function fromAuth(event: DomainEvent, networkEID: string): AlertPlan | null {
+  if (event.type === 'auth.account.sign_in_locked') return fromSignInLock(event);
   const { data } = event;
   const group = isRef(data.group) ? refOf(data.group) : null;
   if (group === null) return null;

@@ -10,7 +10,8 @@ import { Eid, halCollection, halResource, Nullable, Ref, Timestamp } from '../co
 /**
  * Every alert type of the spec (constant-style names as in the interface), by category:
  * `activity`: what people did that concerns the recipient; `system`: the outcome of background work
- * the recipient started; `admin`: network administration (counted in `numAdminAlerts`).
+ * the recipient started, and the platform's notices about the recipient's own account; `admin`:
+ * network administration (counted in `numAdminAlerts`).
  */
 export const alertTypesByCategory = {
   activity: [
@@ -34,6 +35,9 @@ export const alertTypesByCategory = {
     'NEWS_ADDRESSEE_EXPORT_SUCCESS',
     'NEWS_ADDRESSEE_EXPORT_FAILURE',
     'video_processing_complete',
+    // Failed sign-ins locked the recipient's account: a notice of the platform about their own
+    // account, with no originator (who guessed is not known).
+    'sign_in_locked',
   ],
   // Notifications: app webhooks (issue #13): an app's endpoint disabled after failing for a day.
   admin: ['orphaned_group', 'app_webhook_disabled'],
