@@ -61,7 +61,9 @@ export const fileResponder: Responder = {
       .header('Content-Disposition', disposition(file.name))
       .header('Content-Length', String(end - start + 1));
     if (range.kind === 'part') reply.header('Content-Range', `bytes ${start}-${end}/${file.size}`);
-    if (request.method === 'HEAD') return reply.send();
+    // HEAD: the headers a GET answers, no body. Fastify's HEAD route sets `Content-Length: 0` for
+    // an empty reply but keeps the one set here for a stream, which it drains without sending.
+    if (request.method === 'HEAD') return reply.send(Readable.from([]));
     return reply.send(bytes(rpc, ctx, file.EID, start, end));
   },
   fail: (error, request, reply) => halResponder.fail(error, request, reply),
