@@ -1,11 +1,18 @@
 /**
  * `format: 'hal'`, the API's JSON routes: a reply is HAL in the negotiated media type (`Location`
  * on a 201), an error is an RFC 9457 problem (`application/problem+json`), with an RFC 6750
- * `WWW-Authenticate` challenge when a token was missing, invalid or short of scope. Errors outside
+ * `WWW-Authenticate` challenge when a token was missing, invalid or short of scope, and
+ * `Retry-After` when the error's catalogue entry names a wait. Errors outside
  * the route table (unknown routes, probes, docs) are answered the same way.
  */
 import type { FastifyReply } from 'fastify';
-import { DomainError, type PlainCollection, type PlainResource } from '@ncs/contracts';
+import {
+  DomainError,
+  errorCatalogue,
+  type ErrorDefinition,
+  type PlainCollection,
+  type PlainResource,
+} from '@ncs/contracts';
 import { AuthenticationError, InsufficientScopeError } from '../authentication/token-authenticator.js';
 import { createdLocation, type HalContext } from '../hal/links.js';
 import { halRepresentation } from '../hal/representation.js';
@@ -40,6 +47,7 @@ export const halResponder: Responder = {
     if (error instanceof ValidationProblem) return sendProblem(reply, error.problem);
     if (error instanceof DomainError) {
       challenge(error, reply);
+      retryAfter(error, reply);
       logServerError(request, error);
       return sendProblem(
         reply,
@@ -62,6 +70,13 @@ function challenge(error: DomainError, reply: FastifyReply): void {
     const scope = error.requiredScopes.length > 0 ? `, scope="${error.requiredScopes.join(' ')}"` : '';
     reply.header('WWW-Authenticate', `Bearer realm="ncs", error="insufficient_scope"${scope}`);
   }
+}
+
+/** RFC 9110 §10.2.3: how long to wait, for an error whose catalogue entry says (a service's error too). */
+function retryAfter(error: DomainError, reply: FastifyReply): void {
+  const definition: ErrorDefinition = errorCatalogue[error.errorName];
+  if (definition.retryAfterSeconds !== undefined)
+    reply.header('Retry-After', String(definition.retryAfterSeconds));
 }
 
 function sendHal(reply: FastifyReply, status: number, mediaType: string, body: unknown): FastifyReply {

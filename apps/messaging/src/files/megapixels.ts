@@ -11,10 +11,13 @@ import { DomainError, exceedsImagePixels, IMAGE_MAX_PIXELS, isGateOpen, type Fil
 import type { MessagingModels } from '../messages/models.js';
 import { readHead, readWhole } from './blobs.js';
 
-/** Width and height from the header, or null when it cannot be read. */
+/**
+ * Width and height from the header, or null when it cannot be read. No pixel limit: it reads no
+ * pixel, and sharp's default one would hide the size of the very images the callers refuse.
+ */
 export async function imageDimensions(bytes: Buffer) {
   try {
-    const { width, height } = await sharp(bytes, { failOn: 'none' }).metadata();
+    const { width, height } = await sharp(bytes, { failOn: 'none', limitInputPixels: false }).metadata();
     return width && height ? { width, height } : null;
   } catch {
     return null;

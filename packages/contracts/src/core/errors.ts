@@ -9,6 +9,8 @@ export interface ErrorDefinition {
   readonly code: number;
   readonly title: string;
   readonly message: string;
+  /** Seconds a client waits before trying again: the gateway sends them as `Retry-After` (RFC 9110 §10.2.3). */
+  readonly retryAfterSeconds?: number;
 }
 
 /** Generic HTTP-level errors (raised by the gateway). */

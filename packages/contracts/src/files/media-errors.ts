@@ -3,6 +3,7 @@
  * -472 … -479. Spread into the catalogue (errors.ts); docs/errors.md, "Files: media".
  */
 import type { ErrorDefinition } from '../core/errors.js';
+import { THUMBNAIL_SOURCE_MAX_PIXELS } from './media.js';
 
 export const filesMediaErrors = {
   FILES_ERR_THUMBNAIL_SIZE: {
@@ -28,5 +29,19 @@ export const filesMediaErrors = {
     code: -457,
     title: 'Unprocessable Entity',
     message: 'The image could not be read.',
+  },
+  FILES_ERR_THUMBNAIL_TOO_MANY_PIXELS: {
+    status: 422,
+    code: -458,
+    title: 'Unprocessable Entity',
+    message: `Thumbnails are made only of images of at most ${THUMBNAIL_SOURCE_MAX_PIXELS / 1_000_000} megapixels; the file itself can still be downloaded.`,
+  },
+  FILES_ERR_THUMBNAILS_BUSY: {
+    status: 503,
+    code: -459,
+    title: 'Service Unavailable',
+    message: 'Too many thumbnails are being made at the moment: try again after Retry-After seconds.',
+    // About what a full queue of renders takes to drain (apps/messaging files/render-queue.ts).
+    retryAfterSeconds: 2,
   },
 } as const satisfies Record<string, ErrorDefinition>;
