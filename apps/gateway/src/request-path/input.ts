@@ -4,7 +4,7 @@
  * credentials of HTTP Basic merged in).
  */
 import type { FastifyRequest } from 'fastify';
-import { DomainError, isVersionedSchema, type RouteDefinition } from '@ncs/contracts';
+import { bodyRequiresNothing, DomainError, type RouteDefinition } from '@ncs/contracts';
 
 export interface RouteInput {
   readonly params: Record<string, unknown>;
@@ -34,26 +34,7 @@ export function readInput(route: RouteDefinition, request: FastifyRequest): Rout
  */
 function bodyOf(route: RouteDefinition, request: FastifyRequest): unknown {
   if (request.body !== undefined || route.body === undefined || route.format !== 'hal') return request.body;
-  return requiresNothing(route.body) ? {} : undefined;
-}
-
-const requiringNothing = new WeakMap<object, boolean>();
-
-function requiresNothing(body: NonNullable<RouteDefinition['body']>): boolean {
-  let known = requiringNothing.get(body);
-  if (known === undefined) {
-    const schemas = isVersionedSchema(body) ? body.variants.map((variant) => variant.schema) : [body];
-    known = schemas.every((schema) => {
-      const { type, required, minProperties } = schema as {
-        type?: unknown;
-        required?: unknown[];
-        minProperties?: number;
-      };
-      return type === 'object' && (required ?? []).length === 0 && (minProperties ?? 0) === 0;
-    });
-    requiringNothing.set(body, known);
-  }
-  return known;
+  return bodyRequiresNothing(route.body) ? {} : undefined;
 }
 
 /** RFC 6749 §2.3.1: client credentials may come as HTTP Basic instead of form fields. */

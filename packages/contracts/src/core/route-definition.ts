@@ -137,6 +137,32 @@ export function isVersionedSchema(schema: TSchema | VersionedSchema): schema is 
   return 'variants' in schema && Array.isArray((schema as VersionedSchema).variants);
 }
 
+const requiringNothing = new WeakMap<object, boolean>();
+
+/**
+ * Whether a request body names no required field in any of its versions: an object schema without
+ * `required`, `minProperties` or a composite rule. Such a body may be left out (the gateway reads none as `{}`), and
+ * the OpenAPI document says the body is optional.
+ */
+export function bodyRequiresNothing(body: TSchema | VersionedSchema): boolean {
+  let known = requiringNothing.get(body);
+  if (known === undefined) {
+    const schemas = isVersionedSchema(body) ? body.variants.map((variant) => variant.schema) : [body];
+    known = schemas.every((schema) => {
+      const { type, required, minProperties } = schema as {
+        type?: unknown;
+        required?: unknown[];
+        minProperties?: number;
+      };
+      // A composite rule (`oneOf`: one of two fields) may require what `required` does not list.
+      const composite = ['oneOf', 'anyOf', 'allOf', 'not'].some((keyword) => keyword in schema);
+      return type === 'object' && (required ?? []).length === 0 && (minProperties ?? 0) === 0 && !composite;
+    });
+    requiringNothing.set(body, known);
+  }
+  return known;
+}
+
 /** What a route is declared with: its subject may be left to be derived from its id. */
 export type RouteInput = Omit<RouteDefinition, 'subject'> & { readonly subject?: string };
 

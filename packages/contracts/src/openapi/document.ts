@@ -3,7 +3,7 @@
  * written twice. Schemas that carry a `$id` are moved to `components.schemas` (named after their
  * `$id`) and referenced with `$ref`; everything else is inlined.
  */
-import { isVersionedSchema, type RouteDefinition } from '../core/route-definition.js';
+import { bodyRequiresNothing, isVersionedSchema, type RouteDefinition } from '../core/route-definition.js';
 import {
   describeSupportedVersions,
   describeVersionRange,
@@ -82,15 +82,16 @@ function requestBody(route: RouteDefinition, registry: SchemaRegistry): OpenApiO
   const body = route.body;
   if (!body) return undefined;
   const mediaType = route.bodyMediaType ?? 'application/json';
-  if (!isVersionedSchema(body))
-    return { required: true, content: { [mediaType]: { schema: registry.use(body) } } };
+  // A JSON body that names no required field may be left out (the gateway reads none as `{}`).
+  const required = !(route.format === 'hal' && bodyRequiresNothing(body));
+  if (!isVersionedSchema(body)) return { required, content: { [mediaType]: { schema: registry.use(body) } } };
   const latest = body.variants.find((variant) => inVersionRange(LATEST_VERSION, variant.range));
   const variants = body.variants.map((variant) => ({
     versions: describeVersionRange(variant.range),
     schema: registry.use(variant.schema),
   }));
   return {
-    required: true,
+    required,
     description: `Body of API version ${LATEST_VERSION}; other versions: see x-ncs-version-variants.`,
     content: {
       [mediaType]: {
