@@ -1,7 +1,8 @@
 /**
  * Widgets (extra `celebrations` entry: feature, `no_birth_info`, gate `widgets.celebrations`,
  * omitted when stored), lobby data (network choice, `config.aiAssistantProfileEID`) and badge
- * counters assembled by the gateway, over HTTP (docs/decisions.md, settings section).
+ * counters assembled by the gateway, over HTTP (docs/decisions.md, settings section); network
+ * widgets written by administrators (create, order, hide, delete).
  */
 import type { Static } from '@sinclair/typebox';
 import type { WidgetResource } from '@ncs/contracts';
@@ -108,6 +109,131 @@ describe('widgets', () => {
   });
 });
 
+describe('widgets written by network administrators', () => {
+  const onePath = (network: TestNetwork, widgetEID: string) => widgetsPath(network, `${widgetEID}/`);
+  const listed = async (network: TestNetwork, token: string) =>
+    (await call<WidgetPage>(widgetsPath(network), { token })).body._embedded.widgets.map((w) => [
+      w.widgetType,
+      w.visible,
+    ]);
+
+  it('creates, orders, hides and deletes widgets; members read them', async () => {
+    const network = await newNetwork();
+    const admin = await network.admin.token();
+    const memberToken = await (await network.newMember()).token();
+    const created = await call<Widget>(widgetsPath(network), {
+      token: admin,
+      method: 'POST',
+      json: { widgetType: 'birthdays', position: 2 },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      type: 'widget',
+      EID: expect.any(String),
+      widgetType: 'birthdays',
+      visible: true,
+      position: 2,
+      _links: {},
+    });
+    const second = await call<Widget>(widgetsPath(network), {
+      token: admin,
+      method: 'POST',
+      json: { widgetType: 'spotlight', position: 3 },
+    });
+    expect(await listed(network, memberToken)).toEqual([
+      ['birthdays', true],
+      ['spotlight', true],
+    ]);
+
+    const moved = await call<Widget>(onePath(network, second.body.EID!), {
+      token: admin,
+      method: 'PUT',
+      json: { position: 1, visible: false },
+    });
+    expect([moved.status, moved.body.position, moved.body.visible]).toEqual([200, 1, false]);
+    expect(await listed(network, memberToken)).toEqual([
+      ['spotlight', false],
+      ['birthdays', true],
+    ]);
+
+    const removed = await call(onePath(network, created.body.EID!), { token: admin, method: 'DELETE' });
+    expect(removed.status).toBe(204);
+    expect(await listed(network, memberToken)).toEqual([['spotlight', false]]);
+    const again = await call<Problem>(onePath(network, created.body.EID!), {
+      token: admin,
+      method: 'DELETE',
+    });
+    expect([again.status, again.body.code]).toEqual([404, -174]);
+  });
+
+  it('keeps the extra celebrations entry after the written widgets, and leaves it out once one is written', async () => {
+    const network = await newNetwork();
+    await setNetworkFeatures(network.networkEID, ['celebrations_redesign']);
+    const admin = await network.admin.token();
+    await call(widgetsPath(network), { token: admin, method: 'POST', json: { widgetType: 'birthdays' } });
+    expect(await listed(network, admin)).toEqual([
+      ['birthdays', true],
+      ['celebrations', true],
+    ]);
+    await call(widgetsPath(network), {
+      token: admin,
+      method: 'POST',
+      json: { widgetType: 'celebrations', position: 5, visible: false },
+    });
+    expect(await listed(network, admin)).toEqual([
+      ['birthdays', true],
+      ['celebrations', false],
+    ]);
+  });
+
+  it('refuses members (403), another network’s administrator (404), unknown widgets (404) and a 21st widget', async () => {
+    const [network, other] = await Promise.all([newNetwork(), newNetwork()]);
+    const stored = await storeWidget(network.networkEID, 'spotlight', { position: 1 });
+    const memberToken = await (await network.newMember()).token();
+    const member = await Promise.all([
+      call<Problem>(widgetsPath(network), { token: memberToken, method: 'POST', json: { widgetType: 'x' } }),
+      call<Problem>(onePath(network, stored), { token: memberToken, method: 'PUT', json: { position: 0 } }),
+      call<Problem>(onePath(network, stored), { token: memberToken, method: 'DELETE' }),
+    ]);
+    expect(member.map((r) => r.status)).toEqual([403, 403, 403]);
+
+    const outsider = await other.admin.token();
+    const across = await Promise.all([
+      call(widgetsPath(network), { token: outsider, method: 'POST', json: { widgetType: 'x' } }),
+      call(onePath(network, stored), { token: outsider, method: 'PUT', json: { position: 0 } }),
+      call(onePath(network, stored), { token: outsider, method: 'DELETE' }),
+    ]);
+    expect(across.map((r) => r.status)).toEqual([404, 404, 404]);
+    // Another network's widget is not found through this network's path.
+    const foreign = await storeWidget(other.networkEID, 'spotlight');
+    const admin = await network.admin.token();
+    const notHere = await call<Problem>(onePath(network, foreign), {
+      token: admin,
+      method: 'PUT',
+      json: { visible: false },
+    });
+    expect([notHere.status, notHere.body.code]).toEqual([404, -174]);
+
+    const invalid = await call<Problem>(widgetsPath(network), {
+      token: admin,
+      method: 'POST',
+      json: { widgetType: 'Bad Type' },
+    });
+    expect(invalid.status).toBe(400);
+    const empty = await call<Problem>(onePath(network, stored), { token: admin, method: 'PUT', json: {} });
+    expect(empty.status).toBe(400);
+
+    for (let i = 1; i < 20; i += 1) await storeWidget(network.networkEID, `w${i}`);
+    const tooMany = await call<Problem>(widgetsPath(network), {
+      token: admin,
+      method: 'POST',
+      json: { widgetType: 'x' },
+    });
+    expect([tooMany.status, tooMany.body.code]).toEqual([409, -175]);
+    expect((await call<WidgetPage>(widgetsPath(network), { token: admin })).body.total).toBe(20);
+  });
+});
+
 interface Lobby {
   type: string;
   network: { type: string; EID: string };
@@ -170,6 +296,7 @@ describe('badge counters', () => {
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
         type: 'badge_counters',
+        EID: person.profileEID,
         numScheduledItems: 0,
         numUnrespondedEvents: 0,
         numAdminAlerts: 0,

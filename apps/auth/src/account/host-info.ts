@@ -10,6 +10,7 @@ export async function getHostInfo(models: AuthModels, ctx: RequestContext, netwo
   const { network } = await findMemberCaller(models, ctx);
   return {
     type: 'host_info',
+    EID: network._id.toString(),
     host: `${network.subdomain}.${networkDomain}`,
     subdomain: network.subdomain,
     networkDomain,

@@ -38,7 +38,7 @@ export async function ownerOf(
 
 async function presentSettings(models: AuthModels, networkEID: string, profileEID: string) {
   const stored = await models.UserSettings.findOne({ networkEID, profileEID }).lean();
-  return { type: 'user_settings', ...settingsWithDefaults(stored) } satisfies PlainResource;
+  return { type: 'user_settings', EID: profileEID, ...settingsWithDefaults(stored) } satisfies PlainResource;
 }
 
 export async function getUserSettings(models: AuthModels, ctx: RequestContext, profileEID: string) {
@@ -69,7 +69,11 @@ export async function updateUserSettings(
 
 async function presentNewFeatures(models: AuthModels, networkEID: string, profileEID: string) {
   const dismissed = await models.DismissedFeature.find({ networkEID, profileEID }, { feature: 1 }).lean();
-  return { type: 'new_features', features: undismissed(dismissed.map((row) => row.feature)) };
+  return {
+    type: 'new_features',
+    EID: profileEID,
+    features: undismissed(dismissed.map((row) => row.feature)),
+  };
 }
 
 export async function getNewFeatures(models: AuthModels, ctx: RequestContext, profileEID: string) {

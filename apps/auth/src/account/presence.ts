@@ -10,6 +10,7 @@ import { readPresence, type StoredPresence } from './rules.js';
 function presentPresence(profileEID: string, presence: ReturnType<typeof readPresence>) {
   return {
     type: 'presence',
+    EID: profileEID,
     user: { type: 'user', EID: profileEID },
     status: presence.status,
     lastSeenAt: presence.lastSeenAt ? toTimestamp(presence.lastSeenAt) : null,

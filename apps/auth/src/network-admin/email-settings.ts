@@ -18,6 +18,7 @@ async function presentEmailSettings(models: AuthModels, networkEID: string, prof
   const stored = await models.EmailSettings.findOne({ networkEID, profileEID }).lean();
   return {
     type: 'email_settings',
+    EID: profileEID,
     ...withDefaults(emailSettingDefaults, stored as Record<string, unknown> | null),
   } satisfies PlainResource;
 }

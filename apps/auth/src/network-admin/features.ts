@@ -17,6 +17,7 @@ export const EDIT_NETWORK_FEATURES = 'edit_network_features';
 
 const presentFeatures = (network: NetworkDoc): PlainResource => ({
   type: 'network_features',
+  EID: String(network._id),
   features: featureList(network.features ?? []),
 });
 

@@ -31,6 +31,7 @@ const planOf = (network: NetworkDoc): SubscriptionPlan => {
 
 const presentSubscription = (network: NetworkDoc): PlainResource => ({
   type: 'network_subscription',
+  EID: String(network._id),
   plan: planOf(network),
   since: toTimestamp(network.subscription?.since ?? network.created),
   plans: [...subscriptionPlans],

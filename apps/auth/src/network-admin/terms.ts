@@ -32,6 +32,7 @@ async function presentTerms(models: AuthModels, caller: MemberCaller): Promise<P
   ]);
   return {
     type: 'terms_of_service',
+    EID: networkEID,
     version: terms?.version ?? null,
     url: terms?.url ?? null,
     publishedAt: terms ? toTimestamp(terms.created) : null,

@@ -21,6 +21,7 @@ export async function getLobbyData(
   );
   return {
     type: 'lobby_data',
+    EID: caller.networkEID,
     network: { type: 'network', EID: caller.networkEID },
     config: { aiAssistantProfileEID: assistant },
   };
@@ -31,6 +32,6 @@ export async function getLobbyData(
  * member of the network, else 404); the gateway adds the counters of messaging and notifications.
  */
 export async function badgeCountersOwner(models: AuthModels, ctx: RequestContext): Promise<PlainResource> {
-  await settingsCaller(models, ctx);
-  return { type: 'badge_counters' };
+  const caller = await settingsCaller(models, ctx);
+  return { type: 'badge_counters', EID: caller.profileEID };
 }

@@ -116,7 +116,7 @@ async function presentMenu(
     ...apps.filter(forCaller),
     ...(menu?.customLinks ?? []).map(linkItem).filter(forCaller),
   ];
-  return { type: 'menu', device, version, _embedded: { items } };
+  return { type: 'menu', EID: caller.networkEID, device, version, _embedded: { items } };
 }
 
 export async function getMenu(models: AuthModels, ctx: RequestContext, query: MenuQueryInput) {

@@ -26,10 +26,11 @@ const DEFAULTS: SettingsView = {
   assistantEID: null,
 };
 
-export function presentSettings(settings: SettingsView | null): PlainResource {
+export function presentSettings(networkEID: string, settings: SettingsView | null): PlainResource {
   const view = settings ?? DEFAULTS;
   return {
     type: 'ai_assistant_settings',
+    EID: networkEID,
     companyInfo: view.companyInfo ?? '',
     welcomeMessageActivatedAt: view.welcomeMessageActivatedAt
       ? toTimestamp(view.welcomeMessageActivatedAt)
@@ -45,7 +46,7 @@ export function findSettings(models: MessagingModels, networkEID: string): Promi
 
 export async function getSettings(models: MessagingModels, rpc: RpcClient, caller: Caller) {
   await assistantStanding(rpc, caller, { write: false });
-  return presentSettings(await findSettings(models, caller.networkEID));
+  return presentSettings(caller.networkEID, await findSettings(models, caller.networkEID));
 }
 
 /** Upsert on the unique `networkEID`: two first writes racing leave one document. */
@@ -82,7 +83,7 @@ export async function updateSettings(
       ? { welcomeMessageAutoSendEnabled: body.welcomeMessageAutoSendEnabled }
       : {}),
   };
-  return presentSettings(await writeSettings(models, caller.networkEID, set));
+  return presentSettings(caller.networkEID, await writeSettings(models, caller.networkEID, set));
 }
 
 /** Creates the bot profile once (auth refuses a second one by a unique index): 409 when it exists. */
@@ -102,6 +103,7 @@ export async function createAssistant(
   });
   return withStatus(201, {
     type: 'ai_assistant',
+    EID: standing.profileEID,
     profile: { type: 'user', EID: standing.profileEID },
     companyInfo: settings.companyInfo ?? '',
   });

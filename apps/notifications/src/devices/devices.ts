@@ -136,6 +136,7 @@ export async function pushDebug(models: DeviceModels, owner: DeviceOwner): Promi
   ]);
   return {
     type: 'push_debug',
+    EID: owner.profileEID,
     devices: devices.map(presentDevice),
     deliveries: deliveries.map(presentDelivery),
   };

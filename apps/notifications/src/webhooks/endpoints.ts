@@ -102,6 +102,7 @@ export async function enableEndpoint(store: WebhookStore, caller: WebhookCaller)
 function presentSecret(store: WebhookStore, doc: WebhookEndpointDoc): PlainResource {
   return {
     type: 'webhook_secret',
+    EID: String(doc._id),
     app: appRef(doc.appEID),
     secret: openSecret(store, doc),
     created: toTimestamp(doc.secretCreated),

@@ -4,7 +4,18 @@
  * silent: docs/decisions.md, "Directory: account operations, sessions, presence and links".
  */
 import { Type } from '@sinclair/typebox';
-import { Eid, halCollection, halResource, Nullable, strictObject, Timestamp } from '../core/schemas.js';
+import {
+  Eid,
+  EID_PATTERN,
+  halCollection,
+  halResource,
+  Nullable,
+  strictObject,
+  Timestamp,
+} from '../core/schemas.js';
+
+/** An `EID` that says which thing a resource describes (ARCHITECTURE §8). */
+const eidOf = (description: string) => Type.String({ pattern: EID_PATTERN, description });
 
 /** Path parameters of a profile's own sub-resources. */
 export const ProfileParams = strictObject({ networkEID: Eid, profileEID: Eid });
@@ -42,7 +53,7 @@ const settingFields = {
 
 export const UserSettingsResource = halResource(
   'user_settings',
-  settingFields,
+  { EID: eidOf('The profile whose settings these are'), ...settingFields },
   "The caller's own settings in the network (every known key, defaults where never set)",
 );
 
@@ -69,7 +80,10 @@ const FeatureKey = Type.Union(
 
 export const NewFeaturesResource = halResource(
   'new_features',
-  { features: Type.Array(FeatureKey, { description: 'features the caller has not dismissed yet' }) },
+  {
+    EID: eidOf('The profile the list is kept for'),
+    features: Type.Array(FeatureKey, { description: 'features the caller has not dismissed yet' }),
+  },
   'The new features the caller has not yet dismissed',
 );
 export const NewFeatureParams = strictObject({ networkEID: Eid, profileEID: Eid, featureKey: FeatureKey });
@@ -77,6 +91,7 @@ export const NewFeatureParams = strictObject({ networkEID: Eid, profileEID: Eid,
 export const HostInfoResource = halResource(
   'host_info',
   {
+    EID: eidOf('The network the host serves'),
     host: Type.String({ description: 'the network’s own host, `<subdomain>.<network domain>`' }),
     subdomain: Type.String(),
     networkDomain: Type.String(),
@@ -93,6 +108,7 @@ const PresenceStatusSchema = Type.Union(presenceStatuses.map((s) => Type.Literal
 export const PresenceResource = halResource(
   'presence',
   {
+    EID: eidOf('The profile whose presence this is (as `user.EID`)'),
     user: Type.Object({ type: Type.Literal('user'), EID: Eid }),
     status: PresenceStatusSchema,
     lastSeenAt: Nullable(Timestamp),

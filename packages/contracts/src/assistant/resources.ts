@@ -4,7 +4,7 @@
  * chat, conversations and the AI assistant".
  */
 import { Type } from '@sinclair/typebox';
-import { halResource, Nullable, Ref, strictObject, Timestamp } from '../core/schemas.js';
+import { EID_PATTERN, halResource, Nullable, Ref, strictObject, Timestamp } from '../core/schemas.js';
 import { Text } from '../core/text-hygiene.js';
 
 /** Spec "Limits": `companyInfo` is at most 255 characters. */
@@ -18,6 +18,7 @@ const CompanyInfo = Text({
 export const AiAssistantSettingsResource = halResource(
   'ai_assistant_settings',
   {
+    EID: Type.String({ pattern: EID_PATTERN, description: 'The network whose assistant settings these are' }),
     companyInfo: CompanyInfo,
     /** Read-only: when the welcome message was first dispatched; null before. */
     welcomeMessageActivatedAt: Nullable(Timestamp),
@@ -39,6 +40,7 @@ export const AiAssistantCreateBody = strictObject({ companyInfo: Type.Optional(C
 export const AiAssistantResource = halResource(
   'ai_assistant',
   {
+    EID: Type.String({ pattern: EID_PATTERN, description: 'The assistant’s bot profile (as `profile.EID`)' }),
     profile: Ref('user'),
     companyInfo: CompanyInfo,
   },

@@ -5,8 +5,19 @@
  * operations (issue #15)".
  */
 import { Type } from '@sinclair/typebox';
-import { Eid, halCollection, halResource, Nullable, strictObject, Timestamp } from '../core/schemas.js';
+import {
+  Eid,
+  EID_PATTERN,
+  halCollection,
+  halResource,
+  Nullable,
+  strictObject,
+  Timestamp,
+} from '../core/schemas.js';
 import { ABSOLUTE_HTTP_URL_PATTERN, Name } from '../core/text-hygiene.js';
+
+/** An `EID` that says which thing a resource describes (ARCHITECTURE §8). */
+const eidOf = (description: string) => Type.String({ pattern: EID_PATTERN, description });
 
 // ---------------------------------------------------------------------------------------------
 // Labels
@@ -55,7 +66,10 @@ export const NetworkFeature = Type.Object({
 });
 export const NetworkFeaturesResource = halResource(
   'network_features',
-  { features: Type.Array(NetworkFeature, { description: 'every feature of the list, in its order' }) },
+  {
+    EID: eidOf('The network whose features these are'),
+    features: Type.Array(NetworkFeature, { description: 'every feature of the list, in its order' }),
+  },
   "The network's features, on and off",
 );
 /** Features to turn on (`true`) or off (`false`); features left out stay as they are. */
@@ -78,6 +92,7 @@ export const SubscriptionChangeBody = strictObject({ plan: Plan });
 export const NetworkSubscriptionResource = halResource(
   'network_subscription',
   {
+    EID: eidOf('The network whose plan this is'),
     plan: Plan,
     since: Timestamp,
     plans: Type.Array(Type.String(), { description: 'every plan, lowest first' }),
@@ -114,7 +129,7 @@ const emailSettingFields = {
 };
 export const EmailSettingsResource = halResource(
   'email_settings',
-  emailSettingFields,
+  { EID: eidOf('The profile whose e-mail settings these are'), ...emailSettingFields },
   "The caller's e-mail notification settings in the network (defaults where never set)",
 );
 /** Known keys only; keys left out stay as they are; `null` resets one to its default. */
@@ -132,6 +147,7 @@ const TermsVersion = Type.Integer({ minimum: 1, maximum: 1_000_000, description:
 export const TermsResource = halResource(
   'terms_of_service',
   {
+    EID: eidOf('The network whose terms these are'),
     version: Nullable(TermsVersion),
     url: Nullable(Type.String({ description: 'where the text is' })),
     publishedAt: Nullable(Timestamp),

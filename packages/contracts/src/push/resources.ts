@@ -6,7 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { PaginationQuery } from '../core/pagination.js';
-import { Eid, halCollection, halResource, Nullable, Ref, Timestamp } from '../core/schemas.js';
+import { Eid, EID_PATTERN, halCollection, halResource, Nullable, Ref, Timestamp } from '../core/schemas.js';
 import { ABSOLUTE_HTTP_URL_PATTERN } from '../core/text-hygiene.js';
 
 /** Providers a device registers with; each has a `PushProvider` in the notifications service. */
@@ -98,6 +98,7 @@ export const PushDeliveryItem = Type.Object({
 export const PushDebugResource = halResource(
   'push_debug',
   {
+    EID: Type.String({ pattern: EID_PATTERN, description: 'The profile whose push notifications these are' }),
     devices: Type.Array(DeviceResource, { description: "The caller's devices" }),
     deliveries: Type.Array(PushDeliveryItem, {
       description: "The outcomes of the caller's last deliveries, newest first (at most 20 per device)",

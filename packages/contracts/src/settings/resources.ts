@@ -103,6 +103,7 @@ export const MenuItemResource = halResource(
 export const MenuResource = Type.Object(
   {
     type: Type.Literal('menu'),
+    EID: eid('The network whose menu this is'),
     device: Type.Union(menuDevices.map((d) => Type.Literal(d))),
     version: apiVersion('The version whose menu rules were applied'),
     _links: HalLinks,
@@ -148,6 +149,23 @@ export const WidgetResource = halResource(
   'A widget of the network (the extra `celebrations` entry has no EID: it is not stored).',
 );
 export const WidgetCollection = halCollection('widgets', WidgetResource, 'Widgets of a network, one page.');
+/** At most this many stored widgets per network (the extra `celebrations` entry is not counted). */
+export const widgetsPerNetwork = 20;
+const WidgetPosition = Type.Integer({ minimum: 0, maximum: 999 });
+/** `POST …/widgets/` (administrators): position and visibility as for group widgets. */
+export const WidgetCreateBody = strictObject({
+  widgetType: Type.String({
+    pattern: '^[a-z][a-z0-9_]{0,49}$',
+    description: 'e.g. `celebrations`, `birthdays`',
+  }),
+  position: Type.Optional(WidgetPosition),
+  visible: Type.Optional(Type.Boolean()),
+});
+/** `PUT …/widgets/{widgetEID}/` (administrators): ordering is by `position`; only the fields sent change. */
+export const WidgetUpdateBody = Type.Object(
+  { position: Type.Optional(WidgetPosition), visible: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false, minProperties: 1 },
+);
 /** `limit` and `offset` and nothing else. */
 export const StrictPageQuery = Type.Object(PaginationQuery.properties, { additionalProperties: false });
 
@@ -267,6 +285,7 @@ export const badgeCounterFields = {
 export const BadgeCountersResource = halResource(
   'badge_counters',
   {
+    EID: eid('The profile whose counters these are (they count per person)'),
     numScheduledItems: Counter,
     numUnrespondedEvents: Counter,
     numAdminAlerts: Counter,
@@ -282,6 +301,7 @@ export const LobbyQuery = strictObject({
 export const LobbyDataResource = halResource(
   'lobby_data',
   {
+    EID: eid('The network the lobby opens (as `network.EID`)'),
     network: Ref('network'),
     config: Type.Object({
       aiAssistantProfileEID: Nullable(

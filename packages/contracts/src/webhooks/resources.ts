@@ -42,6 +42,7 @@ export const WebhookEndpointResource = halResource(
 export const WebhookSecretResource = halResource(
   'webhook_secret',
   {
+    EID: Type.String({ pattern: EID_PATTERN, description: 'The webhook endpoint the secret signs for' }),
     app: Ref('app'),
     secret: Type.String({ description: 'Standard Webhooks secret, `whsec_` and 32 random bytes in base64' }),
     created: Timestamp,
