@@ -115,6 +115,7 @@ export async function networkOf(
 ): Promise<{ networkEID: string; profileEID: string }> {
   const whoami = await call<WhoamiBody>('/whoami/', { token });
   const network = whoami.body.networks.find((n) => n.subdomain === subdomain);
-  if (!network) throw new Error(`no network ${subdomain} in whoami: ${whoami.text}`);
+  // A user's whoami always has `_user`; only an app's (no profile) leaves it out.
+  if (!network?._user) throw new Error(`no network ${subdomain} in whoami: ${whoami.text}`);
   return { networkEID: network.EID, profileEID: network._user.profile.EID };
 }

@@ -79,7 +79,7 @@ const preconditionsOf = async (token: string) =>
     .body._user.accessPreconditions;
 const whoamiPreconditionsOf = async (token: string) =>
   (await call<WhoamiBody>('/whoami/', { token })).body.networks.find((n) => n.EID === network.networkEID)
-    ?._user.accessPreconditions;
+    ?._user?.accessPreconditions;
 
 describe('terms of service', () => {
   it('has none at first; administrators publish versions that members accept once', async () => {

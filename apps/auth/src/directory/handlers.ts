@@ -18,6 +18,8 @@ import { listProfiles, profileListOptions } from './profile-list.js';
 import { getProfile } from './profiles.js';
 import { getProfileByXid, updateProfileByXid } from './xid.js';
 import { withAlertCounters } from './whoami-alerts.js';
+import { isAppCaller } from '../apps/app-callers.js';
+import { presentAppWhoami } from '../apps/whoami.js';
 
 /** The core routes of a network's entry points, outside `directoryRoutes`. */
 const aggregateHandler: RouteHandler<AuthRoute<'aggregate.get'>, AuthDependencies> = ({ ctx }, { models }) =>
@@ -26,7 +28,10 @@ const aggregateHandler: RouteHandler<AuthRoute<'aggregate.get'>, AuthDependencie
 const whoamiHandler: RouteHandler<AuthRoute<'whoami.get'>, AuthDependencies> = async (
   { ctx },
   { models, rpc },
-) => withAlertCounters(rpc, ctx, await presentWhoami(models, ctx));
+) =>
+  isAppCaller(ctx)
+    ? presentAppWhoami(models, ctx)
+    : withAlertCounters(rpc, ctx, await presentWhoami(models, ctx));
 
 export const directoryHandlers = {
   'aggregate.get': aggregateHandler,

@@ -8,12 +8,15 @@ import type { AuthDependencies } from '../dependencies.js';
 import { badgeCountersOwner, getLobbyData } from './lobby.js';
 import { getMenu, updateMenu } from './menu.js';
 import { createTheme, deleteTheme, getTheme, listThemes, updateTheme } from './themes.js';
-import { listWidgets } from './widgets.js';
+import { createWidget, deleteWidget, listWidgets, updateWidget } from './widgets.js';
 
 export const settingsHandlers = defineHandlers<AuthDependencies>()(settingsRoutes, {
   'menu.get': ({ ctx, query }, { models }) => getMenu(models, ctx, query),
   'menu.update': ({ ctx, query, body }, { models, events }) => updateMenu(models, events, ctx, query, body),
   'widget.list': ({ ctx, query }, { models }) => listWidgets(models, ctx, query),
+  'widget.create': ({ ctx, body }, { models }) => createWidget(models, ctx, body),
+  'widget.update': ({ ctx, params, body }, { models }) => updateWidget(models, ctx, params.widgetEID, body),
+  'widget.delete': ({ ctx, params }, { models }) => deleteWidget(models, ctx, params.widgetEID),
   'theme.list': ({ ctx, query }, { models }) => listThemes(models, ctx, query),
   'theme.create': ({ ctx, body }, { models, events, rpc }) => createTheme(models, events, rpc, ctx, body),
   'theme.get': ({ ctx, params }, { models }) => getTheme(models, ctx, params.themeEID),

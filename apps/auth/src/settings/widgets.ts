@@ -1,12 +1,26 @@
 /**
  * The widgets of a network (spec: `GET /networks/{networkEID}/widgets/`): the stored widgets by
  * position, plus the extra `celebrations` entry when its rules hold (see `widgetsAddCelebrations`),
- * counted in `total` and placed after the stored ones.
+ * counted in `total` and placed after the stored ones. Members read; network administrators add,
+ * change (order, visibility) and remove them with the writes group widgets use.
  */
 import { pageOf, type Page } from '@ncs/service-kit';
-import type { PlainCollection, PlainResource, RequestContext } from '@ncs/contracts';
+import {
+  DomainError,
+  widgetsPerNetwork,
+  type PlainCollection,
+  type PlainResource,
+  type RequestContext,
+} from '@ncs/contracts';
+import {
+  createOwnedWidget,
+  deleteOwnedWidget,
+  updateOwnedWidget,
+  type WidgetOwner,
+} from '../directory/owned-widgets.js';
 import type { AuthModels } from '../models.js';
-import { settingsCaller } from './access.js';
+import type { RouteBody } from '../requests.js';
+import { requireNetworkAdmin, settingsCaller } from './access.js';
 import type { WidgetDoc } from './models.js';
 import { widgetsAddCelebrations } from './rules.js';
 
@@ -57,4 +71,43 @@ export async function listWidgets(
     total: stored.total + 1,
     items: onThisPage ? [...stored.items, extraCelebrationsWidget] : stored.items,
   };
+}
+
+/** The network's widgets as an owner of widgets, for an administrator of it (403 otherwise). */
+async function networkOwner(models: AuthModels, ctx: RequestContext): Promise<WidgetOwner<WidgetDoc>> {
+  const caller = await settingsCaller(models, ctx);
+  requireNetworkAdmin(caller);
+  return {
+    store: models.Widget,
+    scope: { networkEID: caller.networkEID },
+    limit: widgetsPerNetwork,
+    present: presentWidget,
+    notFound: () => new DomainError('SETTINGS_ERR_WIDGET_NOT_FOUND'),
+    tooMany: () => new DomainError('SETTINGS_ERR_TOO_MANY_WIDGETS'),
+  };
+}
+
+export async function createWidget(
+  models: AuthModels,
+  ctx: RequestContext,
+  body: RouteBody<'widget.create'>,
+) {
+  return createOwnedWidget(await networkOwner(models, ctx), {
+    widgetType: body.widgetType,
+    position: body.position ?? 0,
+    visible: body.visible ?? true,
+  });
+}
+
+export async function updateWidget(
+  models: AuthModels,
+  ctx: RequestContext,
+  widgetEID: string,
+  body: RouteBody<'widget.update'>,
+) {
+  return updateOwnedWidget(await networkOwner(models, ctx), widgetEID, body);
+}
+
+export async function deleteWidget(models: AuthModels, ctx: RequestContext, widgetEID: string) {
+  return deleteOwnedWidget(await networkOwner(models, ctx), widgetEID);
 }

@@ -19,22 +19,26 @@ export const WhoamiNetwork = Type.Object({
   EID: Eid,
   name: Type.String(),
   subdomain: Type.String(),
-  _user: Type.Object({
-    profile: Ref('user'),
-    role: Type.String(),
-    numNonActionRequiredAlertsCoalesced: Type.Integer(),
-    numActionRequiredAlerts: Type.Integer(),
-    // Directory: network operations (issue #15): `accept_terms` until the current terms are accepted.
-    accessPreconditions: Type.Optional(Type.Array(Type.String())),
-  }),
+  /** Absent for an app token: an app has no profile in the network. */
+  _user: Type.Optional(
+    Type.Object({
+      profile: Ref('user'),
+      role: Type.String(),
+      numNonActionRequiredAlertsCoalesced: Type.Integer(),
+      numActionRequiredAlerts: Type.Integer(),
+      // Directory: network operations (issue #15): `accept_terms` until the current terms are accepted.
+      accessPreconditions: Type.Optional(Type.Array(Type.String())),
+    }),
+  ),
 });
 export const WhoamiResource = halResource(
   'whoami',
   {
     EID: Eid,
     email: Type.Union([Type.String(), Type.Null()], { description: 'null for an account without e-mail' }),
-    fullName: Type.String(),
+    fullName: Type.String({ description: "the app's name for an app token" }),
+    app: Type.Optional(Ref('app')),
     networks: Type.Array(WhoamiNetwork),
   },
-  'The caller: account identity and the networks it belongs to, each with `_user` counters.',
+  'The caller: account identity and the networks it belongs to, each with `_user` counters; for an app token (application permission `list_networks`), the app and the networks it is installed in, without `_user`.',
 );

@@ -29,4 +29,16 @@ export const settingsErrors = {
     title: 'Bad Request',
     message: 'The menu version is not a supported API version.',
   },
+  SETTINGS_ERR_WIDGET_NOT_FOUND: {
+    status: 404,
+    code: -174,
+    title: 'Not Found',
+    message: 'The network has no such widget.',
+  },
+  SETTINGS_ERR_TOO_MANY_WIDGETS: {
+    status: 409,
+    code: -175,
+    title: 'Conflict',
+    message: 'A network has at most 20 widgets: remove one first.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;

@@ -19,6 +19,9 @@ import {
   NetworkThemeResource,
   NetworkThemeUpdateBody,
   WidgetCollection,
+  WidgetCreateBody,
+  WidgetResource,
+  WidgetUpdateBody,
   StrictPageQuery,
 } from './resources.js';
 
@@ -27,6 +30,8 @@ const common = { service: 'auth', tag: 'Network and sessions', scope: 'network',
 const themes = { ...common, tag: 'Network themes' } as const;
 
 const ThemeParams = strictObject({ networkEID: Eid, themeEID: Eid });
+const WidgetParams = strictObject({ networkEID: Eid, widgetEID: Eid });
+const WIDGETS = '/networks/{networkEID}/widgets';
 const NoQuery = strictObject({});
 const THEMES = '/networks/{networkEID}/themes';
 
@@ -64,6 +69,41 @@ export const settingsRoutes = [
     params: NetworkParams,
     query: StrictPageQuery,
     reply: { status: 200, schema: WidgetCollection },
+  }),
+  route({
+    ...common,
+    id: 'widget.create',
+    method: 'POST',
+    path: `${WIDGETS}/`,
+    summary: 'Add a widget to the network (administrators; at most 20)',
+    permission: MANAGE_NETWORK,
+    params: NetworkParams,
+    query: NoQuery,
+    body: WidgetCreateBody,
+    reply: { status: 201, schema: WidgetResource },
+  }),
+  route({
+    ...common,
+    id: 'widget.update',
+    method: 'PUT',
+    path: `${WIDGETS}/{widgetEID}/`,
+    summary: "Change a widget's position (the order) or visibility (administrators)",
+    permission: MANAGE_NETWORK,
+    params: WidgetParams,
+    query: NoQuery,
+    body: WidgetUpdateBody,
+    reply: { status: 200, schema: WidgetResource },
+  }),
+  route({
+    ...common,
+    id: 'widget.delete',
+    method: 'DELETE',
+    path: `${WIDGETS}/{widgetEID}/`,
+    summary: 'Remove a widget from the network (administrators)',
+    permission: MANAGE_NETWORK,
+    params: WidgetParams,
+    query: NoQuery,
+    reply: { status: 204, schema: NoContent },
   }),
   route({
     ...themes,

@@ -8,14 +8,19 @@
 import {
   DomainError,
   groupDirectoryLimits,
-  type GroupWidgetType,
   isEid,
   toTimestamp,
   type PlainCollection,
   type PlainResource,
   type RequestContext,
 } from '@ncs/contracts';
-import { pageOf, withStatus, type Page } from '@ncs/service-kit';
+import { pageOf, type Page } from '@ncs/service-kit';
+import {
+  createOwnedWidget,
+  deleteOwnedWidget,
+  updateOwnedWidget,
+  type WidgetOwner,
+} from '../../directory/owned-widgets.js';
 import type { AuthModels } from '../../models.js';
 import type { RouteBody } from '../../requests.js';
 import { visibleGroupFor, findVisibleGroup, requirePermission } from '../callers.js';
@@ -98,6 +103,18 @@ export async function getGroupWidget(
   return presentWidget(widget);
 }
 
+/** The group's widgets as an owner of widgets (the writes shared with the network's). */
+function groupOwner(models: AuthModels, networkEID: string, groupEID: string): WidgetOwner<GroupWidgetDoc> {
+  return {
+    store: models.GroupWidget,
+    scope: { networkEID, groupEID },
+    limit: groupDirectoryLimits.widgetsPerGroup,
+    present: presentWidget,
+    notFound,
+    tooMany: () => new DomainError('GROUP_ERR_TOO_MANY_WIDGETS'),
+  };
+}
+
 /** Adds a widget; a 21st is undone after its insert (two at once near the bound: both may be undone). */
 export async function createGroupWidget(
   models: AuthModels,
@@ -106,22 +123,13 @@ export async function createGroupWidget(
   body: RouteBody<'groupWidget.create'>,
 ) {
   const { networkEID } = await widgetEditor(models, ctx, groupEID);
-  const created = await models.GroupWidget.create({
-    networkEID,
-    groupEID,
-    widgetType: body.widgetType as GroupWidgetType,
+  return createOwnedWidget(groupOwner(models, networkEID, groupEID), {
+    widgetType: body.widgetType,
     title: body.title ?? null,
     position: body.position ?? 0,
     visible: body.visible ?? true,
     ...(body.widgetType === 'spotlight' ? { items: [] } : {}),
   });
-  if (
-    (await models.GroupWidget.countDocuments({ networkEID, groupEID })) > groupDirectoryLimits.widgetsPerGroup
-  ) {
-    await models.GroupWidget.deleteOne({ _id: created._id, networkEID });
-    throw new DomainError('GROUP_ERR_TOO_MANY_WIDGETS');
-  }
-  return withStatus(201, presentWidget(created.toObject<GroupWidgetDoc>()));
 }
 
 export async function updateGroupWidget(
@@ -132,14 +140,7 @@ export async function updateGroupWidget(
   body: RouteBody<'groupWidget.update'>,
 ) {
   const { networkEID } = await widgetEditor(models, ctx, groupEID);
-  if (!isEid(widgetEID)) throw notFound();
-  const updated = await models.GroupWidget.findOneAndUpdate(
-    { networkEID, groupEID, _id: widgetEID },
-    { $set: body },
-    { returnDocument: 'after' },
-  ).lean<GroupWidgetDoc>();
-  if (!updated) throw notFound();
-  return presentWidget(updated);
+  return updateOwnedWidget(groupOwner(models, networkEID, groupEID), widgetEID, body);
 }
 
 export async function deleteGroupWidget(
@@ -149,10 +150,7 @@ export async function deleteGroupWidget(
   widgetEID: string,
 ) {
   const { networkEID } = await widgetEditor(models, ctx, groupEID);
-  if (!isEid(widgetEID)) throw notFound();
-  const { deletedCount } = await models.GroupWidget.deleteOne({ networkEID, groupEID, _id: widgetEID });
-  if (deletedCount === 0) throw notFound();
-  return withStatus(204, null);
+  return deleteOwnedWidget(groupOwner(models, networkEID, groupEID), widgetEID);
 }
 
 /**
