@@ -4,6 +4,7 @@ export * from './core/envelope.js';
 export * from './core/errors.js';
 export * from './core/links.js';
 export * from './core/memo.js';
+export * from './core/network-less.js';
 export * from './core/pagination.js';
 export * from './core/private-targets.js';
 export * from './core/route-definition.js';

@@ -11,7 +11,7 @@ import { kbRoutes } from './kb/routes.js';
 import { messagesRoutes } from './messages/routes.js';
 import { networkRoutes } from './network/routes.js';
 // Notifications: alerts (issue #13).
-import { notificationsRoutes } from './notifications/routes.js';
+import { notificationsNetworklessRoutes, notificationsRoutes } from './notifications/routes.js';
 import { oauthRoutes, oauthTokenRoute } from './oauth/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { settingsRoutes } from './settings/routes.js';
@@ -29,7 +29,7 @@ import { journeysRoutes } from './journeys/routes.js';
 // Directory: account operations (issue #15).
 import { accountRoutes } from './account/routes.js';
 // Concern: devices, push and white-label apps (issue #13).
-import { pushRoutes } from './push/routes.js';
+import { pushNetworklessRoutes, pushRoutes } from './push/routes.js';
 // Notifications: app alerts and the live stream (issue #13).
 import { appAlertRoutes } from './notifications/app-alerts.js';
 // Notifications: the live stream (issue #13).
@@ -69,6 +69,7 @@ const routeTable = [
   ...eventsRoutes,
   // Notifications: alerts (issue #13).
   ...notificationsRoutes,
+  ...notificationsNetworklessRoutes,
   // Concern: chat and the AI assistant (issue #12).
   ...chatRoutes,
   ...assistantRoutes,
@@ -78,6 +79,7 @@ const routeTable = [
   ...accountRoutes,
   // Concern: devices, push and white-label apps (issue #13).
   ...pushRoutes,
+  ...pushNetworklessRoutes,
   // Notifications: app alerts and the live stream (issue #13).
   ...appAlertRoutes,
   // Notifications: the live stream (issue #13).
@@ -104,8 +106,14 @@ export const routes: readonly RouteDefinition[] = routeTable;
 
 /** Any route of the table, with its literal types. */
 export type AnyRoute = (typeof routeTable)[number];
-/** The routes a service owns. */
-export type RoutesOf<S extends ServiceName> = Extract<AnyRoute, { readonly service: S }>;
+/**
+ * The routes a service handles: a network-less form (`networklessOf`) is answered by its scoped
+ * route's handler, so it is not one of them.
+ */
+export type RoutesOf<S extends ServiceName> = Exclude<
+  Extract<AnyRoute, { readonly service: S }>,
+  { readonly networklessOf: string }
+>;
 /** The ids of the routes a service owns: the keys of its handler map. */
 export type RouteIdOf<S extends ServiceName> = RoutesOf<S>['id'];
 
@@ -116,5 +124,5 @@ export function findRoute(id: string): RouteDefinition {
 }
 
 export function routesOf<S extends ServiceName>(service: S): readonly RoutesOf<S>[] {
-  return routeTable.filter((r): r is RoutesOf<S> => r.service === service);
+  return routeTable.filter((r): r is RoutesOf<S> => r.service === service && !('networklessOf' in r));
 }

@@ -25,6 +25,8 @@ export async function authenticate(
 }
 
 export function authoriseScope(route: RouteDefinition, token: TokenPrincipal | undefined): void {
-  if (token && !scopesGrantRoute(token.scopes, route.id))
-    throw new InsufficientScopeError(token.scopes ?? [], route.id);
+  // A network-less form of a route is granted by the scopes that grant the route.
+  const routeId = route.networklessOf ?? route.id;
+  if (token && !scopesGrantRoute(token.scopes, routeId))
+    throw new InsufficientScopeError(token.scopes ?? [], routeId);
 }

@@ -18,6 +18,8 @@ import { negotiate, requestContext } from './negotiate.js';
 import { clampPageLimit, scopeToNetwork } from './scope.js';
 // Concern: polls (network-less paths whose network is the resource's).
 import { networkOfResource } from './network-from-resource.js';
+// The spec's network-less paths (`networklessOf`): the network named by the query or the token.
+import { networkOfQuery } from './network-from-query.js';
 import { compileRouteValidator, embedTreeFor, validate } from './validate.js';
 // Scale-out (issue #14 §6).
 import { isIdempotentRequest, withRetries, type RetryPolicy } from './retry.js';
@@ -61,7 +63,10 @@ export function registerTableRoutes(app: FastifyInstance, deps: RoutingDeps): vo
         // Path and query first, then the network (a network the caller is not in is 404 whatever
         // the body says), then the body.
         validate(validator, version, input, ['params', 'query'], requestId);
-        const ownerNetwork = token ? await networkOfResource(rpc, route, input, baseCtx) : undefined;
+        const ownerNetwork = token
+          ? ((await networkOfResource(rpc, route, input, baseCtx)) ??
+            (await networkOfQuery(rpc, route, input, token, baseCtx)))
+          : undefined;
         const ctx = scopeToNetwork(route, baseCtx, token, input, ownerNetwork);
         validate(validator, version, input, ['body'], requestId);
         const embed = embedTreeFor(route, input.query.embed, requestId);

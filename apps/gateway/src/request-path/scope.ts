@@ -24,7 +24,9 @@ function requestedNetwork(
   token: TokenPrincipal,
   params: Record<string, string>,
   query: Record<string, unknown>,
-  ownerNetwork?: string, // Concern: polls: the network of the path's resource (`networkFrom`).
+  // The network of the path's resource (`networkFrom`), or named by a network-less route's query
+  // or token (`networklessOf`).
+  ownerNetwork?: string,
 ): string | undefined {
   if (ownerNetwork !== undefined) return ownerNetwork;
   if (params.networkEID !== undefined || route.networkQuery === undefined) return params.networkEID;
@@ -42,7 +44,7 @@ export function scopeToNetwork(
   base: RequestContext,
   token: TokenPrincipal | undefined,
   input: RouteInput,
-  ownerNetwork?: string, // Concern: polls (`networkFrom` routes).
+  ownerNetwork?: string, // `networkFrom` and `networklessOf` routes.
 ): RequestContext {
   if (!token) return base;
   if (route.scope === 'network') {

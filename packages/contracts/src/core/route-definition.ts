@@ -111,6 +111,12 @@ export interface RouteDefinition {
    * caller is not in answer the same error, `notFound` (a name of the error catalogue).
    */
   readonly networkFrom?: NetworkFromResource;
+  /**
+   * The spec's network-less form of the scoped route with this id (`withoutNetwork`): served by
+   * that route's handler; the network comes from `networkQuery` (an EID or a subdomain), else the
+   * token's one network, else the request is 400. Not a route of the owner's handler map.
+   */
+  readonly networklessOf?: string;
   // Scale-out (issue #14 §6).
   /**
    * A POST that may be sent twice with the effect of once (a read over POST, a set-to-a-state

@@ -1,10 +1,12 @@
 /**
  * Route table entries of the notifications service (spec: "Search, timeline, alerts, messages":
  * `/alerts/markread`; Events). Part of `routes`. The spec writes markread without a network: it
- * is served per network, like the alert list. No route reads one alert: `…/alerts/{alertEID}/`
- * would also match `…/alerts/markread` (docs/decisions.md, "Notifications: alerts").
+ * is served per network, like the alert list, and at the spec's path too (`withoutNetwork`). No
+ * route reads one alert: `…/alerts/{alertEID}/` would also match `…/alerts/markread`
+ * (docs/decisions.md, "Notifications: alerts").
  */
 import { route, type RouteDefinition } from '../core/route-definition.js';
+import { withoutNetwork } from '../core/network-less.js';
 import { NetworkParams } from '../core/schemas.js';
 import { AlertCollection, AlertListQuery, AlertMarkreadBody, AlertMarkreadResource } from './resources.js';
 
@@ -33,3 +35,8 @@ export const notificationsRoutes = [
     reply: { status: 200, schema: AlertMarkreadResource },
   }),
 ] as const satisfies readonly RouteDefinition[];
+
+/** The spec's `/alerts/markread` (the alert list has no network-less form in the spec). */
+export const notificationsNetworklessRoutes = notificationsRoutes
+  .filter((scoped) => scoped.id === 'alert.markread')
+  .map(withoutNetwork);

@@ -3,9 +3,11 @@
  * `/push-notifications/debug/`, `/whitelabel-apps/`), owned by the notifications service. The spec
  * writes them without a network: they are served per network, as the alerts they push are, and the
  * network's `whitelabelApps` link names `/networks/{EID}/whitelabel-apps/` (docs/decisions.md,
- * "Notifications: devices, push and white-label apps").
+ * "Notifications: devices, push and white-label apps"); the spec's paths are served too, derived
+ * from these (`pushNetworklessRoutes`, core/network-less.ts).
  */
 import { route, type RouteDefinition } from '../core/route-definition.js';
+import { withoutNetwork } from '../core/network-less.js';
 import { NetworkParams, NoContent } from '../core/schemas.js';
 import {
   DeviceCollection,
@@ -103,3 +105,6 @@ export const pushRoutes = [
     reply: { status: 200, schema: WhitelabelAppResource },
   }),
 ] as const satisfies readonly RouteDefinition[];
+
+/** The spec's paths of the same routes: `/my-devices/`, `/push-notifications/debug/`, `/whitelabel-apps/`. */
+export const pushNetworklessRoutes = pushRoutes.map(withoutNetwork);
