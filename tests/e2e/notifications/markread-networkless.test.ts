@@ -72,6 +72,7 @@ describe('/alerts/markread without a network in the path', () => {
     const answer = await call<Problem>('/alerts/markread', { token, json: { category: 'all' } });
     expect(answer.status, answer.text).toBe(400);
     expect(answer.headers.get('content-type')).toMatch(/problem\+json/);
+    expect(answer.body.code).toBe(-18);
     expect(answer.body.errors).toEqual([expect.objectContaining({ pointer: '/query/network' })]);
   });
 

@@ -100,6 +100,8 @@ describe('my devices without a network in the path', () => {
     for (const answer of answers) {
       expect(answer.status, answer.text).toBe(400);
       expect(answer.headers.get('content-type')).toMatch(/problem\+json/);
+      // A rule of the caller's token, not of the schema: its own code, not validation's -2.
+      expect((answer.body as unknown as Problem).code).toBe(-18);
       expect((answer.body as unknown as Problem).errors).toEqual([
         expect.objectContaining({ pointer: '/query/network' }),
       ]);

@@ -31,7 +31,7 @@ export async function networkOfQuery(
   const named = input.query[route.networkQuery];
   if (typeof named === 'string') return EID.test(named) ? named : networkBySubdomain(rpc, named, token, ctx);
   if (token.networkEID !== undefined) return token.networkEID;
-  throw new DomainError('VALIDATION_FAILED', 'The request names no network.', [
+  throw new DomainError('NETWORK_NOT_NAMED', undefined, [
     {
       pointer: `/query/${route.networkQuery}`,
       message: 'is required: the network by EID or subdomain (the token acts in more than one network)',

@@ -97,6 +97,14 @@ export const httpErrors = {
     title: 'Request Timeout',
     message: 'The request was not received in time.',
   },
+  // A network-less path whose caller's token acts in several networks and that names none: a rule
+  // of the caller's token, not of the request's schema (the `network` parameter is optional).
+  NETWORK_NOT_NAMED: {
+    status: 400,
+    code: -18,
+    title: 'Bad Request',
+    message: 'The request names no network: add ?network=<EID or subdomain>, or use a token of one network.',
+  },
   URI_TOO_LONG: {
     status: 414,
     code: -20,
