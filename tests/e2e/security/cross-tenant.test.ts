@@ -115,6 +115,10 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   'groupUsers.add': (victim) => ({ users: [victim.profileEID] }),
   'groupUsers.merge': (victim) => ({ users: [victim.profileEID] }),
   'groupWidget.create': () => ({ widgetType: 'links' }),
+  // Network widgets (administrators write them; the `{widgetEID}` fixture is a group widget of the
+  // victim's, which no network route may reach either).
+  'widget.create': () => ({ widgetType: 'birthdays' }),
+  'widget.update': () => ({ visible: false }),
   'groupWidget.update': () => ({ title: 'Cross-tenant' }),
   'spotlightItems.set': () => ({ items: [] }),
 };
