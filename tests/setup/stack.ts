@@ -80,7 +80,7 @@ async function startOne(): Promise<{ info: StackInfo; stop(): Promise<void> }> {
         MONGO_COMMAND_LOG_DIR: process.env.NCS_QUERY_SHAPES_DIR ?? `${logDir}-query-shapes`,
       },
       auth: {
-        // Directory (issue #15): a key of this run for the app signing secrets at rest.
+        // A key of this run for the app signing secrets at rest (production requires one).
         APP_SIGNING_SECRET_KEY: randomBytes(32).toString('base64'),
         // App webhooks: manifests register the test's receiver on 127.0.0.1 (refused with the
         // switch off: apps/auth/test/webhook-targets.service.test.ts).

@@ -1,4 +1,4 @@
-/** Files: media (issue #16): which stored image a file's thumbnails are made from, and which are too large. */
+/** Which stored image a file's thumbnails are made from, and which are too large. */
 import { Types } from 'mongoose';
 import { DomainError, THUMBNAIL_SOURCE_MAX_PIXELS } from '@ncs/contracts';
 import type { FileRecordDoc } from './models.js';

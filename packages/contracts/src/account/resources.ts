@@ -6,16 +6,13 @@
 import { Type } from '@sinclair/typebox';
 import {
   Eid,
-  EID_PATTERN,
   halCollection,
   halResource,
   Nullable,
   strictObject,
   Timestamp,
+  describedEid,
 } from '../core/schemas.js';
-
-/** An `EID` that says which thing a resource describes (ARCHITECTURE §8). */
-const eidOf = (description: string) => Type.String({ pattern: EID_PATTERN, description });
 
 /** Path parameters of a profile's own sub-resources. */
 export const ProfileParams = strictObject({ networkEID: Eid, profileEID: Eid });
@@ -53,7 +50,7 @@ const settingFields = {
 
 export const UserSettingsResource = halResource(
   'user_settings',
-  { EID: eidOf('The profile whose settings these are'), ...settingFields },
+  { EID: describedEid('The profile whose settings these are'), ...settingFields },
   "The caller's own settings in the network (every known key, defaults where never set)",
 );
 
@@ -81,7 +78,7 @@ const FeatureKey = Type.Union(
 export const NewFeaturesResource = halResource(
   'new_features',
   {
-    EID: eidOf('The profile the list is kept for'),
+    EID: describedEid('The profile the list is kept for'),
     features: Type.Array(FeatureKey, { description: 'features the caller has not dismissed yet' }),
   },
   'The new features the caller has not yet dismissed',
@@ -91,7 +88,7 @@ export const NewFeatureParams = strictObject({ networkEID: Eid, profileEID: Eid,
 export const HostInfoResource = halResource(
   'host_info',
   {
-    EID: eidOf('The network the host serves'),
+    EID: describedEid('The network the host serves'),
     host: Type.String({ description: 'the network’s own host, `<subdomain>.<network domain>`' }),
     subdomain: Type.String(),
     networkDomain: Type.String(),
@@ -108,7 +105,7 @@ const PresenceStatusSchema = Type.Union(presenceStatuses.map((s) => Type.Literal
 export const PresenceResource = halResource(
   'presence',
   {
-    EID: eidOf('The profile whose presence this is (as `user.EID`)'),
+    EID: describedEid('The profile whose presence this is (as `user.EID`)'),
     user: Type.Object({ type: Type.Literal('user'), EID: Eid }),
     status: PresenceStatusSchema,
     lastSeenAt: Nullable(Timestamp),

@@ -8,6 +8,8 @@ import { IMAGE_URL_PATTERN, Text } from './text-hygiene.js';
 
 export const EID_PATTERN = '^[0-9a-f]{24}$';
 export const Eid = Type.String({ pattern: EID_PATTERN, description: '24-hex-character identifier' });
+/** An EID that says which thing it names (a resource's `EID` of what it describes, ARCHITECTURE §8). */
+export const describedEid = (description: string) => Type.String({ pattern: EID_PATTERN, description });
 const EID_REGEXP = new RegExp(EID_PATTERN);
 /** Whether a value is an EID (what `Eid` validates): checked before it reaches a query as an `_id`. */
 export function isEid(value: unknown): value is string {

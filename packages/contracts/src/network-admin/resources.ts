@@ -7,17 +7,14 @@
 import { Type } from '@sinclair/typebox';
 import {
   Eid,
-  EID_PATTERN,
   halCollection,
   halResource,
   Nullable,
   strictObject,
   Timestamp,
+  describedEid,
 } from '../core/schemas.js';
 import { ABSOLUTE_HTTP_URL_PATTERN, Name } from '../core/text-hygiene.js';
-
-/** An `EID` that says which thing a resource describes (ARCHITECTURE §8). */
-const eidOf = (description: string) => Type.String({ pattern: EID_PATTERN, description });
 
 // ---------------------------------------------------------------------------------------------
 // Labels
@@ -67,7 +64,7 @@ export const NetworkFeature = Type.Object({
 export const NetworkFeaturesResource = halResource(
   'network_features',
   {
-    EID: eidOf('The network whose features these are'),
+    EID: describedEid('The network whose features these are'),
     features: Type.Array(NetworkFeature, { description: 'every feature of the list, in its order' }),
   },
   "The network's features, on and off",
@@ -92,7 +89,7 @@ export const SubscriptionChangeBody = strictObject({ plan: Plan });
 export const NetworkSubscriptionResource = halResource(
   'network_subscription',
   {
-    EID: eidOf('The network whose plan this is'),
+    EID: describedEid('The network whose plan this is'),
     plan: Plan,
     since: Timestamp,
     plans: Type.Array(Type.String(), { description: 'every plan, lowest first' }),
@@ -129,7 +126,7 @@ const emailSettingFields = {
 };
 export const EmailSettingsResource = halResource(
   'email_settings',
-  { EID: eidOf('The profile whose e-mail settings these are'), ...emailSettingFields },
+  { EID: describedEid('The profile whose e-mail settings these are'), ...emailSettingFields },
   "The caller's e-mail notification settings in the network (defaults where never set)",
 );
 /** Known keys only; keys left out stay as they are; `null` resets one to its default. */
@@ -147,7 +144,7 @@ const TermsVersion = Type.Integer({ minimum: 1, maximum: 1_000_000, description:
 export const TermsResource = halResource(
   'terms_of_service',
   {
-    EID: eidOf('The network whose terms these are'),
+    EID: describedEid('The network whose terms these are'),
     version: Nullable(TermsVersion),
     url: Nullable(Type.String({ description: 'where the text is' })),
     publishedAt: Nullable(Timestamp),

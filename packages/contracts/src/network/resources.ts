@@ -26,7 +26,7 @@ export const WhoamiNetwork = Type.Object({
       role: Type.String(),
       numNonActionRequiredAlertsCoalesced: Type.Integer(),
       numActionRequiredAlerts: Type.Integer(),
-      // Directory: network operations (issue #15): `accept_terms` until the current terms are accepted.
+      // `accept_terms` stands here until the current terms are accepted.
       accessPreconditions: Type.Optional(Type.Array(Type.String())),
     }),
   ),

@@ -10,7 +10,6 @@ import { Type, type Static } from '@sinclair/typebox';
 import { PaginationQuery } from '../core/pagination.js';
 import {
   Eid,
-  EID_PATTERN,
   halCollection,
   HalLinks,
   halResource,
@@ -20,6 +19,7 @@ import {
   Ref,
   strictObject,
   Timestamp,
+  describedEid,
 } from '../core/schemas.js';
 import { ABSOLUTE_HTTP_URL_PATTERN, Name } from '../core/text-hygiene.js';
 
@@ -38,7 +38,6 @@ const apiVersion = (description: string) =>
     pattern: '^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)$',
     description,
   });
-const eid = (description: string) => Type.String({ pattern: EID_PATTERN, description });
 
 // ---------------------------------------------------------------------------------------------
 // Menu
@@ -103,7 +102,7 @@ export const MenuItemResource = halResource(
 export const MenuResource = Type.Object(
   {
     type: Type.Literal('menu'),
-    EID: eid('The network whose menu this is'),
+    EID: describedEid('The network whose menu this is'),
     device: Type.Union(menuDevices.map((d) => Type.Literal(d))),
     version: apiVersion('The version whose menu rules were applied'),
     _links: HalLinks,
@@ -117,7 +116,9 @@ export const MenuResource = Type.Object(
 );
 
 export const CustomLinkInput = strictObject({
-  EID: Type.Optional(eid('An existing link of the menu to keep (its EID stays); absent: a new link')),
+  EID: Type.Optional(
+    describedEid('An existing link of the menu to keep (its EID stays); absent: a new link'),
+  ),
   label: Name({ maxLength: 100 }),
   url: AbsoluteHttpUrl,
   context: Type.Optional(
@@ -285,7 +286,7 @@ export const badgeCounterFields = {
 export const BadgeCountersResource = halResource(
   'badge_counters',
   {
-    EID: eid('The profile whose counters these are (they count per person)'),
+    EID: describedEid('The profile whose counters these are (they count per person)'),
     numScheduledItems: Counter,
     numUnrespondedEvents: Counter,
     numAdminAlerts: Counter,
@@ -295,17 +296,17 @@ export const BadgeCountersResource = halResource(
 );
 
 export const LobbyQuery = strictObject({
-  network: Type.Optional(eid("The network (EID); default: the caller's oldest membership")),
+  network: Type.Optional(describedEid("The network (EID); default: the caller's oldest membership")),
 });
 
 export const LobbyDataResource = halResource(
   'lobby_data',
   {
-    EID: eid('The network the lobby opens (as `network.EID`)'),
+    EID: describedEid('The network the lobby opens (as `network.EID`)'),
     network: Ref('network'),
     config: Type.Object({
       aiAssistantProfileEID: Nullable(
-        eid(
+        describedEid(
           "The network's AI assistant profile when feature `ai_assistant_settings` is on and an assistant exists",
         ),
       ),
