@@ -5,7 +5,7 @@
 #   node --max-semi-space-size=4 --v8-pool-size=1 --max-old-space-size=128 --no-allocation-site-pretenuring --import ./dist/instrument.js ./dist/main.js
 # in apps/<app>, as a non-root user, configured by environment only (see docker-compose.yml).
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # --- Only the manifests, so the dependency layers are rebuilt when dependencies change, not code.
 # A new workspace package needs its package.json line here.

@@ -14,6 +14,8 @@
 // between the targets, default 3), BENCH_SLICE_WARMUP (s of the same load before each slice, not
 // counted: the target has idled during the other's slice; default 2, 0: none), BENCH_FLOOR (set: the
 // open loop also measures the floor of the hop, bench/floor.mjs).
+// First: re-runs this script on the supported Node.js when the one that started it is older.
+import './toolchain.mjs';
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';

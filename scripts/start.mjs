@@ -1,6 +1,8 @@
 // Command 1 of the README: install what is missing, build, start NATS and the store (found or
 // started), start all five apps with demo data, and print how to call the API. An app or server that
 // exits is restarted (packages/local-infra/src/supervisor.ts). Ctrl-C stops all.
+// First: re-runs this script on the supported Node.js when the one that started it is older.
+import './toolchain.mjs';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

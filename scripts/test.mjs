@@ -1,5 +1,7 @@
 // Command 2 of the README: the whole suite on its own infrastructure. Static checks (types, lint,
 // format) count as tests too; the run ends with a plain "N passed, N failed" line.
+// First: re-runs this script on the supported Node.js when the one that started it is older.
+import './toolchain.mjs';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { prepare, repoRoot, run } from './prepare.mjs';
