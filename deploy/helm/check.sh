@@ -1,25 +1,13 @@
 #!/usr/bin/env bash
-# Helm checks of deploy/helm/ncs (issue #14 §6), run by .ci/run after the tests (not part of
-# `npm test` and its time budget). Helm is built once from the Go module proxy (pinned version)
-# into a cache directory and reused; then `helm lint --strict` and `helm template` run with the
-# chart's defaults and with every option on (ncs/ci/all-on-values.yaml). Any error fails the run.
+# Helm checks of deploy/helm/ncs, run by .ci/run before the tests (not part of `npm test` and its
+# time budget). Helm comes from helm.sh (pinned, built once and cached); then `helm lint --strict`
+# and `helm template` run with the chart's defaults and with every option on
+# (ncs/ci/all-on-values.yaml). Any error fails the run. Whether each app starts with the rendered
+# environment is a test of `npm test` (tests/e2e/platform/chart-environment.test.ts).
 set -euo pipefail
-HELM_VERSION=v3.20.2
 here="$(cd "$(dirname "$0")" && pwd)"
 chart="$here/ncs"
-cache="${NCS_HELM_CACHE:-/tmp/helm-cache}"
-helm="$cache/bin/helm"
-
-if [ "$(cat "$cache/helm.version" 2>/dev/null)" != "$HELM_VERSION" ] || [ ! -x "$helm" ]; then
-  command -v go >/dev/null || { echo "[helm] Go is needed to build helm (https://go.dev/dl/)" >&2; exit 2; }
-  mkdir -p "$cache"
-  started=$(date +%s)
-  echo "[helm] building helm ${HELM_VERSION} from the Go module proxy ($(go env GOPROXY)) into $cache"
-  GOFLAGS=-mod=mod GOBIN="$cache/bin" GOMODCACHE="$cache/gomod" GOCACHE="$cache/gocache" \
-    go install "helm.sh/helm/v3/cmd/helm@${HELM_VERSION}"
-  echo "$HELM_VERSION" > "$cache/helm.version"
-  echo "[helm] built in $(( $(date +%s) - started )) s"
-fi
+helm="$("$here/helm.sh")"
 
 "$helm" lint --strict "$chart"
 "$helm" lint --strict "$chart" -f "$chart/ci/all-on-values.yaml"
@@ -44,4 +32,4 @@ for path in /health /ready; do
     exit 1
   fi
 done
-echo "[helm] deploy/helm/ncs: lint and template passed (helm ${HELM_VERSION})"
+echo "[helm] deploy/helm/ncs: lint and template passed (helm $("$helm" version --template "{{.Version}}"))"

@@ -41,6 +41,28 @@ describe('docker-compose.yml', () => {
   });
 });
 
+describe('docker-compose.yml as written', () => {
+  // `docker compose config` fails on `${NAME:?…}` and an unset NAME: every variable has a default,
+  // so the file works with no environment at all.
+  it('names no variable without a default', () => {
+    const variables = [...read('docker-compose.yml').matchAll(/\$\{([^}]*)\}/g)].map((m) => m[1]!);
+    expect(variables.length).toBeGreaterThan(0);
+    expect(variables.filter((v) => !/^[A-Z_][A-Z0-9_]*:-/.test(v))).toEqual([]);
+  });
+
+  // The development keys are refused by the apps in production (their config tests), so the
+  // default mode has to be development, and each key default says what it is.
+  it('runs the apps in development mode by default, with the key defaults marked as such', () => {
+    const text = read('docker-compose.yml');
+    expect(text).toContain('NODE_ENV: ${NODE_ENV:-development}');
+    for (const key of ['APP_SIGNING_SECRET_KEY', 'WEBHOOK_SECRET_KEY']) {
+      const line = text.split('\n').findIndex((l) => l.trim().startsWith(`${key}:`));
+      expect(line, key).toBeGreaterThan(0);
+      expect(text.split('\n')[line - 1], key).toMatch(/DEVELOPMENT DEFAULT/);
+    }
+  });
+});
+
 describe('Dockerfile', () => {
   it('runs every app with the flags the local stack uses (NODE_FLAGS)', () => {
     const cmd = /^CMD (\[.*\])$/m.exec(read('Dockerfile'))?.[1];

@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { baseServiceConfig, ConfigError, loadConfig } from '@ncs/service-kit';
 
-/** Directory (issue #15): the development key of app signing secrets (never for production). */
+/** The development key of app signing secrets: public, so a production start refuses it. */
 const DEV_APP_SIGNING_SECRET_KEY = 'ZGV2LW9ubHkgYXBwIHNpZ25pbmcgc2VjcmV0IGtleSE=';
 
 export const AuthConfigSchema = Type.Object({
@@ -86,11 +86,16 @@ export const AuthConfigSchema = Type.Object({
 });
 export type AuthConfig = Static<typeof AuthConfigSchema>;
 
-/** Directory (issue #15): a production start without its own key is refused, never run on this one. */
+/**
+ * A production start needs a key of its own: without one, or with the development key (which is
+ * public, in this file and in docker-compose.yml), it is refused rather than run on a known key.
+ */
 function requireProductionKeys(env: Record<string, string | undefined>): void {
-  if (env.NODE_ENV !== 'production' || (env.APP_SIGNING_SECRET_KEY ?? '') !== '') return;
+  if (env.NODE_ENV !== 'production') return;
+  const key = env.APP_SIGNING_SECRET_KEY ?? '';
+  if (key !== '' && key !== DEV_APP_SIGNING_SECRET_KEY) return;
   throw new ConfigError(
-    'Invalid configuration: APP_SIGNING_SECRET_KEY is required when NODE_ENV=production (32 random bytes, base64: `openssl rand -base64 32`); it encrypts the app signing secrets at rest',
+    `Invalid configuration: APP_SIGNING_SECRET_KEY is required when NODE_ENV=production${key === '' ? '' : ' and must not be the development key'} (32 random bytes, base64: \`openssl rand -base64 32\`); it encrypts the app signing secrets at rest`,
   );
 }
 

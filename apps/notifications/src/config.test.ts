@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadNotificationsConfig } from './config.js';
 
@@ -17,6 +18,25 @@ describe('queue leases against send timeouts', () => {
     );
     expect(loadNotificationsConfig({ [lease]: '10500', [timeout]: '9500' })[lease as 'PUSH_LEASE_MS']).toBe(
       10_500,
+    );
+  });
+});
+
+describe('WEBHOOK_SECRET_KEY', () => {
+  it('is required in production and may not be the development key there', () => {
+    const developmentKey = loadNotificationsConfig({}).WEBHOOK_SECRET_KEY;
+    expect(() => loadNotificationsConfig({ NODE_ENV: 'production' })).toThrow(
+      /WEBHOOK_SECRET_KEY is required when NODE_ENV=production/,
+    );
+    expect(() =>
+      loadNotificationsConfig({ NODE_ENV: 'production', WEBHOOK_SECRET_KEY: developmentKey }),
+    ).toThrow(/must not be the development key/);
+    const key = randomBytes(32).toString('base64');
+    expect(
+      loadNotificationsConfig({ NODE_ENV: 'production', WEBHOOK_SECRET_KEY: key }).WEBHOOK_SECRET_KEY,
+    ).toBe(key);
+    expect(loadNotificationsConfig({ WEBHOOK_SECRET_KEY: developmentKey }).WEBHOOK_SECRET_KEY).toBe(
+      developmentKey,
     );
   });
 });

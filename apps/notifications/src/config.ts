@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { baseServiceConfig, ConfigError, loadConfig } from '@ncs/service-kit';
 import { LEASE_MARGIN_MS } from './due-claims.js';
 
-/** Notifications: app webhooks (issue #13): the development key of webhook secrets (never for production). */
+/** The development key of webhook secrets: public, so a production start refuses it. */
 const DEV_WEBHOOK_SECRET_KEY = 'ZGV2LW9ubHkgd2ViaG9vayBzZWNyZXRzIGtleSAzMiE=';
 
 export const NotificationsConfigSchema = Type.Object({
@@ -54,9 +54,12 @@ export type NotificationsConfig = Static<typeof NotificationsConfigSchema>;
 export function loadNotificationsConfig(
   env: Record<string, string | undefined> = process.env,
 ): NotificationsConfig {
-  // Notifications: app webhooks (issue #13): production never runs on the development key.
-  if (env.NODE_ENV === 'production' && (env.WEBHOOK_SECRET_KEY ?? '') === '') {
-    throw new ConfigError('Invalid configuration: WEBHOOK_SECRET_KEY is required when NODE_ENV=production');
+  // Production never runs on a known key: none given, or the public development one, is refused.
+  const webhookKey = env.WEBHOOK_SECRET_KEY ?? '';
+  if (env.NODE_ENV === 'production' && (webhookKey === '' || webhookKey === DEV_WEBHOOK_SECRET_KEY)) {
+    throw new ConfigError(
+      `Invalid configuration: WEBHOOK_SECRET_KEY is required when NODE_ENV=production${webhookKey === '' ? '' : ' and must not be the development key'} (32 random bytes, base64: \`openssl rand -base64 32\`)`,
+    );
   }
   const config = loadConfig(NotificationsConfigSchema, env);
   // A queue's holder sends only within its lease (due-claims.ts): a lease no longer than the send
