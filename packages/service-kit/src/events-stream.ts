@@ -10,6 +10,11 @@ export const EVENTS_DUPLICATE_WINDOW_MS = 2 * 60_000;
 
 /** JetStream API error "stream name already in use with a different configuration". */
 const STREAM_NAME_IN_USE = 10058;
+/**
+ * JetStream API error "subjects overlap with an existing stream": what a create answers when another
+ * instance's create of the same stream is still being applied, as well as for another stream.
+ */
+const SUBJECTS_OVERLAP = 10065;
 
 /**
  * Creates the `EVENTS` stream (file storage, limits retention, a two-minute duplicate window) or
@@ -36,8 +41,15 @@ export async function ensureEventsStream(
   try {
     await jsm.streams.add(config);
   } catch (error) {
-    if (!(error instanceof NatsError && error.api_error?.err_code === STREAM_NAME_IN_USE)) throw error;
-    const { config: existing } = await jsm.streams.info(EVENTS_STREAM);
+    const code = error instanceof NatsError ? error.api_error?.err_code : undefined;
+    if (code !== STREAM_NAME_IN_USE && code !== SUBJECTS_OVERLAP) throw error;
+    // An overlap with a stream of another name is an operator's setup to fix: reported as it came.
+    const existing = await jsm.streams
+      .info(EVENTS_STREAM)
+      .then((info) => info.config)
+      .catch(() => {
+        throw error;
+      });
     if (!existing.subjects.includes(EVENTS_SUBJECTS)) {
       // Narrower `events.…` subjects would overlap `events.>`: replace them.
       const others = existing.subjects.filter((subject) => !subject.startsWith('events.'));
