@@ -26,6 +26,9 @@ if (major < NODE_MAJOR) {
     process.exit(1);
   }
   const binary = ensureNode();
+  process.stdout.write(
+    `Running on Node.js ${NODE_VERSION} from .ncs/toolchain/ (this Node, ${process.versions.node}, is older).\n`,
+  );
   const env = {
     ...process.env,
     PATH: `${dirname(binary)}${delimiter}${process.env.PATH ?? ''}`,
