@@ -45,7 +45,21 @@ const networkSchema = new Schema(
     emailDeliveryFormat: { type: String, enum: emailDeliveryFormats, default: 'html' },
     sso: {
       type: new Schema(
-        { enabled: { type: Boolean }, loginUrl: { type: String }, logoutUrl: { type: String } },
+        {
+          enabled: { type: Boolean },
+          loginUrl: { type: String },
+          logoutUrl: { type: String },
+          // What `GET /auth?idp=<id>` may redirect to (directory/identity-providers.ts).
+          identityProviders: {
+            type: [
+              new Schema(
+                { id: { type: String }, name: { type: String }, loginUrl: { type: String } },
+                { _id: false, strict: true },
+              ),
+            ],
+            default: undefined,
+          },
+        },
         { _id: false, strict: true },
       ),
       default: null,

@@ -18,13 +18,19 @@ import {
 import type { RpcClient } from '@ncs/service-kit';
 import { BrandingImages } from '../branding/images.js';
 import type { AuthModels } from '../models.js';
+import { repeatedIdentityProviderId, type IdentityProvider } from './identity-providers.js';
 import type { NetworkDoc } from './models.js';
 
 type ImageRef = { readonly type: 'file'; readonly EID: string };
 
 /** The write-context fields of a validated `PUT /networks/{networkEID}` body. */
 interface Body {
-  readonly sso?: { enabled: boolean; loginUrl: string | null; logoutUrl?: string | null } | null;
+  readonly sso?: {
+    enabled: boolean;
+    loginUrl: string | null;
+    logoutUrl?: string | null;
+    identityProviders?: readonly IdentityProvider[];
+  } | null;
   readonly favicon?: { url: string; mimeType?: string } | null;
   readonly theme?: { type: 'network_theme'; EID: string } | null;
   readonly emailDeliveryFormat?: string;
@@ -64,9 +70,7 @@ export async function writeContextChanges(
   const networkEID = String(network._id);
   const changes: Record<string, unknown> = {};
   if (body.emailDeliveryFormat !== undefined) changes.emailDeliveryFormat = body.emailDeliveryFormat;
-  if (body.sso !== undefined) {
-    changes.sso = body.sso && { ...body.sso, logoutUrl: body.sso.logoutUrl ?? null };
-  }
+  if (body.sso !== undefined) changes.sso = body.sso && ssoChange(network, body.sso);
   if (body.favicon !== undefined) changes.favicon = body.favicon;
   if (body.theme !== undefined) {
     const themeEID = body.theme?.EID ?? null;
@@ -88,6 +92,28 @@ export async function writeContextChanges(
   return changes;
 }
 
+/**
+ * The stored `sso` of a body: `identityProviders` left out keeps the stored ones (an older client
+ * that writes only `enabled`/`loginUrl` does not drop them); a repeated id is 400 before any write.
+ */
+function ssoChange(network: NetworkDoc, sso: NonNullable<Body['sso']>): Record<string, unknown> {
+  const providers = sso.identityProviders ?? network.sso?.identityProviders ?? [];
+  const repeated = repeatedIdentityProviderId(sso.identityProviders ?? []);
+  if (repeated >= 0) {
+    throw new DomainError('DIR_ERR_IDENTITY_PROVIDER_ID_TAKEN', undefined, [
+      {
+        pointer: `/body/sso/identityProviders/${repeated}/id`,
+        message: 'must differ from the ids of the other identity providers',
+      },
+    ]);
+  }
+  return {
+    ...sso,
+    logoutUrl: sso.logoutUrl ?? null,
+    identityProviders: providers.map(({ id, name, loginUrl }) => ({ id, name, loginUrl })),
+  };
+}
+
 /** The write-context fields as the network shows them. */
 export function presentWriteContext(network: NetworkDoc, admin: boolean): Record<string, unknown> {
   const sso = network.sso;
@@ -100,6 +126,11 @@ export function presentWriteContext(network: NetworkDoc, admin: boolean): Record
               enabled: Boolean(sso.enabled),
               loginUrl: sso.loginUrl ?? null,
               logoutUrl: sso.logoutUrl ?? null,
+              identityProviders: (sso.identityProviders ?? []).map(({ id, name, loginUrl }) => ({
+                id,
+                name,
+                loginUrl,
+              })),
             }
           : null,
       }

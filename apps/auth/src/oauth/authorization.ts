@@ -1,15 +1,17 @@
 /**
  * The authorization endpoint (RFC 6749 §4.1.1–§4.1.2): `GET /auth` validates the request and shows
  * the sign-in page; `POST /auth` signs in, then accepts or declines. A redirect only ever goes to
- * a `redirect_uri` listed for the client, compared as exact strings; anything wrong before that is
- * an HTML error page. Each page carries a single-use form token (stored hashed, replaced at every
- * step), which is the CSRF protection: no cookies.
+ * a `redirect_uri` listed for the client, compared as exact strings, or (`idp=`) to a login URL the
+ * network's administrators configured; anything wrong before that is an HTML error page. Each page
+ * carries a single-use form token (stored hashed, replaced at every step), which is the CSRF
+ * protection: no cookies.
  */
 import { randomUUID } from 'node:crypto';
 import { DomainError, type RequestContext, isEid } from '@ncs/contracts';
 import { appMayActIn } from '../apps/access.js';
 import { recordGrant } from '../apps/grants.js';
 import { networkParametersFor } from '../apps/sso.js';
+import { chooseIdentityProvider } from '../directory/identity-providers.js';
 import type { NetworkDoc } from '../directory/models.js';
 import type { AuthModels } from '../models.js';
 import type { RouteBody, RouteQuery } from '../requests.js';
@@ -80,11 +82,19 @@ export async function startAuthorization(
     }
   }
   const network = await chosenNetwork(models, query.network ?? subdomainOf(ctx.host));
-  if (!network) return fail('invalid_request', 'The network is unknown (give network=<subdomain>).');
+  if (!network) {
+    // Whoever asked for a provider learns why none is used, rather than being sent back to the app.
+    if (query.idp !== undefined) return identityProviderRedirect(null, query.idp);
+    return fail('invalid_request', 'The network is unknown (give network=<subdomain>).');
+  }
   // An app signs users in only where it is installed (first-party clients everywhere).
   if (!(await appMayActIn(models, client, String(network._id)))) {
     return fail('access_denied', 'The app is not installed in this network.');
   }
+  // Spec: `idp` redirects at once to that identity provider. Only once the whole request is valid
+  // (client, redirect_uri, then the rest), so nobody can use the page as a redirector, and only to
+  // the loginUrl the network's administrators configured for that id: nothing of the request.
+  if (query.idp !== undefined) return identityProviderRedirect(network, query.idp);
 
   const formToken = newOpaqueToken();
   await models.AuthorizationRequest.create({
@@ -252,6 +262,23 @@ async function signIn(
   if (!profile) return null;
   const name = `${account.firstName} ${account.lastName}`.trim() || (account.email ?? '');
   return { accountId: String(account._id), profileEID: String(profile._id), name };
+}
+
+/**
+ * `idp=<id>`: the redirect to the provider's configured loginUrl, else the error page naming why
+ * (the gateway escapes the value). Without a network it is always the page.
+ */
+function identityProviderRedirect(network: NetworkDoc | null, id: string): PageReply {
+  const choice = chooseIdentityProvider(network, id);
+  if ('loginUrl' in choice) return { redirect: choice.loginUrl };
+  const asked = JSON.stringify(id);
+  const why: Record<typeof choice.refused, string> = {
+    malformed: `idp ${asked} is not an identity provider id (lower-case letters, digits, "_" and "-", at most 64).`,
+    'no-network': `idp ${asked} names an identity provider of a network, but no network is given (add network=<subdomain>).`,
+    'sso-disabled': `Single sign-on is not enabled in ${network?.name ?? 'this network'}, so idp ${asked} cannot be used.`,
+    unknown: `${network?.name ?? 'This network'} has no identity provider ${asked}.`,
+  };
+  throw new DomainError('OAUTH_UNKNOWN_IDENTITY_PROVIDER', why[choice.refused]);
 }
 
 /** `network=` is a subdomain or a network EID. */

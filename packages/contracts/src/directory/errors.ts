@@ -72,4 +72,10 @@ export const directoryErrors = {
     title: 'Forbidden',
     message: 'The app lacks the application permission this needs.',
   },
+  DIR_ERR_IDENTITY_PROVIDER_ID_TAKEN: {
+    status: 400,
+    code: -141,
+    title: 'Bad Request',
+    message: 'Each identity provider of the network needs an id of its own.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;

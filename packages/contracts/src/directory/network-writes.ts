@@ -6,7 +6,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { Eid, ImageUrl, Nullable, strictObject } from '../core/schemas.js';
-import { ABSOLUTE_HTTP_URL_PATTERN } from '../core/text-hygiene.js';
+import { ABSOLUTE_HTTP_URL_PATTERN, Name } from '../core/text-hygiene.js';
 
 /** How the network's e-mails are sent (default `html`). */
 export const emailDeliveryFormats = ['html', 'plain_text'] as const;
@@ -18,11 +18,35 @@ const EmailDeliveryFormatSchema = Type.Union(
 
 const HttpUrl = Type.String({ pattern: ABSOLUTE_HTTP_URL_PATTERN, maxLength: 2000 });
 
-/** Single sign-on: where members sign in (and out) at the network's identity provider. */
+/**
+ * The id of an identity provider: what `GET /auth?idp=<id>` names. A short slug, so it can never be
+ * read as a URL (no `:`, `/` or `.`).
+ */
+export const IDENTITY_PROVIDER_ID_PATTERN = '^[a-z0-9][a-z0-9_-]{0,63}$';
+export const MAX_IDENTITY_PROVIDERS = 10;
+
+/** One identity provider of the network: `GET /auth?idp=<id>` redirects to its `loginUrl`. */
+export const NetworkIdentityProvider = strictObject({
+  id: Type.String({
+    pattern: IDENTITY_PROVIDER_ID_PATTERN,
+    description: 'what `GET /auth?idp=<id>` names; unique within the network',
+  }),
+  name: Name({ maxLength: 100, description: 'shown to people' }),
+  loginUrl: HttpUrl,
+});
+
+/** Single sign-on: where members sign in (and out) at the network's identity provider(s). */
 export const NetworkSso = strictObject({
   enabled: Type.Boolean(),
   loginUrl: Nullable(HttpUrl),
   logoutUrl: Type.Optional(Nullable(HttpUrl)),
+  identityProviders: Type.Optional(
+    Type.Array(NetworkIdentityProvider, {
+      maxItems: MAX_IDENTITY_PROVIDERS,
+      description:
+        'providers `GET /auth?idp=<id>` redirects to (ids unique: a repeated id is 400 -141); absent: unchanged',
+    }),
+  ),
 });
 
 export const networkFaviconMimeTypes = [
@@ -75,7 +99,14 @@ export const networkWriteContextReadFields = {
   sso: Type.Optional(
     Nullable(
       Type.Object(
-        { enabled: Type.Boolean(), loginUrl: Nullable(Type.String()), logoutUrl: Nullable(Type.String()) },
+        {
+          enabled: Type.Boolean(),
+          loginUrl: Nullable(Type.String()),
+          logoutUrl: Nullable(Type.String()),
+          identityProviders: Type.Array(
+            Type.Object({ id: Type.String(), name: Type.String(), loginUrl: Type.String() }),
+          ),
+        },
         { description: 'administrators only' },
       ),
     ),

@@ -1,5 +1,5 @@
 /**
- * Errors of the OAuth 2.0 authorization server: codes -120 … -129. Spread into the catalogue (errors.ts); docs/errors.md lists them in the same order.
+ * Errors of the OAuth 2.0 authorization server: codes -119 … -129. Spread into the catalogue (errors.ts); docs/errors.md lists them in the same order.
  */
 import type { ErrorDefinition } from '../core/errors.js';
 
@@ -60,5 +60,12 @@ export const oauthErrors = {
     code: -129,
     title: 'Forbidden',
     message: "The access token's scope does not cover this request.",
+  },
+  // `/auth?idp=`: an id the network has not configured is a page, never a redirect to what was asked.
+  OAUTH_UNKNOWN_IDENTITY_PROVIDER: {
+    status: 400,
+    code: -119,
+    title: 'Bad Request',
+    message: 'The network has no enabled identity provider with this id.',
   },
 } as const satisfies Record<string, ErrorDefinition>;

@@ -72,6 +72,11 @@ export const AuthorizationQuery = Type.Object(
     network: formField('subdomain or EID of the network (else the host subdomain)', 100),
     code_challenge: formField('PKCE (RFC 7636)', 128),
     code_challenge_method: formField('`S256`', 20),
+    // Judged by auth (not by a pattern here), so a malformed id is the same clear page as an unknown one.
+    idp: formField(
+      "id of one of the network's identity providers (`sso.identityProviders`): with a valid client the page redirects at once to that provider's configured `loginUrl`; an id the network has not configured (or sso disabled, or no network) is a 400 page",
+      100,
+    ),
   },
   { additionalProperties: true },
 );
