@@ -44,7 +44,7 @@ import { filesRoutes } from '@ncs/contracts';
 import { fileHandlers } from './files/handlers.js';
 // Files: media (issue #16).
 import { filesMediaRoutes } from '@ncs/contracts';
-import { fileMediaHandlers } from './files/media-handlers.js';
+import { fileMediaHandlers, messageCropHandlers } from './files/media-handlers.js';
 
 /** What the handlers use. */
 export interface MessagingDependencies {
@@ -149,5 +149,7 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
     ...fileHandlers,
     // Files: media (issue #16).
     ...fileMediaHandlers,
+    // Files: crop, a message action of the files area.
+    ...messageCropHandlers,
   },
 );

@@ -54,6 +54,14 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   'message.edit': () => ({ htmlBody: '<p>Cross-tenant</p>' }),
   'message.move': () => ({ group: null }),
   'message.share': () => ({ htmlBody: '<p>Cross-tenant</p>' }),
+  // Files: crop: the victim's image file (attached or not, the message's network refuses first).
+  'message.crop': (victim) => ({
+    file: { type: 'file', EID: victim.fileEID },
+    x: 0,
+    y: 0,
+    width: 1,
+    height: 1,
+  }),
   // Concern: events (issue #11).
   'event.rsvp': () => ({ rsvp: 'yes' }),
   // Notifications: alerts (issue #13).

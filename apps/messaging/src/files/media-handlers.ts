@@ -1,10 +1,15 @@
-/** Files: media (issue #16): the handler of the thumbnail route (contracts `filesMediaRoutes`). */
-import { filesMediaRoutes } from '@ncs/contracts';
+/**
+ * Files: media (issue #16): the handlers of the thumbnail route (contracts `filesMediaRoutes`) and of
+ * the crop of a message's image (contracts `messageCropRoutes`), which share the render queue.
+ */
+import { filesMediaRoutes, messageCropRoutes } from '@ncs/contracts';
 import { defineHandlers } from '@ncs/service-kit';
 import { callerOf } from '../messages/access.js';
 import type { WriteDeps } from '../messages/deps.js';
 import { RenderQueue, THUMBNAIL_RENDER_LIMITS } from './render-queue.js';
 import { thumbnailOf } from './thumbnails.js';
+// Files: crop.
+import { cropAttachedImage } from './crop.js';
 
 // One per process: the renders of this messaging instance share its thread pool.
 const renders = new RenderQueue(THUMBNAIL_RENDER_LIMITS);
@@ -12,4 +17,10 @@ const renders = new RenderQueue(THUMBNAIL_RENDER_LIMITS);
 export const fileMediaHandlers = defineHandlers<WriteDeps>()(filesMediaRoutes, {
   'file.thumbnail': ({ ctx, params }, { models, rpc }) =>
     thumbnailOf(models, rpc, callerOf(ctx), params.fileEID, params.size, renders),
+});
+
+// Files: crop: a message action, rendered in the same queue as thumbnails.
+export const messageCropHandlers = defineHandlers<WriteDeps>()(messageCropRoutes, {
+  'message.crop': ({ ctx, params, body }, deps) =>
+    cropAttachedImage(deps, callerOf(ctx), params.messageEID, body, renders),
 });

@@ -34,6 +34,8 @@ const fileRecordSchema = new Schema(
     // Files: branding images are network assets (assets.ts): since when a theme or the network's
     // branding names it (null: not an asset). Every member of the network reads it; never swept.
     networkAssetSince: { type: Date, default: null },
+    // Files: crop: the image this one was cropped from (null: an upload).
+    originalEID: { type: String, default: null },
   },
   {
     strict: true,

@@ -22,5 +22,7 @@ export function presentFile(record: FileRecordDoc, numVideoViews = 0) {
     // Files: attachments and temporary uploads.
     temporary: !record.messageEID && !!record.temporarySince,
     message: record.messageEID ? { type: 'message', EID: record.messageEID } : null,
+    // Files: crop.
+    original: record.originalEID ? { type: 'file', EID: record.originalEID } : null,
   };
 }

@@ -18,6 +18,8 @@ export const filesLinkRelations: LinkRelations = {
     { rel: 'poster', href: '/networks/{networkEID}/files/{poster.EID}/' },
     // Files: attachments: the message the file is attached to.
     { rel: 'message', href: '/networks/{networkEID}/messages/{message.EID}/' },
+    // Files: crop: the image a cropped one was made from.
+    { rel: 'original', href: '/networks/{networkEID}/files/{original.EID}/' },
   ],
   folder: [
     { rel: 'self', href: '/networks/{networkEID}/folders/{EID}/' },

@@ -1,6 +1,7 @@
 /**
- * Errors of files: media (issue #16): thumbnails, the megapixel gate, videos. Codes -454 … -459 and
- * -472 … -479. Spread into the catalogue (errors.ts); docs/errors.md, "Files: media".
+ * Errors of files: media (issue #16): thumbnails, the megapixel gate, videos, crops. Codes -454 …
+ * -459 and -472 … -479 (-476 … -479: crops). Spread into the catalogue (errors.ts); docs/errors.md,
+ * "Files: media".
  */
 import type { ErrorDefinition } from '../core/errors.js';
 import { THUMBNAIL_SOURCE_MAX_PIXELS } from './media.js';
@@ -43,5 +44,31 @@ export const filesMediaErrors = {
     message: 'Too many thumbnails are being made at the moment: try again after Retry-After seconds.',
     // About what a full queue of renders takes to drain (apps/messaging files/render-queue.ts).
     retryAfterSeconds: 2,
+  },
+  // Files: crop (`POST …/messages/{messageEID}/crop`): rules that depend on the stored message and
+  // image, so domain codes rather than the schema's -1/-2.
+  FILES_ERR_CROP_NOT_ATTACHED: {
+    status: 400,
+    code: -476,
+    title: 'Bad Request',
+    message: 'The file to crop is not attached to this message.',
+  },
+  FILES_ERR_CROP_NOT_AN_IMAGE: {
+    status: 400,
+    code: -477,
+    title: 'Bad Request',
+    message: 'Only an image (a file of kind image) is cropped.',
+  },
+  FILES_ERR_CROP_OUTSIDE: {
+    status: 400,
+    code: -478,
+    title: 'Bad Request',
+    message: 'The rectangle does not lie inside the image.',
+  },
+  FILES_ERR_CROP_TOO_MANY_PIXELS: {
+    status: 422,
+    code: -479,
+    title: 'Unprocessable Entity',
+    message: `Only images of at most ${THUMBNAIL_SOURCE_MAX_PIXELS / 1_000_000} megapixels are cropped.`,
   },
 } as const satisfies Record<string, ErrorDefinition>;

@@ -70,6 +70,13 @@ export const FileResource = halResource(
       }),
     ),
     message: Type.Optional(Nullable(Ref())),
+    // Files: crop: an image cropped from another keeps a reference to it.
+    original: Type.Optional(
+      Type.Union([Ref('file'), Type.Null()], {
+        description:
+          'read-only: the image this one was cropped from (`POST …/messages/{messageEID}/crop`); null for an upload',
+      }),
+    ),
   },
   'An uploaded file: where it lives decides who may read it (a group folder: who may view the group).',
 );

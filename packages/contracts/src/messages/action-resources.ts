@@ -4,7 +4,7 @@
  * subscriptions, mentions, apps".
  */
 import { Type } from '@sinclair/typebox';
-import { halCollection, Ref } from '../core/schemas.js';
+import { Eid, halCollection, Ref } from '../core/schemas.js';
 import { Name, Text } from '../core/text-hygiene.js';
 import { HTML_BODY_MAX_LENGTH, messagePersonResource } from './resources.js';
 import { NEWS_TITLE_MAX_LENGTH } from './news-resources.js';
@@ -65,6 +65,28 @@ export const MessageEditBody = Type.Object(
     minProperties: 1,
     description: 'A partial edit: what it names changes, the rest stays (at least one field)',
   },
+);
+
+/**
+ * Files: crop (`POST …/messages/{messageEID}/crop`): a rectangle of an image attached to the
+ * message, in the image's own pixels (as shown: EXIF orientation applied). Whether it lies inside
+ * the image depends on the stored image, so that is the service's check (400 -477), not the schema's.
+ */
+export const MessageCropBody = Type.Object(
+  {
+    file: Type.Object(
+      { type: Type.Literal('file'), EID: Eid },
+      {
+        additionalProperties: false,
+        description: 'An image attached to the message (kind `image`, in any of its lists)',
+      },
+    ),
+    x: Type.Integer({ minimum: 0, description: 'Left edge of the rectangle, pixels from the left' }),
+    y: Type.Integer({ minimum: 0, description: 'Top edge of the rectangle, pixels from the top' }),
+    width: Type.Integer({ minimum: 1, description: 'Pixels; x + width is at most the image width' }),
+    height: Type.Integer({ minimum: 1, description: 'Pixels; y + height is at most the image height' }),
+  },
+  { additionalProperties: false },
 );
 
 /** `POST …/messages/{messageEID}/move`: to a group's timeline, or the network's with `group: null`. */

@@ -1,12 +1,18 @@
 /**
  * Message actions beyond like and lock (issue #10, concern "actions"): `read`, the readers, edit,
- * `remove`, `subscribe`, `unsubscribe`, `move`, `share`. Rules where the spec is silent: docs/decisions.md,
- * "Messaging: actions, editing, removal, subscriptions, mentions, apps".
+ * `remove`, `subscribe`, `unsubscribe`, `move`, `share`, and (files) `crop`. Rules where the spec is
+ * silent: docs/decisions.md, "Messaging: actions, editing, removal, subscriptions, mentions, apps".
  */
 import { PaginationQuery } from '../core/pagination.js';
 import { route, type RouteDefinition } from '../core/route-definition.js';
 import { NoContent } from '../core/schemas.js';
-import { MessageEditBody, MessageMoveBody, MessageShareBody, ReaderCollection } from './action-resources.js';
+import {
+  MessageCropBody,
+  MessageEditBody,
+  MessageMoveBody,
+  MessageShareBody,
+  ReaderCollection,
+} from './action-resources.js';
 import { MessageResource } from './resources.js';
 import {
   MESSAGE,
@@ -14,6 +20,25 @@ import {
   messageRouteCommon as common,
   MessageParams,
 } from './message-route-parts.js';
+
+/**
+ * Files: crop. A route of its own list: messaging's files area answers it (with the render queue
+ * its thumbnails share), while it is a message action like the others.
+ */
+export const messageCropRoutes = [
+  route({
+    ...common,
+    id: 'message.crop',
+    method: 'POST',
+    path: `${MESSAGE}/crop`,
+    summary:
+      'Crop an image attached to a message (whoever may edit the message): the rectangle becomes a new image, with its thumbnails, in the attachment’s place; the original stays stored (the new file’s `original`). ' +
+      'A file that is not an image attached to the message, or a rectangle outside the image, is 400; when the service is making too many images at once, 503 with `Retry-After`',
+    params: MessageParams,
+    body: MessageCropBody,
+    reply: { status: 200, schema: MessageResource },
+  }),
+] as const satisfies readonly RouteDefinition[];
 
 export const messageActionRoutes = [
   action(
@@ -79,4 +104,6 @@ export const messageActionRoutes = [
     body: MessageShareBody,
     reply: { status: 201, schema: MessageResource },
   }),
+  // Files: crop.
+  ...messageCropRoutes,
 ] as const satisfies readonly RouteDefinition[];
