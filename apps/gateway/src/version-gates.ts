@@ -11,6 +11,8 @@ import {
   embedRoutesFor,
   findRoute,
   inVersionRange,
+  isGateOpen,
+  replacedWhitelistName,
   type PlainResource,
   type RequestContext,
   type RouteDefinition,
@@ -28,6 +30,23 @@ export function assertRouteInVersion(
     'ROUTE_NOT_FOUND',
     `${route.method} ${route.path} exists in API versions ${describeVersionRange(route.versions)}, not in ${version}.`,
   );
+}
+
+/**
+ * Whitelisting (`fields`): from 2025.1.0 a sub-property of a deprecated whitelisting property is
+ * refused, naming the parent to whitelist instead (`recipients.networkEID`: none); before, the
+ * schema-valid list stands (such a name means its parent, which is returned anyway).
+ */
+export function assertWhitelistInVersion(
+  route: Pick<RouteDefinition, 'query'>,
+  query: Record<string, unknown>,
+  version: string,
+) {
+  // A route without the list ignores a `fields` it does not declare, like any unknown parameter.
+  if (!route.query?.properties.fields || !isGateOpen('whitelist.deprecatedPropertiesReplaced', version))
+    return;
+  const refused = replacedWhitelistName(query.fields);
+  if (refused) throw new DomainError('WHITELIST_PROPERTY_REPLACED', refused.message, [refused]);
 }
 
 /** The variant (e.g. of a versioned body schema) whose range holds `version`. */

@@ -24,6 +24,7 @@ const boundaries: Record<GateId, readonly [lastBefore: string, boundary: string]
   'widgets.celebrations': ['2026.1.6', '2026.1.7'],
   'kb.page.nullTitleBodyRejected': ['2026.0.99', '2026.1.0'],
   'journey.metaWhitelistOnly': ['2025.2.99', '2025.3.0'],
+  'whitelist.deprecatedPropertiesReplaced': ['2025.0.99', '2025.1.0'],
   'timeline.news.noConcatenated': ['2025.0.99', '2025.1.0'],
   'pagination.offsetNotCarried': ['2024.2.99', '2024.3.0'],
   'tasks.offsetMessagesUnsupported': ['2024.2.99', '2024.3.0'],

@@ -119,6 +119,14 @@ const gateList = [
     effect: { kind: 'behaviour' },
   }),
   gate({
+    id: 'whitelist.deprecatedPropertiesReplaced',
+    description:
+      'From 2025.1.0 a sub-property of a deprecated whitelisting property (`name.firstName`) is refused in `fields`: whitelist its parent object; `recipients.networkEID` has no replacement.',
+    range: { since: '2025.1.0' },
+    effectIs: 'newBehaviour',
+    effect: { kind: 'behaviour' },
+  }),
+  gate({
     id: 'timeline.news.noConcatenated',
     description: '`/timeline/?type=news` no longer returns concatenated news from 2025.1.0.',
     range: { since: '2025.1.0' },

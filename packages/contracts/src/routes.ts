@@ -2,8 +2,10 @@
  * The route table: the one source of truth for the gateway's routing and validation, the services'
  * handler registration, the OpenAPI document and the conformance tests (ARCHITECTURE §4).
  */
+import { Type } from '@sinclair/typebox';
 import { appsRoutes } from './apps/routes.js';
 import type { ServiceName } from './core/envelope.js';
+import { fieldsQuery } from './core/whitelisting.js';
 import type { RouteDefinition } from './core/route-definition.js';
 import { directoryRoutes } from './directory/routes.js';
 import { groupsRoutes } from './groups/routes.js';
@@ -101,8 +103,19 @@ const routeTable = [
   ...groupDirectoryRoutes,
 ] as const satisfies readonly RouteDefinition[];
 
-/** The table as plain definitions, for code that walks every route. */
-export const routes: readonly RouteDefinition[] = routeTable;
+/**
+ * Every GET that answers a resource takes the whitelist `fields` (core/whitelisting.ts), derived
+ * here rather than declared by each route; a route that names optional properties (journeys'
+ * `_meta`) declares its own, with the same schema and its own description.
+ */
+function withWhitelisting(route: RouteDefinition): RouteDefinition {
+  if (route.method !== 'GET' || route.format !== 'hal' || route.query?.properties.fields) return route;
+  const query = route.query ?? Type.Object({});
+  return { ...route, query: { ...query, properties: { ...query.properties, ...fieldsQuery() } } };
+}
+
+/** The table as plain definitions, for code that walks every route (the gateway, the OpenAPI document). */
+export const routes: readonly RouteDefinition[] = routeTable.map(withWhitelisting);
 
 /** Any route of the table, with its literal types. */
 export type AnyRoute = (typeof routeTable)[number];

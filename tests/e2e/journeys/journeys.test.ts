@@ -213,7 +213,11 @@ describe('gate 2025.3.0: `_meta` only when whitelisted', () => {
     expect(whitelisted.body._meta?.numSteps).toBe(1);
     const list = await call<JourneyPage>(journeysPath(network.networkEID), { token: adminToken });
     expect(list.body._embedded.journeys[0]?._meta).toBeUndefined();
-    const bad = await call(`${path}?fields=name`, { token: adminToken });
+    // `fields` is the whitelist of every resource route: a default property named changes nothing;
+    // `_meta` stays out unless named, and a malformed list is refused.
+    const plain = await call<JourneyBody>(`${path}?fields=name`, { token: adminToken });
+    expect([plain.status, plain.body._meta]).toEqual([200, undefined]);
+    const bad = await call(`${path}?fields=name,`, { token: adminToken });
     expect(bad.status).toBe(400);
   });
 });

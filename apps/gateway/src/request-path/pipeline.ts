@@ -21,6 +21,7 @@ import { networkOfResource } from './network-from-resource.js';
 // The spec's network-less paths (`networklessOf`): the network named by the query or the token.
 import { networkOfQuery } from './network-from-query.js';
 import { compileRouteValidator, embedTreeFor, validate } from './validate.js';
+import { assertWhitelistInVersion } from '../version-gates.js';
 // Scale-out (issue #14 §6).
 import { isIdempotentRequest, withRetries, type RetryPolicy } from './retry.js';
 
@@ -63,6 +64,7 @@ export function registerTableRoutes(app: FastifyInstance, deps: RoutingDeps): vo
         // Path and query first, then the network (a network the caller is not in is 404 whatever
         // the body says), then the body.
         validate(validator, version, input, ['params', 'query'], requestId);
+        assertWhitelistInVersion(route, input.query, version);
         const ownerNetwork = token
           ? ((await networkOfResource(rpc, route, input, baseCtx)) ??
             (await networkOfQuery(rpc, route, input, token, baseCtx)))

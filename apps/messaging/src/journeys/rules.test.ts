@@ -71,5 +71,8 @@ describe('journey rules', () => {
     expect(showsMeta('2025.2.99', undefined)).toBe(true);
     expect(showsMeta('2025.3.0', undefined)).toBe(false);
     expect(showsMeta('2025.3.0', '_meta')).toBe(true);
+    // `fields` is a list: `_meta` among other names whitelists it too; a name like it does not.
+    expect(showsMeta('2025.3.0', 'name,_meta')).toBe(true);
+    expect(showsMeta('2025.3.0', 'name,_metadata')).toBe(false);
   });
 });

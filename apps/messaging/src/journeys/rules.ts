@@ -7,6 +7,7 @@ import { Types } from 'mongoose';
 import {
   DomainError,
   isGateOpen,
+  isWhitelisted,
   JOURNEY_PARTICIPANTS_MAX,
   type JourneyFailureReason,
   type JourneyStepInput,
@@ -106,5 +107,5 @@ export function quizResult(
 
 /** Gate 2025.3.0: from then on `_meta` only when whitelisted (`fields=_meta`); before, always. */
 export function showsMeta(version: string, fields: unknown): boolean {
-  return !isGateOpen('journey.metaWhitelistOnly', version) || fields === '_meta';
+  return !isGateOpen('journey.metaWhitelistOnly', version) || isWhitelisted(fields, '_meta');
 }
