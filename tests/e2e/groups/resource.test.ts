@@ -76,6 +76,7 @@ describe('group resource', () => {
       emblemThumbnailUrl: null,
       defaultEmblemThumbnailUrl: '/default-emblems/group.svg',
       headerBackgroundUrl: null,
+      redirectUris: [],
       numMembers: 1,
       numLocalDepartments: 0,
       hasExternalMembers: false,

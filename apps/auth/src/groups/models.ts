@@ -33,6 +33,8 @@ const groupSchema = new Schema(
     rootFolder: { type: refSchema, default: null },
     networkTheme: { type: refSchema, default: null },
     headerBackgroundUrl: { type: String, default: null, maxlength: 2000 },
+    /** Checked by writing.ts before they are stored; groups stored before them read as `[]`. */
+    redirectUris: { type: [String], default: [] },
   },
   { strict: true, timestamps, collection: 'groups' },
 );

@@ -138,6 +138,7 @@ function presentGroup(
       computed.defaultEmblems,
     ),
     headerBackgroundUrl: group.headerBackgroundUrl ?? null,
+    redirectUris: [...(group.redirectUris ?? [])],
     numMembers: computed.numMembers,
     numLocalDepartments: computed.numLocalDepartments,
     hasExternalMembers: computed.hasExternalMembers,

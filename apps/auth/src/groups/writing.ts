@@ -28,6 +28,7 @@ import {
 } from './callers.js';
 import type { GroupDoc } from './models.js';
 import { presentOne } from './presentation.js';
+import { redirectUrisProblem } from './redirect-uris.js';
 import { groupTypeRules, isAllowedParent, isOrganisationalUnit, ORDINARY_GROUP_TYPE } from './types.js';
 
 const WRITABLE = [
@@ -39,6 +40,7 @@ const WRITABLE = [
   'rootFolder',
   'networkTheme',
   'headerBackgroundUrl',
+  'redirectUris',
 ] as const;
 
 /** Stored fields derived from writable ones: the sort key and the XID uniqueness key. */
@@ -88,6 +90,12 @@ async function themeDeletedMeanwhile(
 ) {
   const ref = fields.networkTheme as { EID: string } | null | undefined;
   return ref ? !(await isThemeOfNetwork(models, networkEID, ref)) : false;
+}
+
+function requireRedirectUris(fields: { redirectUris?: unknown }) {
+  if (!Array.isArray(fields.redirectUris)) return;
+  const problem = redirectUrisProblem(fields.redirectUris as string[]);
+  if (problem) throw new DomainError('GROUP_ERR_INVALID_REDIRECT_URI', undefined, [problem]);
 }
 
 const invalidParent = (message: string) =>
@@ -158,6 +166,7 @@ export async function createGroup(
 
   const _id = new Types.ObjectId();
   const fields = pick(body, WRITABLE);
+  requireRedirectUris(fields);
   await requireNetworkTheme(models, caller.networkEID, fields);
   await groupImages(caller.networkEID, fields).adopt(rpc, ctx);
   let created: GroupDoc;
@@ -220,6 +229,7 @@ export async function updateGroup(
   const { caller, group: before, permissions } = await visibleGroupFor(models, ctx, groupEID);
   requirePermission(permissions, 'edit_group');
   const fields = pick(body, WRITABLE);
+  requireRedirectUris(fields);
   await requireNetworkTheme(models, caller.networkEID, fields);
   await groupImages(caller.networkEID, fields).adopt(rpc, ctx);
   const derived = derivedFields(fields, groupEID);

@@ -97,4 +97,11 @@ export const groupsErrors = {
     title: 'Bad Request',
     message: 'The network theme is not a theme of this network.',
   },
+  GROUP_ERR_INVALID_REDIRECT_URI: {
+    status: 400,
+    code: -165,
+    title: 'Bad Request',
+    message:
+      'A redirect URI must be an absolute https URL (http only for a loopback host), without user info or fragment, listed once.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;

@@ -75,6 +75,27 @@ export const groupPermissionNames = [
 export type GroupPermission = (typeof groupPermissionNames)[number];
 
 const GroupName = Name({ maxLength: 200 });
+
+/** Bounds of a group's `redirectUris` (docs/decisions.md, "Directory: groups"). */
+export const groupRedirectUriLimits = { uris: 10, length: 2000 } as const;
+
+/**
+ * Addresses a client application of the group may send its users back to. The schema bounds them;
+ * the forms it cannot state (absolute, https or loopback http, no user info or fragment, each once)
+ * are checked by auth (400 `GROUP_ERR_INVALID_REDIRECT_URI` naming the item).
+ */
+const GroupRedirectUris = Type.Array(
+  Text({
+    minLength: 1,
+    maxLength: groupRedirectUriLimits.length,
+    description:
+      'Absolute URL: https, or http only for a loopback host (localhost, 127.0.0.1, [::1]); no user info, no fragment',
+  }),
+  {
+    maxItems: groupRedirectUriLimits.uris,
+    description: 'Where a client application of the group may send the user back to (each once)',
+  },
+);
 const GroupXid = Nullable(Text({ minLength: 1, maxLength: 200 }));
 
 /** Fields a client may write on create and update (`parent` and `groupType` only on create). */
@@ -87,6 +108,7 @@ const GroupWritable = {
   rootFolder: Nullable(Ref('folder')),
   networkTheme: Nullable(Ref('network_theme')),
   headerBackgroundUrl: Nullable(ImageUrl),
+  redirectUris: GroupRedirectUris,
 };
 
 export const GroupUserInfo = Type.Object(
@@ -120,6 +142,7 @@ export const GroupResource = halResource(
       description: 'read-only: the default emblem of the group type',
     }),
     headerBackgroundUrl: Nullable(Type.String()),
+    redirectUris: GroupRedirectUris,
     numMembers: Type.Integer({ minimum: 0, description: 'read-only: active members' }),
     numLocalDepartments: Type.Integer({ minimum: 0, description: 'read-only' }),
     hasExternalMembers: Type.Boolean({ description: 'read-only' }),
@@ -145,6 +168,7 @@ export const GroupCreateBody = Type.Object(
     rootFolder: Type.Optional(GroupWritable.rootFolder),
     networkTheme: Type.Optional(GroupWritable.networkTheme),
     headerBackgroundUrl: Type.Optional(GroupWritable.headerBackgroundUrl),
+    redirectUris: Type.Optional(GroupWritable.redirectUris),
   },
   { additionalProperties: false },
 );
