@@ -26,7 +26,7 @@ import type { Context } from '@opentelemetry/api';
 import mongoose from 'mongoose';
 import { Events, headers as natsHeaders } from 'nats';
 import type { NatsConnection } from 'nats';
-import { EVENTS_STREAM, eventSubject } from '@ncs/contracts';
+import { EVENTS_STREAM, eventSubject, toTimestamp } from '@ncs/contracts';
 import type { DomainEvent, ServiceName } from '@ncs/contracts';
 import { outboxEventModel } from './events-models.js';
 import type { OutboxEventRecord } from './events-models.js';
@@ -131,7 +131,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const event: DomainEvent = {
       id: _id.toHexString(),
       type: `${options.service}.${entity}.${verb}`,
-      occurredAt: createdAt.toISOString().replace(/Z$/, '+00:00'),
+      occurredAt: toTimestamp(createdAt),
       ...(input.networkEID === undefined ? {} : { networkEID: input.networkEID }),
       ...(input.actor === undefined ? {} : { actor: { type: input.actor.type, EID: input.actor.EID } }),
       data: input.data,

@@ -7,6 +7,7 @@
  * owner's security alert, through the outbox like every event of the service).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { toTimestamp } from '@ncs/contracts';
 import type { EventSink } from '../dependencies.js';
 import type { AccountDoc } from '../directory/models.js';
 import type { AuthModels } from '../models.js';
@@ -61,7 +62,7 @@ async function recordLock(deps: PasswordSignInDeps, account: AccountDoc, outcome
       networkEID: profile.networkEID,
       data: {
         profileEID: String(profile._id),
-        lockedUntil: outcome.accountLockedUntil!.toISOString().replace(/Z$/, '+00:00'),
+        lockedUntil: toTimestamp(outcome.accountLockedUntil!),
         failedAttempts: outcome.accountFailures,
       },
     });

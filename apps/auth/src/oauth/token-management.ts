@@ -2,7 +2,7 @@
  * Tokens after they are issued: revocation (RFC 7009), introspection (RFC 7662), metadata
  * (RFC 8414), and the lookup of access tokens for the gateway.
  */
-import { type Introspection, type Membership, type TokenPrincipal } from '@ncs/contracts';
+import { toTimestamp, type Introspection, type Membership, type TokenPrincipal } from '@ncs/contracts';
 import { appMayActIn } from '../apps/access.js';
 import { permissionsForRole, principalRole } from '../directory/permissions.js';
 import type { AuthModels } from '../models.js';
@@ -133,7 +133,7 @@ export async function lookupAccessToken(models: AuthModels, token: string): Prom
   return {
     accountId: found.accountId ?? null,
     clientId: found.clientId,
-    expiresAt: found.expiresAt ? found.expiresAt.toISOString() : null,
+    expiresAt: found.expiresAt ? toTimestamp(found.expiresAt) : null,
     memberships,
     ...(found.scope ? { scopes: found.scope.split(' ').filter(Boolean) } : {}),
     // Directory (issue #15): a code-flow token's one network.

@@ -15,8 +15,22 @@ const EID_REGEXP = new RegExp(EID_PATTERN);
 export function isEid(value: unknown): value is string {
   return typeof value === 'string' && EID_REGEXP.test(value);
 }
-/** ISO 8601 date-time with a `+hh:mm` offset. */
-export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 with a +hh:mm offset' });
+/**
+ * How an answered timestamp ends: a numeric offset with a colon, never `Z` (the spec's convention,
+ * written by `toTimestamp`). In the schema so that response checks (schemathesis) hold it too.
+ */
+export const TIMESTAMP_PATTERN = '[+-][0-9]{2}:[0-9]{2}$';
+/** ISO 8601 date-time with a `+hh:mm` offset: every timestamp an answer carries. */
+export const Timestamp = Type.String({
+  format: 'date-time',
+  pattern: TIMESTAMP_PATTERN,
+  description: 'ISO 8601 with a +hh:mm offset',
+});
+/** A date-time a request sends: any RFC 3339 offset, `Z` too (answers write it back as `+00:00`). */
+export const RequestTimestamp = Type.String({
+  format: 'date-time',
+  description: 'ISO 8601 date-time with an offset (`Z` or `+hh:mm`)',
+});
 
 export const Ref = (type?: string) =>
   Type.Object(
@@ -63,6 +77,23 @@ export function halResource<T extends Record<string, TSchema>>(type: string, fie
   return Type.Object(
     { type: Type.Literal(type), ...fields, _links: HalLinks, _embedded: HalEmbedded },
     { description, $id: `resource.${type}` },
+  );
+}
+
+/**
+ * The answer of an action that is not a resource (what one call did, nothing one can read again):
+ * `type`, the read-only outcome under `data`, `_links`. Resources themselves are never wrapped in
+ * `data`: HAL clients find `_links` and `_embedded` on the resource itself.
+ */
+export function halActionResult<T extends Record<string, TSchema>>(
+  type: string,
+  outcome: T,
+  description: string,
+) {
+  return halResource(
+    type,
+    { data: Type.Object(outcome, { description: 'read-only: the outcome of the call' }) },
+    description,
   );
 }
 

@@ -5,7 +5,7 @@
  * (resources.ts). Rules where the spec is silent: docs/decisions.md, "Messaging: tasks".
  */
 import { Type } from '@sinclair/typebox';
-import { Nullable, Ref, Timestamp } from '../core/schemas.js';
+import { Nullable, Ref, RequestTimestamp, Timestamp } from '../core/schemas.js';
 
 /** The message type of this concern. */
 export const taskMessageTypes = ['task'] as const;
@@ -44,7 +44,7 @@ export const TaskCreateObject = Type.Object(
           'true: one assignment per person (of `assignees` and of the members of `groups`), kind `split`; default: `individual` for one person, `split` for several, `shared` for groups',
       }),
     ),
-    dueDate: Type.Optional(Nullable(Timestamp)),
+    dueDate: Type.Optional(Nullable(RequestTimestamp)),
   },
   { additionalProperties: false, description: 'type `task` only (required there): whom it is assigned to' },
 );
