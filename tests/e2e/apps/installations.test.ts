@@ -58,7 +58,9 @@ describe('POST /networks/{networkEID}/apps/ (add)', () => {
       network: { type: 'network', EID: network.networkEID },
       permissions: ['list_groups', 'infinite_limit'],
       installed: expect.stringMatching(/\+00:00$/),
+      created: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00$/),
     });
+    expect(created.body.created).toBe(created.body.installed);
     const links = (created.body as unknown as App)._links!;
     expect(links.self?.href).toMatch(new RegExp(`/networks/${network.networkEID}/apps/${app.clientId}/$`));
     expect(links.signRequest?.href).toMatch(/\/signrequest$/);

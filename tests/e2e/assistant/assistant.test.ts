@@ -20,9 +20,10 @@ interface Settings {
   welcomeMessageAutoSendEnabled: boolean;
   assistant: { type: string; EID: string } | null;
 }
+/** An action's answer: the outcome under `data`. */
 interface Dispatch {
-  dispatched: boolean;
-  welcomeMessageActivatedAt: string;
+  type: string;
+  data: { dispatched: boolean; welcomeMessageActivatedAt: string };
 }
 
 const settingsPath = (networkEID: string) => `/networks/${networkEID}/ai-assistants-settings/`;
@@ -177,7 +178,7 @@ describe('the welcome message', () => {
       ),
     );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
-    expect(answers.filter((a) => a.body.dispatched)).toHaveLength(1);
+    expect(answers.filter((a) => a.body.data.dispatched)).toHaveLength(1);
     const settings = await call<Settings>(settingsPath(network.networkEID), { token: memberToken });
     expect(settings.body.welcomeMessageActivatedAt).toEqual(expect.stringMatching(/\+00:00$/));
     const later = await call<Dispatch>(dispatchPath(network.networkEID), {
@@ -185,8 +186,8 @@ describe('the welcome message', () => {
       token: adminToken,
     });
     expect(later.body).toMatchObject({
-      dispatched: false,
-      welcomeMessageActivatedAt: settings.body.welcomeMessageActivatedAt,
+      type: 'ai_welcome_dispatch',
+      data: { dispatched: false, welcomeMessageActivatedAt: settings.body.welcomeMessageActivatedAt },
     });
 
     for (const token of [memberToken, adminToken]) {

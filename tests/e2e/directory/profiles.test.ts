@@ -75,6 +75,7 @@ describe('GET /networks/{networkEID}/users/{profileEID}/', () => {
       chatEnabled: true,
       tourCompleted: false,
       network: { type: 'network', EID: network.networkEID },
+      created: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00$/),
     });
     const other = await call<Profile>(profilePath(network, alice.profileEID), { token: bobToken });
     expect(other.status).toBe(200);
@@ -234,6 +235,7 @@ describe('PUT /networks/{networkEID}/users/{profileEID}/', () => {
     ['type', 'user'],
     ['primaryEmail', 'me@elsewhere.example'],
     ['extrnal', false],
+    ['created', '2020-01-01T00:00:00+00:00'],
     ['lastModified', '2020-01-01T00:00:00+00:00'],
   ])('refuses %s (400 naming it) and changes nothing of the body', async (field, value) => {
     const response = await putProfile(network, alice.profileEID, aliceToken, {

@@ -60,11 +60,11 @@ describe('users/add', () => {
     expect(first.status, first.text).toBe(200);
     expect(first.body).toMatchObject({
       type: 'group_users_result',
-      group: { type: 'group', EID: group.EID },
+      data: { group: { type: 'group', EID: group.EID } },
     });
-    expect(eids(first.body.added)).toEqual([a!.profileEID, b!.profileEID]);
-    expect(eids(first.body.alreadyMembers)).toEqual([there!.profileEID]);
-    expect(first.body.refused).toEqual([
+    expect(eids(first.body.data.added)).toEqual([a!.profileEID, b!.profileEID]);
+    expect(eids(first.body.data.alreadyMembers)).toEqual([there!.profileEID]);
+    expect(first.body.data.refused).toEqual([
       { user: { type: 'user', EID: invitee!.profileEID }, reason: 'invited' },
       { user: { type: 'user', EID: foreign }, reason: 'not_in_network' },
     ]);
@@ -76,7 +76,7 @@ describe('users/add', () => {
     expect(active.every((m) => m.lockedBy === null)).toBe(true);
 
     const again = await op(group.EID, 'add', { users: [a!.profileEID, b!.profileEID] });
-    expect([again.status, again.body.added, eids(again.body.alreadyMembers)]).toEqual([
+    expect([again.status, again.body.data.added, eids(again.body.data.alreadyMembers)]).toEqual([
       200,
       [],
       [a!.profileEID, b!.profileEID],
@@ -89,7 +89,7 @@ describe('users/add', () => {
     const users = people.map((p) => p.profileEID);
     const answers = await Promise.all([op(group.EID, 'add', { users }), op(group.EID, 'add', { users })]);
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
-    expect(answers.flatMap((r) => eids(r.body.added)).sort()).toEqual([...users].sort());
+    expect(answers.flatMap((r) => eids(r.body.data.added)).sort()).toEqual([...users].sort());
     expect((await members(group.EID)).length).toBe(4);
   });
 
@@ -128,12 +128,14 @@ describe('users/merge', () => {
     const users = [listed!.profileEID, newcomer!.profileEID, invitee!.profileEID, unknownEID(7)];
     const merged = await op(group.EID, 'merge', { users, source: 'hr' });
     expect(merged.status, merged.text).toBe(200);
-    expect(merged.body.lockedBy).toBe('sync:hr');
-    expect(eids(merged.body.added)).toEqual([newcomer!.profileEID, invitee!.profileEID]);
-    expect(eids(merged.body.alreadyMembers)).toEqual([listed!.profileEID]);
-    expect(eids(merged.body.removed).sort()).toEqual([handA!.profileEID, handB!.profileEID].sort());
-    expect(merged.body.kept).toEqual([{ user: { type: 'user', EID: owner.profileEID }, reason: 'admin' }]);
-    expect(merged.body.refused).toEqual([
+    expect(merged.body.data.lockedBy).toBe('sync:hr');
+    expect(eids(merged.body.data.added)).toEqual([newcomer!.profileEID, invitee!.profileEID]);
+    expect(eids(merged.body.data.alreadyMembers)).toEqual([listed!.profileEID]);
+    expect(eids(merged.body.data.removed).sort()).toEqual([handA!.profileEID, handB!.profileEID].sort());
+    expect(merged.body.data.kept).toEqual([
+      { user: { type: 'user', EID: owner.profileEID }, reason: 'admin' },
+    ]);
+    expect(merged.body.data.refused).toEqual([
       { user: { type: 'user', EID: unknownEID(7) }, reason: 'not_in_network' },
     ]);
 
@@ -154,10 +156,10 @@ describe('users/merge', () => {
 
     // Another sync keeps hr's members; hr itself removes them.
     const other = await op(group.EID, 'merge', { users: [], source: 'other' });
-    expect([other.status, other.body.removed]).toEqual([200, []]);
-    expect(other.body.kept.filter((k) => k.reason === 'locked').length).toBe(3);
+    expect([other.status, other.body.data.removed]).toEqual([200, []]);
+    expect(other.body.data.kept.filter((k) => k.reason === 'locked').length).toBe(3);
     const emptied = await op(group.EID, 'merge', { users: [], source: 'hr' });
-    expect(eids(emptied.body.removed).sort()).toEqual(
+    expect(eids(emptied.body.data.removed).sort()).toEqual(
       [listed!.profileEID, newcomer!.profileEID, invitee!.profileEID].sort(),
     );
     expect(eids((await members(group.EID)).map((m) => m.user))).toEqual([owner.profileEID]);
@@ -172,7 +174,7 @@ describe('users/merge', () => {
       op(group.EID, 'merge', { users, source: 'hr' }),
     ]);
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
-    expect(answers.flatMap((r) => eids(r.body.added)).sort()).toEqual([...users].sort());
+    expect(answers.flatMap((r) => eids(r.body.data.added)).sort()).toEqual([...users].sort());
     expect((await members(group.EID)).length).toBe(3);
   });
 
@@ -188,7 +190,7 @@ describe('users/merge', () => {
       { users: [member.profileEID] },
       await network.admin.token(),
     );
-    expect([byNetworkAdmin.status, byNetworkAdmin.body.lockedBy]).toEqual([
+    expect([byNetworkAdmin.status, byNetworkAdmin.body.data.lockedBy]).toEqual([
       200,
       `sync:${network.admin.profileEID}`,
     ]);
@@ -216,9 +218,12 @@ describe('an organisational sync app', () => {
     const person = await network.newMember();
     const merged = await op(group.EID, 'merge', { users: [person.profileEID], source: 'hr-app' }, syncApp);
     expect(merged.status, merged.text).toBe(200);
-    expect([merged.body.lockedBy, eids(merged.body.added)]).toEqual(['sync:hr-app', [person.profileEID]]);
+    expect([merged.body.data.lockedBy, eids(merged.body.data.added)]).toEqual([
+      'sync:hr-app',
+      [person.profileEID],
+    ]);
     const byDefault = await op(group.EID, 'merge', { users: [person.profileEID] }, syncApp);
-    expect(byDefault.body.lockedBy).toMatch(/^sync:[0-9a-f]{24}$/);
+    expect(byDefault.body.data.lockedBy).toMatch(/^sync:[0-9a-f]{24}$/);
     for (const [kind, token] of [
       ['merge', readerApp],
       ['add', syncApp],

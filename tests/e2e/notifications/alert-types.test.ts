@@ -214,11 +214,11 @@ describe('group alerts', () => {
       numActionRequiredAlerts: 1,
       numNonActionRequiredAlertsCoalesced: 0,
     });
-    const marked = await call<{ numMarked: number }>(markreadPath(network.networkEID), {
+    const marked = await call<{ data: { numMarked: number } }>(markreadPath(network.networkEID), {
       token: secondToken,
       json: { category: 'admin', actionability: 'actionable' },
     });
-    expect(marked.body.numMarked).toBe(1);
+    expect(marked.body.data.numMarked).toBe(1);
     const after = await call<Record<string, number>>(`/networks/${network.networkEID}/badgecounters/`, {
       token: secondToken,
     });

@@ -109,12 +109,12 @@ describe('coalescing', () => {
     expect(about(bobs)[0]).toMatchObject({ numCoalesced: 1, originators: [user(cid.profileEID)] });
 
     // Once read, the next occurrence opens a new alert.
-    const marked = await call<{ numMarked: number }>(markreadPath(network.networkEID), {
+    const marked = await call<{ data: { numMarked: number } }>(markreadPath(network.networkEID), {
       token: authorToken,
       json: { category: 'activity' },
     });
     expect(marked.status, marked.text).toBe(200);
-    expect(marked.body.numMarked).toBe(1);
+    expect(marked.body.data.numMarked).toBe(1);
     await newComment(network.networkEID, message.EID, cidToken);
     const after = about(
       await waitForAlerts(network.networkEID, authorToken, (all) => about(all).length === 2),
@@ -173,17 +173,17 @@ describe('markread and the counters', () => {
 
     // Actionable only: these are not. Another category: not these either.
     for (const json of [{ category: 'all', actionability: 'actionable' }, { category: 'system' }]) {
-      const none = await call<{ numMarked: number }>(markreadPath(network.networkEID), {
+      const none = await call<{ data: { numMarked: number } }>(markreadPath(network.networkEID), {
         token: readerToken,
         json,
       });
-      expect(none.body.numMarked).toBe(0);
+      expect(none.body.data.numMarked).toBe(0);
     }
-    const all = await call<{ numMarked: number }>(markreadPath(network.networkEID), {
+    const all = await call<{ data: { numMarked: number } }>(markreadPath(network.networkEID), {
       token: readerToken,
       json: { category: 'all', actionability: 'non-actionable' },
     });
-    expect(all.body.numMarked).toBe(2);
+    expect(all.body.data.numMarked).toBe(2);
     expect((await alertsOf(network.networkEID, readerToken, '&read=false&category=activity')).length).toBe(0);
     const after = await call<Record<string, unknown>>(`/networks/${network.networkEID}/badgecounters/`, {
       token: readerToken,

@@ -50,7 +50,12 @@ describe('app alerts', () => {
       appData: { build: 7, status: 'green' },
     });
     expect(sent.status, sent.text).toBe(201);
-    expect(sent.body).toMatchObject({ type: 'app_alert', numDelivered: 2, numPending: 0 });
+    expect(sent.body).toMatchObject({
+      type: 'app_alert',
+      numDelivered: 2,
+      numPending: 0,
+      created: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00$/),
+    });
     for (const person of [a, b]) {
       const alert = await waitForAlert(network.networkEID, await person.token(), 'app');
       expect(alert).toMatchObject({

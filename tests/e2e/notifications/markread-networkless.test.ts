@@ -41,7 +41,7 @@ async function alertFor(profileEID: string, token: string): Promise<void> {
 }
 
 const markread = (path: string, token: string) =>
-  call<{ numMarked: number }>(path, { token, json: { category: 'all' } });
+  call<{ data: { numMarked: number } }>(path, { token, json: { category: 'all' } });
 
 describe('/alerts/markread without a network in the path', () => {
   it('marks the alerts of the network named by ?network=<EID> or ?network=<subdomain>', async () => {
@@ -51,7 +51,7 @@ describe('/alerts/markread without a network in the path', () => {
       await alertFor(reader.profileEID, token);
       const marked = await markread(`/alerts/markread?network=${network}`, token);
       expect(marked.status, marked.text).toBe(200);
-      expect(marked.body.numMarked).toBe(1);
+      expect(marked.body.data.numMarked).toBe(1);
       expect((await alertsOf(home.networkEID, token)).every((alert) => alert.read)).toBe(true);
     }
   });
@@ -63,7 +63,7 @@ describe('/alerts/markread without a network in the path', () => {
     await alertFor(reader.profileEID, token);
     const marked = await markread('/alerts/markread', bound);
     expect(marked.status, marked.text).toBe(200);
-    expect(marked.body.numMarked).toBe(1);
+    expect(marked.body.data.numMarked).toBe(1);
     expect((await markread(`/alerts/markread?network=${elsewhere.networkEID}`, bound)).status).toBe(404);
   });
 
@@ -89,7 +89,7 @@ describe('/alerts/markread without a network in the path', () => {
     await alertFor(reader.profileEID, token);
     const marked = await markread(markreadPath(home.networkEID), token);
     expect(marked.status, marked.text).toBe(200);
-    expect(marked.body.numMarked).toBe(1);
+    expect(marked.body.data.numMarked).toBe(1);
     expect((await markread(markreadPath(elsewhere.networkEID), token)).status).toBe(404);
   });
 });

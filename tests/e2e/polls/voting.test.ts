@@ -16,6 +16,8 @@ interface VoterBody {
   type: string;
   user: { type: string; EID: string };
   answer: { type: string; EID: string };
+  votedAt: string;
+  created: string;
   _links: Record<string, { href: string }>;
   _embedded?: { user?: { EID: string } };
 }
@@ -124,6 +126,9 @@ describe('voters of an answer', () => {
     const voters = page.body._embedded.voters ?? [];
     expect(voters.map((v) => v.user.EID)).toEqual([people[2]!.profileEID, people[1]!.profileEID]);
     expect(voters[0]).toMatchObject({ type: 'poll_voter', answer: { type: 'poll_answer', EID: yes!.EID } });
+    // A vote is a stored thing: its read-only `created` is the time of the vote.
+    expect(voters[0]?.created).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00$/);
+    expect(voters[0]?.created).toBe(voters[0]?.votedAt);
     expect(voters[0]?._embedded?.user?.EID).toBe(people[2]!.profileEID);
     expect(voters[0]?._links.user?.href).toMatch(new RegExp(`/networks/${network.networkEID}/users/`));
     expect(page.body._links.next?.href).toContain('offset=2');

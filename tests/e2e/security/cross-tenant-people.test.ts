@@ -287,6 +287,7 @@ describe('the issue: globex’s administrator invites alice@acme.example', () =>
       const {
         EID: _eid,
         primaryEmail: _email,
+        created: _created,
         lastModified: _at,
         _links: _l,
         defaultAvatarUrl: avatar,

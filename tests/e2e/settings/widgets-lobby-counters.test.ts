@@ -25,6 +25,8 @@ interface WidgetPage {
 
 const widgetsPath = (network: TestNetwork, query = '') => `/networks/${network.networkEID}/widgets/${query}`;
 const EXTRA = { widgetType: 'celebrations', type: 'widget', visible: true, _links: {} };
+/** A stored widget's read-only creation time; the extra entry is not stored and has none. */
+const CREATED = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00$/);
 
 describe('widgets', () => {
   it('lists the stored widgets by position, without the extra entry when celebrations_redesign is off', async () => {
@@ -37,8 +39,24 @@ describe('widgets', () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ type: 'collection', total: 2, limit: 20, offset: 0 });
     expect(response.body._embedded.widgets).toEqual([
-      { type: 'widget', EID: first, widgetType: 'birthdays', visible: false, position: 1, _links: {} },
-      { type: 'widget', EID: second, widgetType: 'spotlight', visible: true, position: 2, _links: {} },
+      {
+        type: 'widget',
+        EID: first,
+        widgetType: 'birthdays',
+        visible: false,
+        position: 1,
+        created: CREATED,
+        _links: {},
+      },
+      {
+        type: 'widget',
+        EID: second,
+        widgetType: 'spotlight',
+        visible: true,
+        position: 2,
+        created: CREATED,
+        _links: {},
+      },
     ]);
   });
 
@@ -133,6 +151,7 @@ describe('widgets written by network administrators', () => {
       widgetType: 'birthdays',
       visible: true,
       position: 2,
+      created: CREATED,
       _links: {},
     });
     const second = await call<Widget>(widgetsPath(network), {

@@ -27,15 +27,18 @@ export interface RelationBody extends Problem {
   subgroup: Ref;
 }
 
+/** The outcome of `users/add` or `users/merge`: an action's answer, under `data`. */
 export interface UsersResultBody extends Problem {
   type: string;
-  group: Ref;
-  lockedBy: string | null;
-  added: Ref[];
-  alreadyMembers: Ref[];
-  removed: Ref[];
-  kept: { user: Ref; reason: string }[];
-  refused: { user: Ref; reason: string }[];
+  data: {
+    group: Ref;
+    lockedBy: string | null;
+    added: Ref[];
+    alreadyMembers: Ref[];
+    removed: Ref[];
+    kept: { user: Ref; reason: string }[];
+    refused: { user: Ref; reason: string }[];
+  };
 }
 
 export interface WidgetBody extends Problem {

@@ -79,6 +79,7 @@ export async function listAuthorizedApps(
       network: { type: 'network', EID: caller.networkEID },
       scopes: [...new Set(grants.flatMap((g) => g.scope.split(' ').filter(Boolean)))],
       authorized: toTimestamp(grants[0]!.created),
+      created: toTimestamp(grants[0]!.created),
     };
   });
   return collectionOf({ itemType: 'authorized_app', rel: 'authorizedApps' }, page, appEIDs.length, items);

@@ -43,6 +43,7 @@ function presentApp(
     entryPoints: visibleEntryPoints(manifest, caller.external),
     permissions: [...installation.permissions],
     installed: toTimestamp(installation.created),
+    created: toTimestamp(installation.created),
   };
 }
 

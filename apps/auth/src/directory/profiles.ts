@@ -123,6 +123,7 @@ export function presentProfile(
         }
       : {}),
     network: { type: 'network', EID: profile.networkEID },
+    created: toTimestamp(profile.created),
     lastModified: toTimestamp(profile.lastModified),
     // Directory: branding (issue #15).
     // Files: branding images (issue #16): the network's uploaded default avatar, else the SVG.

@@ -7,6 +7,7 @@
 import { pageOf, type Page } from '@ncs/service-kit';
 import {
   DomainError,
+  toTimestamp,
   widgetsPerNetwork,
   type PlainCollection,
   type PlainResource,
@@ -38,6 +39,7 @@ function presentWidget(widget: WidgetDoc): PlainResource {
     widgetType: widget.widgetType,
     visible: widget.visible,
     position: widget.position,
+    created: toTimestamp(widget.created),
   };
 }
 

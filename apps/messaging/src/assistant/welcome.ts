@@ -107,7 +107,6 @@ export async function dispatchWelcome(models: MessagingModels, rpc: RpcClient, c
   }
   return {
     type: 'ai_welcome_dispatch',
-    dispatched: first,
-    welcomeMessageActivatedAt: toTimestamp(activatedAt),
+    data: { dispatched: first, welcomeMessageActivatedAt: toTimestamp(activatedAt) },
   };
 }

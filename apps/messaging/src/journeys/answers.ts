@@ -50,6 +50,7 @@ export async function submitAnswer(
     choices: [...choices],
     correct: answer.correct ?? null,
     submitted: toTimestamp(answer.created),
+    created: toTimestamp(answer.created),
   };
 }
 
@@ -79,6 +80,7 @@ export async function listParticipants(
     user: userRef(p.profileEID),
     journey: { type: 'journey', EID: journeyEID },
     joined: toTimestamp(p.created),
+    created: toTimestamp(p.created),
     quiz: quizResult(
       steps,
       answers.filter((a) => a.profileEID === p.profileEID),

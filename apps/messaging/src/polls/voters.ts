@@ -37,6 +37,7 @@ export async function listVoters(
     poll: { type: 'poll', EID: pollEID },
     answer: { type: 'poll_answer', EID: answerEID },
     votedAt: toTimestamp(vote.votedAt),
+    created: toTimestamp(vote.votedAt),
   }));
   // The counter may trail a vote by a moment; never report fewer than the page shows.
   const total = Math.max(votesOf(poll.poll, answerEID), page.offset + items.length);

@@ -180,5 +180,5 @@ export async function markRead(
   await models.Occurrence.updateMany(filter, { $set: { read: true } });
   // Notifications: the live stream (issue #13): the counters changed.
   if (numMarked > 0) models.live?.changed(caller.networkEID, caller.profileEID);
-  return { type: 'alert_markread', numMarked };
+  return { type: 'alert_markread', data: { numMarked } };
 }

@@ -10,6 +10,7 @@ import {
   APP_ALERT_DATA_MAX_BYTES,
   appAlertRecipientsSubject,
   DomainError,
+  toTimestamp,
   type AppAlertRecipient,
   type AppAlertRecipientsReply,
   type RequestContext,
@@ -124,6 +125,7 @@ export async function sendAppAlert(
     EID: send.sendId,
     numDelivered: members.length,
     numPending: pending.length - joined.length,
+    created: toTimestamp(send.created),
   };
 }
 

@@ -215,6 +215,7 @@ export const AppResource = halResource(
       description: 'Application permissions granted in this network',
     }),
     installed: Timestamp,
+    created: Timestamp,
   },
   'An app installed in the network (EID = the app’s client_id).',
 );
@@ -288,6 +289,7 @@ export const AuthorizedAppResource = halResource(
     network: Ref('network'),
     scopes: Type.Array(Type.String()),
     authorized: Timestamp,
+    created: Timestamp,
   },
   'An app the caller authorized in this network (EID = the app’s client_id); deleting it revokes its tokens.',
 );

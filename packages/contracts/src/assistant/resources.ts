@@ -4,7 +4,15 @@
  * chat, conversations and the AI assistant".
  */
 import { Type } from '@sinclair/typebox';
-import { EID_PATTERN, halResource, Nullable, Ref, strictObject, Timestamp } from '../core/schemas.js';
+import {
+  EID_PATTERN,
+  halActionResult,
+  halResource,
+  Nullable,
+  Ref,
+  strictObject,
+  Timestamp,
+} from '../core/schemas.js';
 import { Text } from '../core/text-hygiene.js';
 
 /** Spec "Limits": `companyInfo` is at most 255 characters. */
@@ -47,7 +55,7 @@ export const AiAssistantResource = halResource(
   "The network's AI assistant: a bot profile of the directory (`isBot` true).",
 );
 
-export const WelcomeDispatchResource = halResource(
+export const WelcomeDispatchResource = halActionResult(
   'ai_welcome_dispatch',
   {
     dispatched: Type.Boolean({ description: 'true for the call that sent the welcome message' }),

@@ -5,7 +5,15 @@
  * silent are in docs/decisions.md, "Directory: network settings and profiles".
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Eid, halCollection, halResource, Nullable, Ref, Timestamp } from '../core/schemas.js';
+import {
+  Eid,
+  halCollection,
+  halResource,
+  Nullable,
+  Ref,
+  RequestTimestamp,
+  Timestamp,
+} from '../core/schemas.js';
 import { Name, NameOrEmpty, Text } from '../core/text-hygiene.js';
 // Directory: network operations (issue #15).
 import { networkWriteContextFields, networkWriteContextReadFields } from './network-writes.js';
@@ -152,6 +160,7 @@ export const ProfileFields = {
   chatEnabled: Type.Optional(Type.Boolean()),
   tourCompleted: Type.Optional(Type.Boolean()),
   network: Ref('network'),
+  created: Timestamp,
   lastModified: Timestamp,
   // Directory: branding (issue #15).
   defaultAvatarUrl: Type.String({
@@ -233,7 +242,7 @@ const ProfileWritable = {
   aboutMe: Text({ maxLength: 2000 }),
   jobTitle: NameOrEmpty({ maxLength: 200 }),
   workStatus: Nullable(Text({ minLength: 1, maxLength: 100 })),
-  workStatusValidUntil: Nullable(Timestamp),
+  workStatusValidUntil: Nullable(RequestTimestamp),
   employmentStartDate: Nullable(CalendarDate),
   autoTranslation: Type.Boolean(),
   tourCompleted: Type.Boolean(),

@@ -13,8 +13,8 @@ export const groupDirectoryLinkRelations: LinkRelations = {
     { rel: 'subgroup', href: `${GROUPS}/{subgroup.EID}/` },
   ],
   group_users_result: [
-    { rel: 'group', href: `${GROUPS}/{group.EID}/` },
-    { rel: 'members', href: `${GROUPS}/{group.EID}/members/` },
+    { rel: 'group', href: `${GROUPS}/{data.group.EID}/` },
+    { rel: 'members', href: `${GROUPS}/{data.group.EID}/members/` },
   ],
   group_widget: [
     { rel: 'self', href: `${GROUPS}/{group.EID}/widgets/{EID}/` },

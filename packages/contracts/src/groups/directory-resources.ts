@@ -5,7 +5,16 @@
  * relations, users add/merge, group widgets (issue #15)".
  */
 import { Type } from '@sinclair/typebox';
-import { Eid, halCollection, halResource, Nullable, Ref, strictObject, Timestamp } from '../core/schemas.js';
+import {
+  Eid,
+  halActionResult,
+  halCollection,
+  halResource,
+  Nullable,
+  Ref,
+  strictObject,
+  Timestamp,
+} from '../core/schemas.js';
 import { Name } from '../core/text-hygiene.js';
 
 /** Bounds of these operations (docs/decisions.md). */
@@ -47,7 +56,7 @@ export const groupUsersRefusals = ['not_in_network', 'invited'] as const;
 export const groupUsersKeptReasons = ['admin', 'locked'] as const;
 
 const UserRef = Ref('user');
-export const GroupUsersResult = halResource(
+export const GroupUsersResult = halActionResult(
   'group_users_result',
   {
     group: Ref('group'),

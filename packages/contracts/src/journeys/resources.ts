@@ -8,6 +8,7 @@ import { PaginationQuery, subResourcePagination } from '../core/pagination.js';
 import { embedQuery } from '../core/route-definition.js';
 import { Eid, halCollection, halResource, Nullable, Ref, strictObject, Timestamp } from '../core/schemas.js';
 import { Name, Text } from '../core/text-hygiene.js';
+import { fieldsQuery } from '../core/whitelisting.js';
 
 /** Most steps of one journey, most choices of one question, most recipients named by a journey. */
 export const JOURNEY_STEPS_MAX = 50;
@@ -134,12 +135,13 @@ export const JourneyResource = halResource(
 );
 export const JourneyCollection = halCollection('journeys', JourneyResource, 'Journeys, newest first.');
 
-/** `fields=_meta` whitelists `_meta` (gate 2025.3.0). */
-const FieldsQuery = {
-  fields: Type.Optional(
-    Type.String({ pattern: '^_meta$', description: 'Whitelisted optional properties: `_meta`' }),
-  ),
-};
+/**
+ * `fields=_meta` whitelists `_meta` (gate 2025.3.0): the list every resource route takes
+ * (core/whitelisting.ts), here on the journey's writes too, since they answer the journey.
+ */
+const FieldsQuery = fieldsQuery(
+  'Whitelisted properties, comma-separated: `_meta` is returned only when named (from 2025.3.0); every other property is returned anyway',
+);
 
 export const JourneyListQuery = Type.Object({
   ...PaginationQuery.properties,
@@ -175,6 +177,7 @@ export const JourneySubmissionResource = halResource(
     choices: Type.Array(Eid),
     correct: Nullable(Type.Boolean({ description: 'null for a question without a correct choice' })),
     submitted: Timestamp,
+    created: Timestamp,
   },
   'A participant’s answer to a question step (submitted once).',
 );
@@ -186,6 +189,7 @@ export const JourneyParticipantResource = halResource(
     user: Ref('user'),
     journey: Ref('journey'),
     joined: Timestamp,
+    created: Timestamp,
     quiz: Type.Object({
       correct: Count,
       answered: Count,

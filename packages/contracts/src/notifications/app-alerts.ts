@@ -8,7 +8,7 @@
 import { Type } from '@sinclair/typebox';
 import type { ErrorDefinition } from '../core/errors.js';
 import { route, type RouteDefinition } from '../core/route-definition.js';
-import { Eid, halResource, strictObject } from '../core/schemas.js';
+import { Eid, halResource, strictObject, Timestamp } from '../core/schemas.js';
 import { rpcSubject } from '../core/subjects.js';
 
 /** An XID as the directory stores it (same closed pattern as directory's `Xid`). */
@@ -50,6 +50,7 @@ export const AppAlertSentResource = halResource(
     EID: Eid,
     numDelivered: Type.Integer({ minimum: 0, description: 'members alerted now' }),
     numPending: Type.Integer({ minimum: 0, description: 'pending invitees, alerted when they join' }),
+    created: Timestamp,
   },
   'An app alert sent: its id and how many people it reached now or will reach when they join.',
 );

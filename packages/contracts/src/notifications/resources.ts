@@ -5,7 +5,15 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { PaginationQuery } from '../core/pagination.js';
-import { Eid, halCollection, halResource, Nullable, Ref, Timestamp } from '../core/schemas.js';
+import {
+  Eid,
+  halActionResult,
+  halCollection,
+  halResource,
+  Nullable,
+  Ref,
+  Timestamp,
+} from '../core/schemas.js';
 
 /**
  * Every alert type of the spec (constant-style names as in the interface), by category:
@@ -114,7 +122,7 @@ export const AlertMarkreadBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const AlertMarkreadResource = halResource(
+export const AlertMarkreadResource = halActionResult(
   'alert_markread',
   { numMarked: Type.Integer({ minimum: 0, description: 'coalesced alerts marked read' }) },
   'The outcome of `/alerts/markread`.',

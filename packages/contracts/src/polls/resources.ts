@@ -22,6 +22,7 @@ export const PollVoterResource = halResource(
     poll: Ref('poll'),
     answer: Ref('poll_answer'),
     votedAt: Timestamp,
+    created: Timestamp,
   },
   'One person who chose an answer of a poll, and when (their latest vote).',
 );

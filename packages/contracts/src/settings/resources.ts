@@ -146,6 +146,7 @@ export const WidgetResource = halResource(
     widgetType: Type.String(),
     visible: Type.Boolean(),
     position: Type.Optional(Type.Integer({ minimum: 0 })),
+    created: Type.Optional(Timestamp),
   },
   'A widget of the network (the extra `celebrations` entry has no EID: it is not stored).',
 );

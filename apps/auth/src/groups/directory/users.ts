@@ -74,9 +74,7 @@ async function insertMembership(c: Context, profileEID: string, external: boolea
 function present(group: GroupDoc, lockedBy: string | null, outcome: Outcome): PlainResource {
   return {
     type: 'group_users_result',
-    group: { type: 'group', EID: String(group._id) },
-    lockedBy,
-    ...outcome,
+    data: { group: { type: 'group', EID: String(group._id) }, lockedBy, ...outcome },
   };
 }
 
