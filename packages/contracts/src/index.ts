@@ -12,6 +12,7 @@ export * from './core/schemas.js';
 export * from './core/subjects.js';
 export * from './core/text-hygiene.js';
 export * from './core/versions.js';
+export * from './core/whitelisting.js';
 // The areas: their resources, route tables, errors and link relations.
 export * from './apps/resources.js';
 export { appsRoutes } from './apps/routes.js';
@@ -147,6 +148,8 @@ export { brandingErrors } from './branding/errors.js';
 export * from './files/media.js';
 export { filesMediaRoutes } from './files/media-routes.js';
 export { filesMediaErrors } from './files/media-errors.js';
+// Files: crop, a message action answered by messaging's files area.
+export { messageCropRoutes } from './messages/action-routes.js';
 // Files: branding images are network assets (issue #16).
 export * from './files/assets.js';
 // Files: attachments and temporary uploads (issue #16).

@@ -105,6 +105,15 @@ export const httpErrors = {
     title: 'Bad Request',
     message: 'The request names no network: add ?network=<EID or subdomain>, or use a token of one network.',
   },
+  // Spec: deprecated whitelisting properties replaced by their parent object (2025.1.0). A rule of
+  // the negotiated version, not of the schema (older versions accept the same list).
+  WHITELIST_PROPERTY_REPLACED: {
+    status: 400,
+    code: -19,
+    title: 'Bad Request',
+    message:
+      'A whitelisted property was replaced by its parent object in API version 2025.1.0; whitelist the parent instead.',
+  },
   URI_TOO_LONG: {
     status: 414,
     code: -20,
