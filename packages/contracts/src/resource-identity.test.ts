@@ -3,8 +3,7 @@
  * resource without one must be an honest view without identity and be named below, with why.
  */
 import { describe, expect, it } from 'vitest';
-import * as contracts from './index.js';
-import { routes } from './routes.js';
+import { allResources, type Schema } from './test/resource-walk.js';
 
 /** Resource types that describe no one thing, so have no EID to carry. */
 const IDENTITY_LESS_VIEWS: ReadonlyMap<string, string> = new Map([
@@ -20,50 +19,6 @@ const IDENTITY_LESS_VIEWS: ReadonlyMap<string, string> = new Map([
   // session would hand the token's family id to whoever reads the answer.
   ['token_status', 'a view of the calling token'],
 ]);
-
-interface Schema {
-  readonly $id?: string;
-  readonly properties?: Record<string, Schema>;
-  readonly items?: Schema;
-  readonly anyOf?: readonly Schema[];
-  readonly oneOf?: readonly Schema[];
-  readonly allOf?: readonly Schema[];
-  readonly const?: unknown;
-}
-
-/** The resource schemas reachable from `value`: those with `$id: resource.<type>`, by type. */
-function collectResources(value: unknown, found: Map<string, Schema>, seen = new Set<unknown>()): void {
-  if (value === null || typeof value !== 'object' || seen.has(value)) return;
-  seen.add(value);
-  const schema = value as Schema;
-  if (typeof schema.$id === 'string' && schema.$id.startsWith('resource.')) {
-    found.set(schema.$id.slice('resource.'.length), schema);
-  }
-  for (const child of Object.values(value)) collectResources(child, found, seen);
-}
-
-/** A route's reply, or each item of a collection reply, that states a `type` of its own. */
-function typedReplies(schema: Schema): { readonly type: string; readonly schema: Schema }[] {
-  const type = schema.properties?.type?.const;
-  if (type === 'collection') {
-    const embedded = schema.properties?._embedded?.properties ?? {};
-    return Object.values(embedded).flatMap((list) => (list.items ? typedReplies(list.items) : []));
-  }
-  const branches = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])];
-  return [...(typeof type === 'string' ? [{ type, schema }] : []), ...branches.flatMap(typedReplies)];
-}
-
-function allResources(): Map<string, Schema> {
-  const found = new Map<string, Schema>();
-  collectResources(contracts, found);
-  for (const route of routes) {
-    collectResources(route.reply.schema, found);
-    for (const { type, schema } of typedReplies(route.reply.schema)) {
-      if (!found.has(type)) found.set(type, schema);
-    }
-  }
-  return found;
-}
 
 const hasEid = (schema: Schema) => schema.properties?.EID !== undefined;
 

@@ -59,8 +59,8 @@ const BUILDS_ON: Readonly<Record<string, readonly string[]>> = {
   webhooks: ['apps'],
 };
 
-/** The folders that span the areas: they may import any area. */
-const SPANNING = new Set(['openapi', 'search']);
+/** The folders that span the areas: they may import any area (`test`: test support, not built). */
+const SPANNING = new Set(['openapi', 'search', 'test']);
 
 /** `core`, an area's name, or `aggregate` (the files that span the areas: routes, errors, openapi…). */
 function layerOf(file: string): string {

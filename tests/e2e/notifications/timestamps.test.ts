@@ -26,17 +26,7 @@ import {
   waitForDelivery,
 } from '../../support/factories/webhooks.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver.js';
-
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-const SPEC_FORM = /[+-]\d{2}:\d{2}$/;
-
-/** Every date-time string in `value`, with its JSON pointer. */
-function timestampsIn(value: unknown, at = ''): [string, string][] {
-  if (typeof value === 'string') return DATE_TIME.test(value) ? [[at, value]] : [];
-  if (Array.isArray(value)) return value.flatMap((item, i) => timestampsIn(item, `${at}/${i}`));
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, item]) => timestampsIn(item, `${at}/${key}`));
-}
+import { SPEC_FORM, timestampsIn } from '../../support/timestamps.js';
 
 afterAll(closeFactories);
 

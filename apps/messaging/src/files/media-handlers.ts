@@ -1,5 +1,5 @@
 /**
- * Files: media (issue #16): the handlers of the thumbnail route (contracts `filesMediaRoutes`) and of
+ * Files: media: the handlers of the thumbnail route (contracts `filesMediaRoutes`) and of
  * the crop of a message's image (contracts `messageCropRoutes`), which share the render queue.
  */
 import { filesMediaRoutes, messageCropRoutes } from '@ncs/contracts';

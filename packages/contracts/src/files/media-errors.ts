@@ -1,5 +1,5 @@
 /**
- * Errors of files: media (issue #16): thumbnails, the megapixel gate, videos, crops. Codes -454 …
+ * Errors of files: media: thumbnails, the megapixel gate, videos, crops. Codes -454 …
  * -459 and -472 … -479 (-476 … -479: crops). Spread into the catalogue (errors.ts); docs/errors.md,
  * "Files: media".
  */
