@@ -98,6 +98,8 @@ try {
     env: {
       auth: { APP_SIGNING_SECRET_KEY: keptKey('APP_SIGNING_SECRET_KEY', 'app-signing-secret.key') },
       notifications: { WEBHOOK_SECRET_KEY: keptKey('WEBHOOK_SECRET_KEY', 'webhook-secret.key') }, // app webhooks (issue #13)
+      // A browser app on any local origin may call the API with a token (the gateway's default: none).
+      gateway: { CORS_ORIGINS: process.env.CORS_ORIGINS ?? '*' },
     },
     onLine: process.env.NCS_SHOW_LOGS === '1' ? (app, line) => out(`${app.padEnd(14)}| ${line}`) : undefined,
     supervision,

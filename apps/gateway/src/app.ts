@@ -19,14 +19,19 @@ import { apiBaseUrl, registerApiBaseUrl } from './api-base-url.js';
 import { forgetRevokedTokens } from './authentication/revocations.js';
 import { TokenAuthenticator } from './authentication/token-authenticator.js';
 import { registerBodyParsers } from './body-parsers.js';
+import { registerCors } from './browsers.js';
+import { registerCaching } from './caching.js';
+import { registerCompression } from './compression.js';
 import { answerClientError } from './client-errors.js';
 import type { GatewayConfig } from './config.js';
 import { registerDocs } from './docs.js';
+import { registerEntryPoint } from './entry-point.js';
 import { answerError } from './error-handler.js';
 import { answerUnknownRoute, refuseUnservedMethod } from './method-table.js';
 import { registerProbes } from './probes.js';
 import { answerFrameworkError } from './problems/reply.js';
 import { RateLimiter } from './rate-limit/limiter.js';
+import { registerRetryAfter } from './retry-after.js';
 import { registerTableRoutes } from './request-path/pipeline.js';
 import { requestIdOf } from './request-id.js';
 // Notifications: the live stream (issue #13).
@@ -87,6 +92,12 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
     signInWindowMs: config.TOKEN_RATE_LIMIT_WINDOW_MS,
   });
 
+  // Browsers and caches: CORS before the limiter (a 429 stays readable), then validators,
+  // compression and `Retry-After`, all before any route is added.
+  await registerCors(app, config);
+  await registerCaching(app);
+  await registerCompression(app);
+  registerRetryAfter(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
     // Before anything can refuse the request: unknown routes and wrong methods count too.
@@ -103,6 +114,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
   await registerDocs(app, config);
   registerProbes(app, deps.nats, config.READY_TIMEOUT_MS);
   registerTableRoutes(app, { rpc: deps.rpc, authenticator, vendor: config.API_VENDOR, retry });
+  registerEntryPoint(app, { rpc: deps.rpc, authenticator, vendor: config.API_VENDOR });
   // Notifications: the live stream (issue #13).
   registerLiveStreams(app, { ...deps, authenticator });
 

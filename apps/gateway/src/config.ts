@@ -44,6 +44,12 @@ export const GatewayConfigSchema = Type.Object({
   RPC_MAX_IN_FLIGHT: Type.Integer({ minimum: 0, maximum: 100_000, default: 32 }),
   /** Waiting for one service beyond which a request is answered 503 at once. */
   RPC_MAX_QUEUED: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 2_000 }),
+  // Browsers (browsers.ts): which web origins may call the API with a bearer token.
+  /** Comma-separated exact origins (`https://app.example`) or `*`; empty: no cross-origin calls. */
+  CORS_ORIGINS: Type.String({
+    default: '',
+    pattern: '^\\s*((\\*|https?://[^/,\\s]+)\\s*(,\\s*(\\*|https?://[^/,\\s]+)\\s*)*)?$',
+  }),
 });
 export type GatewayConfig = Static<typeof GatewayConfigSchema>;
 

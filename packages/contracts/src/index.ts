@@ -62,6 +62,8 @@ export { settingsLinkRelations } from './settings/links.js';
 export * from './routes.js';
 export * from './errors.js';
 export * from './links.js';
+// Affordances: where a collection takes new items (its `create` link).
+export * from './affordances.js';
 export * from './gates.js';
 export * from './scopes.js';
 export * from './openapi/document.js';

@@ -32,6 +32,7 @@ describe('linkRelations', () => {
       'self',
       'emblem',
       'userProfile',
+      'networkTimeline', // affordances: the network's timeline
       'favicon',
       'hostInfo',
       'whitelabelApps',
@@ -108,6 +109,7 @@ describe('resolveLinks', () => {
       self: { href: `/networks/${NET}/` },
       emblem: { href: `/networks/${NET}/files/${'e'.repeat(24)}/` },
       userProfile: { href: `/networks/${NET}/users/${ME}/` },
+      networkTimeline: { href: `/networks/${NET}/timeline/` },
       hostInfo: { href: `/networks/${NET}/host-info/` },
       whitelabelApps: { href: `/networks/${NET}/whitelabel-apps/` },
       branding: { href: `/networks/${NET}/branding.css` }, // Directory: branding (issue #15)
@@ -119,11 +121,13 @@ describe('resolveLinks', () => {
       'self',
       'emblem',
       'userProfile',
+      'networkTimeline', // affordances: the network's timeline
     ]);
     expect(Object.keys(resolveLinks(network, { ...ctx, version: '2023.0.1' }))).toEqual([
       'self',
       'emblem',
       'userProfile',
+      'networkTimeline', // affordances: the network's timeline
       'hostInfo',
       'whitelabelApps',
       'branding', // Directory: branding (issue #15)
@@ -145,8 +149,8 @@ describe('resolveLinks', () => {
 
   it('answers each version by its own relations, whatever was asked before (remembered per version)', () => {
     for (let round = 0; round < 3; round++) {
-      expect(Object.keys(resolveLinks(network, { ...ctx, version: '1.6.8' }))).toHaveLength(3);
-      expect(Object.keys(resolveLinks(network, { ...ctx, version: '2023.0.1' }))).toHaveLength(6);
+      expect(Object.keys(resolveLinks(network, { ...ctx, version: '1.6.8' }))).toHaveLength(4);
+      expect(Object.keys(resolveLinks(network, { ...ctx, version: '2023.0.1' }))).toHaveLength(7);
     }
     expect(() => resolveLinks(network, { ...ctx, version: '1.x' })).toThrow(/malformed/);
   });

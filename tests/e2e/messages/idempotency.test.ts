@@ -134,8 +134,8 @@ describe('idempotent posting of messages', () => {
     }>('/openapi.json', { accept: null });
     const headerOf = (path: string, method: string) =>
       doc.body.paths[path]?.[method]?.parameters?.filter((p) => p.in === 'header').map((p) => p.name);
-    expect(headerOf('/networks/{networkEID}/messages/', 'post')).toEqual(['Idempotency-Key']);
-    expect(headerOf('/networks/{networkEID}/messages/{messageEID}/comments/', 'post')).toEqual([
+    expect(headerOf('/networks/{networkEID}/messages', 'post')).toEqual(['Idempotency-Key']);
+    expect(headerOf('/networks/{networkEID}/messages/{messageEID}/comments', 'post')).toEqual([
       'Idempotency-Key',
     ]);
     expect(headerOf('/networks/{networkEID}/messages/{messageEID}/like', 'post')).toEqual([

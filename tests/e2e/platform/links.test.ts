@@ -1,12 +1,16 @@
 /**
  * No emitted link dangles (issue #15): every link of the aggregate, the network, a profile, a group
  * and a theme, followed as an administrator and as a member, reaches a route of the table. A 403 or
- * a 404 for a missing resource is fine; a 404 "No route" (code -6) is not.
+ * a 404 for a missing resource is fine; a 404 "No route" (code -6) is not. Affordances: a message
+ * and the network timeline too, whose action links (`like`, `lock`…) and `create` link are followed
+ * by the same GET: an action answers it 405 with `Allow: POST` (the route is there, for a POST), a
+ * `create` link is the collection itself or `/messages/`, which answer a GET too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, mediaType } from '../../support/api.js';
 import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
 import { newGroup } from '../../support/factories/groups.js';
+import { newMessage } from '../../support/factories/messages.js';
 
 afterAll(closeFactories);
 
@@ -16,6 +20,7 @@ let network: TestNetwork;
 let callers: { name: string; token: string; profileEID: string }[];
 let groupEID: string;
 let themeEID: string;
+let messageEID: string;
 
 beforeAll(async () => {
   network = await newNetwork();
@@ -33,6 +38,7 @@ beforeAll(async () => {
   if (theme.status !== 201) throw new Error(`theme: ${theme.status} ${theme.text}`);
   themeEID = String(theme.body.EID);
   groupEID = (await newGroup(network.networkEID, aliceToken)).EID;
+  messageEID = (await newMessage(network.networkEID, bobToken)).EID;
 });
 
 /** The links of the resources the issue names, as `token` reads them in `version`. */
@@ -44,6 +50,8 @@ async function linksOf(token: string, profileEID: string, version: string): Prom
     `${net}/users/${profileEID}/`,
     `${net}/groups/${groupEID}/`,
     `${net}/themes/${themeEID}/`,
+    `${net}/messages/${messageEID}/`,
+    `${net}/timeline/`,
   ];
   const found: [string, string][] = [];
   for (const path of paths) {
@@ -60,7 +68,12 @@ async function linksOf(token: string, profileEID: string, version: string): Prom
 async function follow(token: string, href: string, version: string) {
   const url = new URL(href);
   const response = await call(`${url.pathname}${url.search}`, { token, accept: mediaType(version) });
-  return { status: response.status, code: response.body?.code, text: response.text };
+  return {
+    status: response.status,
+    code: response.body?.code,
+    allow: response.headers.get('allow'),
+    text: response.text,
+  };
 }
 
 describe('links of the aggregate, the network, a profile, a group and a theme', () => {
@@ -73,11 +86,14 @@ describe('links of the aggregate, the network, a profile, a group and a theme', 
           rels.add(name.split(' ')[1]!);
           const answer = await follow(caller.token, href, version);
           expect(answer.status, `${caller.name} ${name} ${href}: ${answer.text}`).toBeLessThan(500);
+          if (answer.status === 405) expect(answer.allow, `${caller.name} ${name} ${href}`).toMatch(/POST/);
           if (answer.status === 404 && answer.code === -6) dangling.push(`${caller.name}: ${name} ${href}`);
         }
       }
       // The relations the issue found dangling are among those followed.
       expect([...rels]).toEqual(expect.arrayContaining(['newFeatures', 'settings', 'networkTimeline']));
+      // Affordances: action links of both callers (the author's `lock`) and the timeline's `create`.
+      expect([...rels]).toEqual(expect.arrayContaining(['like', 'read', 'lock', 'remove', 'create']));
       if (version !== '1.6.8') expect([...rels]).toEqual(expect.arrayContaining(['hostInfo']));
       expect(dangling).toEqual([]);
     });

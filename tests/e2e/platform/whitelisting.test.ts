@@ -117,7 +117,7 @@ describe('plain names and malformed lists', () => {
     const doc = await call<{
       paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
     }>('/openapi.json', { accept: 'application/json' });
-    const groupGet = doc.body.paths['/networks/{networkEID}/groups/{groupEID}/']?.get;
+    const groupGet = doc.body.paths['/networks/{networkEID}/groups/{groupEID}']?.get;
     expect(groupGet?.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'fields', in: 'query' })]),
     );

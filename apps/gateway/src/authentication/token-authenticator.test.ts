@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RequestContext, TokenPrincipal } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
-import { AuthenticationError, TokenAuthenticator } from './token-authenticator.js';
+import { AuthenticationError, extractToken, TokenAuthenticator } from './token-authenticator.js';
 import { createHash } from 'node:crypto';
 
 const ctx: RequestContext = { version: '2026.1.13', requestId: 'r1' };
@@ -152,5 +152,21 @@ describe('TokenAuthenticator', () => {
     expect(asks).toHaveLength(2);
     asks[1]?.resolve(principal);
     expect(await again).toBe(principal);
+  });
+});
+
+describe('extractToken', () => {
+  it('takes the token of the header or of the query', () => {
+    expect(extractToken('Bearer abc', undefined)).toBe('abc');
+    expect(extractToken(undefined, 'abc')).toBe('abc');
+  });
+
+  it('takes the same token sent both ways', () => {
+    expect(extractToken('Bearer abc', 'abc')).toBe('abc');
+  });
+
+  it('refuses two different tokens', () => {
+    expect(() => extractToken('Bearer abc', 'abd')).toThrow(AuthenticationError);
+    expect(() => extractToken('Bearer abc', '')).toThrow(AuthenticationError);
   });
 });

@@ -44,9 +44,11 @@ export function extractToken(authorization: string | undefined, queryToken: unkn
     const match = /^Bearer[ ]+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(authorization);
     if (!match?.[1])
       throw new AuthenticationError('The Authorization header must be "Bearer <token>".', 'invalid_request');
-    if (fromQuery !== undefined) {
+    // RFC 6750 §2 allows one method per request; the same token twice names one caller (generic
+    // clients add the header to a link that carries it), two different ones are ambiguous.
+    if (fromQuery !== undefined && fromQuery !== match[1]) {
       throw new AuthenticationError(
-        'Send the access token in the header or the query, not both.',
+        'Send one access token: the header and the query name different ones.',
         'invalid_request',
       );
     }

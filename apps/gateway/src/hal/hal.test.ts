@@ -38,6 +38,7 @@ describe('toHal', () => {
       self: { href: `${BASE}/networks/${NET}/` },
       emblem: { href: `${BASE}/networks/${NET}/files/${EMBLEM}/` },
       userProfile: { href: `${BASE}/networks/${NET}/users/${ME}/` },
+      networkTimeline: { href: `${BASE}/networks/${NET}/timeline/` },
       hostInfo: { href: `${BASE}/networks/${NET}/host-info/` },
       whitelabelApps: { href: `${BASE}/networks/${NET}/whitelabel-apps/` },
       branding: { href: `${BASE}/networks/${NET}/branding.css` }, // Directory: branding (issue #15)
@@ -69,10 +70,12 @@ describe('toHal', () => {
     expect(Object.keys(toHal(newNetwork(), { ...ctx, version: '1.6.8' })._links as object)).toEqual([
       'self',
       'userProfile',
+      'networkTimeline', // affordances: the network's timeline
     ]);
     expect(Object.keys(toHal(newNetwork(), { ...ctx, version: '2023.0.1' })._links as object)).toEqual([
       'self',
       'userProfile',
+      'networkTimeline', // affordances: the network's timeline
       'hostInfo',
       'whitelabelApps',
       'branding', // Directory: branding (issue #15)
@@ -102,6 +105,7 @@ describe('toHal', () => {
     expect((embedded.network as Record<string, unknown>)._links).toEqual({
       self: { href: `${BASE}/networks/${NET}/` },
       userProfile: { href: `${BASE}/networks/${NET}/users/${ME}/` },
+      networkTimeline: { href: `${BASE}/networks/${NET}/timeline/` },
     });
     const [user, other] = embedded.users as [Record<string, unknown>, unknown];
     expect(user._links).toEqual({
@@ -210,6 +214,42 @@ describe('toHalCollection', () => {
     })._links as Record<string, { href: string }>;
     expect(new URL(links.next!.href).searchParams.get('offset[recipients]')).toBe('40');
     expect(new URL(links.prev!.href).searchParams.get('offset[recipients]')).toBe('0');
+  });
+
+  it('links `create` where a POST of a new item goes, only for a collection that takes them', () => {
+    const timeline = toHalCollection(
+      newPage(0, 20, 0),
+      ctx,
+      new URL(`${BASE}/networks/${NET}/timeline/?limit=5`),
+    );
+    expect((timeline._links as Record<string, unknown>).create).toEqual({
+      href: `${BASE}/networks/${NET}/messages/`,
+    });
+    const groups = toHalCollection(newPage(0, 20, 0), ctx, new URL(`${BASE}/networks/${NET}/groups/`));
+    expect((groups._links as Record<string, unknown>).create).toEqual({
+      href: `${BASE}/networks/${NET}/groups/`,
+    });
+    expect(toHalCollection(newPage(0, 20, 0), ctx, url(''))._links).not.toHaveProperty('create');
+  });
+});
+
+describe('action links', () => {
+  const message = (actions: Record<string, true>) => ({
+    type: 'update',
+    EID: ME,
+    author: { type: 'user', EID: ME },
+    locked: false,
+    _actions: actions,
+  });
+
+  it('are the actions `_actions` lists, and `_actions` itself is never shown', () => {
+    const hal = toHal(message({ like: true, lock: true }), ctx);
+    expect(hal).not.toHaveProperty('_actions');
+    const links = hal._links as Record<string, { href: string }>;
+    expect(links.like).toEqual({ href: `${BASE}/networks/${NET}/messages/${ME}/like` });
+    expect(links.lock).toEqual({ href: `${BASE}/networks/${NET}/messages/${ME}/lock` });
+    for (const absent of ['unlike', 'unlock', 'remove', 'read']) expect(links).not.toHaveProperty(absent);
+    expect(toHal(message({}), ctx)._links).not.toHaveProperty('like');
   });
 });
 

@@ -5,6 +5,7 @@
  * (`embed.ts` fetches what `embed=` asks for).
  */
 import {
+  createPathOf,
   pageLinks,
   resolveLinks,
   withoutCredentials,
@@ -57,7 +58,14 @@ function halEmbedded(embedded: JsonObject, ctx: HalContext): JsonObject {
 export function toHal(resource: PlainResource, ctx: HalContext): Record<string, unknown> {
   // The properties are copied once, here (issue #14 §2: each copy of a resource was garbage of
   // every reply); `_links` and `_embedded` follow them.
-  const { _links: sentLinks, _embedded: embedded, ...hal } = gateFields(resource, ctx.version);
+  // `_actions` (what the caller may do now) only decides which action links are shown; it is never
+  // part of the representation.
+  const {
+    _links: sentLinks,
+    _embedded: embedded,
+    _actions: _shownAsLinks,
+    ...hal
+  } = gateFields(resource, ctx.version);
   // Links from the latest representation: a gate may rename the type (`renameType`).
   const contractLinks = resolveLinks(resource, ctx, ctx.baseUrl);
   hal._links = isObject(sentLinks) ? { ...sentLinks, ...contractLinks } : contractLinks;
@@ -71,8 +79,10 @@ export interface CollectionOptions {
 }
 
 /**
- * A page of a collection: `{ type: 'collection', total, limit, offset, _links: { self, next?, prev? },
- * _embedded: { [rel]: items } }`. `requestUrl` must be built from the configured base URL and the
+ * A page of a collection: `{ type: 'collection', total, limit, offset, _links: { self, next?, prev?,
+ * create? }, _embedded: { [rel]: items } }`; `create` (where a POST of a new item goes) when the
+ * collection takes new items (contracts `createPathOf`), whatever the caller may post (the POST
+ * answers 403 to whoever may not). `requestUrl` must be built from the configured base URL and the
  * request path, never from the `Host` header; `access_token` is dropped from every link.
  */
 export function toHalCollection(
@@ -82,6 +92,7 @@ export function toHalCollection(
   options: CollectionOptions = {},
 ): Record<string, unknown> {
   const { next, prev } = pageLinks(requestUrl, page.total, page.limit, page.offset, options.offsetParam);
+  const create = createPathOf(requestUrl.pathname);
   return {
     type: 'collection',
     total: page.total,
@@ -91,6 +102,7 @@ export function toHalCollection(
       self: { href: withoutCredentials(requestUrl).href },
       ...(next !== undefined ? { next: { href: next } } : {}),
       ...(prev !== undefined ? { prev: { href: prev } } : {}),
+      ...(create !== undefined ? { create: { href: `${ctx.baseUrl}${create}` } } : {}),
     },
     _embedded: { [page.rel]: page.items.map((item) => toHal(item, ctx)) },
   };

@@ -20,11 +20,14 @@ export function completeProblem(request: FastifyRequest, problem: Problem): Prob
 }
 
 export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
-  return reply
-    .code(problem.status)
-    .header('Vary', 'Accept')
-    .type(PROBLEM_MEDIA_TYPE)
-    .send(JSON.stringify(completeProblem(reply.request, problem)));
+  return (
+    reply
+      .code(problem.status)
+      // As HAL answers (`request-path/negotiate.ts`): a 406 depends on both.
+      .header('Vary', 'Accept, Api-Version')
+      .type(PROBLEM_MEDIA_TYPE)
+      .send(JSON.stringify(completeProblem(reply.request, problem)))
+  );
 }
 
 /** Fastify's routing errors by code: a malformed percent-encoding, a path parameter too long. */

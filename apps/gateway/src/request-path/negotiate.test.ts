@@ -18,20 +18,91 @@ const vnd = (version?: string) =>
   `application/vnd.ncs.api${version === undefined ? '' : `-v${version}`}+json+hal`;
 
 describe('negotiateVersion: the latest version', () => {
-  it.each([undefined, '', '   ', ',', ' , '])('for an absent or empty Accept (%j)', (accept) => {
-    expect(negotiateVersion(accept, 'ncs')).toEqual({
-      ok: true,
-      value: { version: LATEST, mediaType: `application/vnd.ncs.api-v${LATEST}+json+hal` },
-    });
-  });
+  it.each([undefined, '', '   ', ',', ' , '])(
+    'for an absent or empty Accept (%j), in application/hal+json',
+    (accept) => {
+      expect(negotiateVersion(accept, 'ncs')).toEqual({
+        ok: true,
+        value: { version: LATEST, mediaType: 'application/hal+json' },
+      });
+    },
+  );
 
   it.each(['*/*', 'application/*', 'application/json', 'application/hal+json', vnd()])('for %s', (accept) => {
     expect(versionOf(negotiateVersion(accept, 'ncs'))).toBe(LATEST);
   });
 
-  it('answers in the vendor media type whatever alias was asked for', () => {
-    const result = negotiateVersion('application/json', 'acme');
-    expect(result.ok && result.value.mediaType).toBe(`application/vnd.acme.api-v${LATEST}+json+hal`);
+  it.each([
+    ['application/json', 'application/json'],
+    ['application/hal+json', 'application/hal+json'],
+    ['*/*', 'application/hal+json'],
+    ['application/*', 'application/hal+json'],
+    ['Application/HAL+JSON; charset=utf-8', 'application/hal+json'],
+    [vnd(), `application/vnd.acme.api-v${LATEST}+json+hal`],
+  ])('answers %s in %s', (accept, mediaType) => {
+    const result = negotiateVersion(accept.replace('.ncs.', '.acme.'), 'acme');
+    expect(result.ok && result.value).toEqual({ version: LATEST, mediaType });
+  });
+});
+
+describe('negotiateVersion: the version of a generic media type', () => {
+  it('takes the version parameter of the entry', () => {
+    expect(negotiateVersion('application/hal+json; version=2024.3.0', 'ncs')).toEqual({
+      ok: true,
+      value: { version: '2024.3.0', mediaType: 'application/hal+json' },
+    });
+    expect(negotiateVersion('application/json;version="1.4.8"', 'ncs')).toEqual({
+      ok: true,
+      value: { version: '1.4.8', mediaType: 'application/json' },
+    });
+    expect(versionOf(negotiateVersion(`${vnd()}; version=1.4.8`, 'ncs'))).toBe('1.4.8');
+  });
+
+  it('takes the Api-Version header where the entry names no version', () => {
+    expect(negotiateVersion('application/json', 'ncs', '2024.3.0')).toEqual({
+      ok: true,
+      value: { version: '2024.3.0', mediaType: 'application/json' },
+    });
+    expect(negotiateVersion(undefined, 'ncs', '1.4.8')).toEqual({
+      ok: true,
+      value: { version: '1.4.8', mediaType: 'application/hal+json' },
+    });
+    expect(negotiateVersion(vnd(), 'ncs', '1.4.8')).toEqual({
+      ok: true,
+      value: { version: '1.4.8', mediaType: vnd('1.4.8') },
+    });
+    expect(versionOf(negotiateVersion('application/hal+json;version=1.6.8', 'ncs', '1.4.8'))).toBe('1.6.8');
+  });
+
+  it('keeps the version a vendor media type names, whatever Api-Version says', () => {
+    expect(versionOf(negotiateVersion(vnd('1.6.8'), 'ncs', '2024.3.0'))).toBe('1.6.8');
+  });
+
+  it.each(['1.8.2', '2026.1.14', '1.x', 'v1.4.8'])(
+    'refuses an Api-Version of %j, naming it and the range',
+    (bad) => {
+      const reason = reasonOf(negotiateVersion('application/json', 'ncs', bad));
+      expect(reason).toContain(`"${bad}" in Api-Version`);
+      expect(reason).toContain(RANGE);
+      // Whatever the Accept header.
+      expect(negotiateVersion(vnd('1.6.8'), 'ncs', bad).ok).toBe(false);
+    },
+  );
+
+  it.each(['1.8.2', '1.x'])(
+    'refuses a version parameter of %j unless something else is acceptable',
+    (bad) => {
+      expect(reasonOf(negotiateVersion(`application/hal+json; version=${bad}`, 'ncs'))).toContain(
+        `"${bad}" in Accept`,
+      );
+      expect(negotiateVersion(`application/hal+json; version=${bad}, application/json;q=0.5`, 'ncs')).toEqual(
+        { ok: true, value: { version: LATEST, mediaType: 'application/json' } },
+      );
+    },
+  );
+
+  it('treats an empty Api-Version as none', () => {
+    expect(versionOf(negotiateVersion('application/json', 'ncs', ' '))).toBe(LATEST);
   });
 });
 
@@ -143,12 +214,26 @@ describe('negotiateVersion: lists and q-values', () => {
     );
   });
 
-  it('does not serve the latest version through */* when the client excluded it', () => {
-    expect(negotiateVersion(`*/*, ${vnd(LATEST)};q=0`, 'ncs').ok).toBe(false);
-    expect(negotiateVersion(`*/*, ${vnd()};q=0`, 'ncs').ok).toBe(false);
-    expect(versionOf(negotiateVersion(`*/*;q=0.1, ${vnd(LATEST)};q=0, ${vnd('1.4.8')};q=0.05`, 'ncs'))).toBe(
-      '1.4.8',
-    );
+  it('serves */* in a media type the client did not exclude', () => {
+    // q=0 rules out a media type: */* is then answered in another one.
+    const json = { ok: true, value: { version: LATEST, mediaType: 'application/json' } };
+    const hal = { ok: true, value: { version: LATEST, mediaType: 'application/hal+json' } };
+    expect(negotiateVersion('*/*, application/hal+json;q=0', 'ncs')).toEqual(json);
+    expect(negotiateVersion(`*/*, ${vnd(LATEST)};q=0`, 'ncs')).toEqual(hal);
+    expect(negotiateVersion(`*/*, ${vnd()};q=0`, 'ncs')).toEqual(hal);
+    expect(negotiateVersion('*/*, application/hal+json;q=0, application/json;q=0', 'ncs').ok).toBe(false);
+    expect(
+      versionOf(
+        negotiateVersion(
+          `*/*;q=0.1, application/hal+json;q=0, application/json;q=0, ${vnd('1.4.8')};q=0.05`,
+          'ncs',
+        ),
+      ),
+    ).toBe('1.4.8');
+  });
+
+  it('does not serve a vendor version the client excluded', () => {
+    expect(negotiateVersion(`${vnd()}, ${vnd(LATEST)};q=0`, 'ncs').ok).toBe(false);
   });
 
   it('ignores entries with an unreadable q', () => {
@@ -164,6 +249,12 @@ describe('parseAccept', () => {
       { mediaType: 'text/html', q: 1 },
       { mediaType: 'application/json', q: 0.5 },
       { mediaType: '*/*', q: 0.1 },
+    ]);
+  });
+
+  it('reads the version parameter, unquoted', () => {
+    expect(parseAccept('application/hal+json; Version="2024.3.0";q=0.5')).toEqual([
+      { mediaType: 'application/hal+json', q: 0.5, version: '2024.3.0' },
     ]);
   });
 
@@ -187,6 +278,11 @@ describe('negotiateVersion: remembered answers (issue #14 §2)', () => {
     // Another vendor is another answer, not the remembered one.
     expect(negotiateVersion(vnd('1.4.8'), 'acme')).toEqual({ ok: false, reason: expect.any(String) });
     expect(versionOf(negotiateVersion('application/vnd.acme.api-v1.4.8+json+hal', 'acme'))).toBe('1.4.8');
+  });
+
+  it('remembers answers per Api-Version', () => {
+    expect(versionOf(negotiateVersion('application/json', 'ncs', '1.4.8'))).toBe('1.4.8');
+    expect(versionOf(negotiateVersion('application/json', 'ncs'))).toBe(LATEST);
   });
 
   it('answers no header and an empty one alike', () => {

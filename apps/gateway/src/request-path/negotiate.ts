@@ -1,19 +1,23 @@
 /**
- * API version negotiation from the `Accept` header (spec: Versioning; ARCHITECTURE §5).
+ * Content negotiation: the API version and the media type of the answer (spec: Versioning;
+ * ARCHITECTURE §5).
  *
- * - No `Accept` (or an empty one), `*\/*`, `application/*`, `application/json`,
- *   `application/hal+json`, and the versionless `application/vnd.<vendor>.api+json+hal`: the latest
- *   version.
- * - `application/vnd.<vendor>.api-v<version>+json+hal`: that version, if supported.
- * - Several entries: highest `q` first, then the order of the header; `q=0` means "not acceptable".
- *   The first entry the server can serve wins; a malformed or unknown vendor version only fails the
- *   negotiation when nothing else listed is acceptable (HTTP content negotiation: the server picks
- *   any acceptable representation).
- * - Media types are case-insensitive; parameters other than `q` are ignored.
+ * - `application/vnd.<vendor>.api-v<version>+json+hal`: that version, answered in that media type.
+ *   The versionless `application/vnd.<vendor>.api+json+hal`: the vendor type of the latest version.
+ * - `application/hal+json` and `application/json`: answered in that media type (off-the-shelf HAL
+ *   and JSON clients do not know the vendor type); no `Accept` (or an empty one), `*\/*` and
+ *   `application/*`: `application/hal+json`. Their version is the media-type parameter `version=`
+ *   (e.g. `application/hal+json; version=2024.3.0`), else the `Api-Version` request header, else
+ *   the latest. A vendor type that names its version keeps it, whatever `Api-Version` says.
+ * - Several entries: highest `q` first, then the order of the header; `q=0` rules that media type
+ *   out. The first entry the server can serve wins; a malformed or unknown version in an entry only
+ *   fails the negotiation when nothing else listed is acceptable (HTTP content negotiation: the
+ *   server picks any acceptable representation). A malformed or unknown `Api-Version` is 406.
+ * - Media types are case-insensitive; parameters other than `q` and `version` are ignored.
  *
  * The first step of the request path: the version (and language) the request is answered in.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   BoundedMemo,
   describeSupportedVersions,
@@ -29,7 +33,10 @@ import { assertRouteInVersion } from '../version-gates.js';
 
 export interface NegotiatedVersion {
   readonly version: string;
-  /** The response `Content-Type`, e.g. `application/vnd.ncs.api-v2026.1.13+json+hal`. */
+  /**
+   * The response `Content-Type`: e.g. `application/vnd.ncs.api-v2026.1.13+json+hal`,
+   * `application/hal+json` or `application/json`.
+   */
   readonly mediaType: string;
 }
 
@@ -41,10 +48,24 @@ export interface AcceptEntry {
   /** Lower-cased `type/subtype`. */
   readonly mediaType: string;
   readonly q: number;
+  /** The `version` parameter, unquoted, when the entry has one. */
+  readonly version?: string;
 }
 
-/** The media ranges that stand for "the latest version". */
-const LATEST_ALIASES = new Set(['*/*', 'application/*', 'application/json', 'application/hal+json']);
+/** The request header naming the version of a generic media type; answered on every response. */
+export const API_VERSION_HEADER = 'Api-Version';
+/** What a HAL answer varies on: both the media type and the version depend on them. */
+export const NEGOTIATION_VARY = `Accept, ${API_VERSION_HEADER}`;
+
+export const HAL_JSON = 'application/hal+json';
+export const PLAIN_JSON = 'application/json';
+/** Generic media ranges: what each may be answered in, preferred first. */
+const GENERIC_RANGES: ReadonlyMap<string, readonly string[]> = new Map([
+  ['*/*', [HAL_JSON, PLAIN_JSON]],
+  ['application/*', [HAL_JSON, PLAIN_JSON]],
+  [HAL_JSON, [HAL_JSON]],
+  [PLAIN_JSON, [PLAIN_JSON]],
+]);
 const HAL_SUFFIX = '+json+hal';
 /** Client input quoted in a reason is cut to this length. */
 const MAX_QUOTED = 100;
@@ -73,16 +94,27 @@ function splitOutsideQuotes(text: string, separator: string): string[] {
 
 const QVALUE = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
 
-/** The `q` of an entry: 1 when absent; `undefined` when unreadable (the entry is then ignored). */
-function qualityOf(parameters: readonly string[]): number | undefined {
+function parameterValue(parameters: readonly string[], wanted: string): string | undefined {
   for (const parameter of parameters) {
     const [name = '', value = ''] = parameter.split('=', 2).map((part) => part.trim());
-    if (name.toLowerCase() !== 'q') continue;
-    if (!QVALUE.test(value)) return undefined;
-    const q = Number(value);
-    return q >= 0 && q <= 1 ? q : undefined;
+    if (name.toLowerCase() === wanted) return value;
   }
-  return 1;
+  return undefined;
+}
+
+/** The `q` of an entry: 1 when absent; `undefined` when unreadable (the entry is then ignored). */
+function qualityOf(parameters: readonly string[]): number | undefined {
+  const value = parameterValue(parameters, 'q');
+  if (value === undefined) return 1;
+  if (!QVALUE.test(value)) return undefined;
+  const q = Number(value);
+  return q >= 0 && q <= 1 ? q : undefined;
+}
+
+/** The `version` parameter of an entry, without its quotes. */
+function versionParameterOf(parameters: readonly string[]): string | undefined {
+  const value = parameterValue(parameters, 'version');
+  return value === undefined ? undefined : value.replace(/^"(.*)"$/, '$1');
 }
 
 /** The entries of an `Accept` header in header order; entries that are not `type/subtype` are dropped. */
@@ -92,12 +124,13 @@ export function parseAccept(header: string): AcceptEntry[] {
     const mediaType = range.trim().toLowerCase();
     const q = qualityOf(parameters);
     if (!/^[^\s/]+\/[^\s/]+$/.test(mediaType) || q === undefined) return [];
-    return [{ mediaType, q }];
+    const version = versionParameterOf(parameters);
+    return [version === undefined ? { mediaType, q } : { mediaType, q, version }];
   });
 }
 
 type Offer =
-  | { readonly kind: 'version'; readonly version: string }
+  | { readonly kind: 'version'; readonly version: string; readonly mediaTypes: readonly string[] }
   | { readonly kind: 'invalid'; readonly reason: string }
   | { readonly kind: 'unrelated' };
 
@@ -109,43 +142,58 @@ function supportedRangeText(): string {
   return `supported versions: ${describeSupportedVersions()}`;
 }
 
-function malformed(version: string): Offer {
-  return {
-    kind: 'invalid',
-    reason: `API version ${quote(version)} in Accept is malformed (expected api-v<major>.<minor>.<patch>); ${supportedRangeText()}.`,
-  };
+/** Why `version` (named in `where`) cannot be served, or `undefined` when it can. */
+function versionProblem(version: string, where: string): string | undefined {
+  if (!parseVersion(version))
+    return `API version ${quote(version)} in ${where} is malformed (expected <major>.<minor>.<patch>); ${supportedRangeText()}.`;
+  if (!isSupportedVersion(version))
+    return `API version ${quote(version)} in ${where} is not supported; ${supportedRangeText()}.`;
+  return undefined;
 }
 
-function offerForVersion(version: string): Offer {
-  if (!parseVersion(version)) return malformed(version);
-  if (!isSupportedVersion(version)) {
-    return {
-      kind: 'invalid',
-      reason: `API version ${quote(version)} in Accept is not supported; ${supportedRangeText()}.`,
-    };
-  }
-  return { kind: 'version', version };
+function offerForVersion(version: string, where: string, mediaTypes: readonly string[]): Offer {
+  const reason = versionProblem(version, where);
+  return reason === undefined ? { kind: 'version', version, mediaTypes } : { kind: 'invalid', reason };
 }
 
-/** What the server can serve for one media range. */
-function offerFor(mediaType: string, vendor: string): Offer {
-  if (LATEST_ALIASES.has(mediaType)) return { kind: 'version', version: LATEST_VERSION };
+/**
+ * What the server can serve for one media range. `headerVersion` is the valid `Api-Version` of
+ * the request, if any: the version of an entry that names none.
+ */
+function offerFor(entry: AcceptEntry, vendor: string, headerVersion: string | undefined): Offer {
+  const { mediaType } = entry;
+  const unnamed = (mediaTypes: readonly string[]): Offer =>
+    entry.version !== undefined
+      ? offerForVersion(entry.version, 'Accept', mediaTypes)
+      : { kind: 'version', version: headerVersion ?? LATEST_VERSION, mediaTypes };
+  const generic = GENERIC_RANGES.get(mediaType);
+  if (generic) return unnamed(generic);
   const prefix = `application/vnd.${vendor.toLowerCase()}.api`;
   if (!mediaType.startsWith(prefix) || !mediaType.endsWith(HAL_SUFFIX)) return { kind: 'unrelated' };
   const middle = mediaType.slice(prefix.length, mediaType.length - HAL_SUFFIX.length);
-  if (middle === '') return { kind: 'version', version: LATEST_VERSION };
+  if (middle === '') return unnamed([]);
   // `-v1.2.3`, but also `-1.2.3` or `-v`: an attempt at a version, answered as malformed.
   if (!middle.startsWith('-')) return { kind: 'unrelated' };
-  return middle.startsWith('-v') ? offerForVersion(middle.slice(2)) : malformed(middle.slice(1));
+  if (middle.startsWith('-v')) return offerForVersion(middle.slice(2), 'Accept', []);
+  return {
+    kind: 'invalid',
+    reason: `API version ${quote(middle.slice(1))} in Accept is malformed (expected api-v<major>.<minor>.<patch>); ${supportedRangeText()}.`,
+  };
 }
 
-/** Versions the client ruled out with `q=0` on a vendor media type. */
-function excludedVersions(entries: readonly AcceptEntry[], vendor: string): Set<string> {
+/** The answer's media type for an offer; the empty list stands for the vendor type of its version. */
+function mediaTypesOf(offer: { version: string; mediaTypes: readonly string[] }, vendor: string): string[] {
+  return offer.mediaTypes.length > 0 ? [...offer.mediaTypes] : [versionedMediaType(vendor, offer.version)];
+}
+
+/** Media types the client ruled out with `q=0` (a generic type whatever its version, a vendor type per version). */
+function excludedMediaTypes(entries: readonly AcceptEntry[], vendor: string): Set<string> {
   const excluded = new Set<string>();
   for (const entry of entries) {
-    if (entry.q !== 0 || LATEST_ALIASES.has(entry.mediaType)) continue;
-    const offer = offerFor(entry.mediaType, vendor);
-    if (offer.kind === 'version') excluded.add(offer.version);
+    // `*/*;q=0` refuses anything not listed otherwise; it rules out nothing in particular.
+    if (entry.q !== 0 || entry.mediaType === '*/*' || entry.mediaType === 'application/*') continue;
+    const offer = offerFor({ mediaType: entry.mediaType, q: 1 }, vendor, undefined);
+    if (offer.kind === 'version') for (const type of mediaTypesOf(offer, vendor)) excluded.add(type);
   }
   return excluded;
 }
@@ -155,8 +203,8 @@ function byPreference(entries: readonly AcceptEntry[]): AcceptEntry[] {
   return entries.filter((entry) => entry.q > 0).sort((a, b) => b.q - a.q);
 }
 
-function accepted(version: string, vendor: string): NegotiationResult {
-  return { ok: true, value: { version, mediaType: versionedMediaType(vendor, version) } };
+function accepted(version: string, mediaType: string): NegotiationResult {
+  return { ok: true, value: { version, mediaType } };
 }
 
 function nothingAcceptable(header: string, vendor: string): NegotiationResult {
@@ -169,33 +217,76 @@ function nothingAcceptable(header: string, vendor: string): NegotiationResult {
 }
 
 /**
- * Negotiated answers by vendor and `Accept` header (issue #14 §2: parsing the header was a tenth of
- * the gateway's garbage per request, and a client sends the same header every time). A key (vendor
- * and header) longer than 256 characters is negotiated each time, so the memory stays small.
+ * Negotiated answers by vendor, `Api-Version` and `Accept` header (issue #14 §2: parsing the header
+ * was a tenth of the gateway's garbage per request, and a client sends the same header every time).
+ * A key longer than 256 characters is negotiated each time, so the memory stays small.
  */
 const negotiated = new BoundedMemo<string, NegotiationResult>(1_000, { maxKeyLength: 256 });
 
-export function negotiateVersion(accept: string | undefined, vendor: string): NegotiationResult {
+export function negotiateVersion(
+  accept: string | undefined,
+  vendor: string,
+  apiVersion?: string,
+): NegotiationResult {
   // No header and an empty one are answered alike (the latest version).
-  return negotiated.get(`${vendor}\n${accept ?? ''}`, () => {
-    const result = negotiateNow(accept, vendor);
+  return negotiated.get(`${vendor}\n${apiVersion ?? ''}\n${accept ?? ''}`, () => {
+    const result = negotiateNow(accept, vendor, apiVersion?.trim() || undefined);
     if (result.ok) Object.freeze(result.value);
     return Object.freeze(result);
   });
 }
 
-function negotiateNow(accept: string | undefined, vendor: string): NegotiationResult {
-  // An absent header, or one without any entry, accepts anything.
-  if (accept === undefined || /^[\s,]*$/.test(accept)) return accepted(LATEST_VERSION, vendor);
+function negotiateNow(
+  accept: string | undefined,
+  vendor: string,
+  apiVersion: string | undefined,
+): NegotiationResult {
+  if (apiVersion !== undefined) {
+    const reason = versionProblem(apiVersion, API_VERSION_HEADER);
+    if (reason !== undefined) return { ok: false, reason };
+  }
+  // An absent header, or one without any entry, accepts anything: HAL, the most useful to a generic client.
+  if (accept === undefined || /^[\s,]*$/.test(accept))
+    return accepted(apiVersion ?? LATEST_VERSION, HAL_JSON);
   const entries = parseAccept(accept);
-  const excluded = excludedVersions(entries, vendor);
+  const excluded = excludedMediaTypes(entries, vendor);
   let firstInvalid: string | undefined;
   for (const entry of byPreference(entries)) {
-    const offer = offerFor(entry.mediaType, vendor);
-    if (offer.kind === 'version' && !excluded.has(offer.version)) return accepted(offer.version, vendor);
+    const offer = offerFor(entry, vendor, apiVersion);
     if (offer.kind === 'invalid') firstInvalid ??= offer.reason;
+    if (offer.kind !== 'version') continue;
+    const mediaType = mediaTypesOf(offer, vendor).find((type) => !excluded.has(type));
+    if (mediaType !== undefined) return accepted(offer.version, mediaType);
   }
   return firstInvalid !== undefined ? { ok: false, reason: firstInvalid } : nothingAcceptable(accept, vendor);
+}
+
+/** The `Api-Version` request header (a repeated header counts as its first value). */
+export function requestedApiVersion(request: FastifyRequest): string | undefined {
+  const value = request.headers['api-version'];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The version each request was answered in, for the `Api-Version` response header. */
+const answeredVersions = new WeakMap<FastifyRequest, string>();
+
+/** Negotiates the request's version and media type; a failure is 406. */
+export function negotiateRequest(request: FastifyRequest, vendor: string): NegotiatedVersion {
+  const result = negotiateVersion(request.headers.accept, vendor, requestedApiVersion(request));
+  if (!result.ok) throw new DomainError('NOT_ACCEPTABLE', result.reason);
+  answeredVersions.set(request, result.value.version);
+  return result.value;
+}
+
+/**
+ * Every response names the API version it was answered in, problems and pages included: the
+ * negotiated one, else (nothing negotiated, or negotiation failed) the latest.
+ */
+export function registerApiVersionHeader(app: FastifyInstance): void {
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    reply.header(API_VERSION_HEADER, answeredVersions.get(request) ?? LATEST_VERSION);
+    return payload;
+  });
 }
 
 /**
@@ -210,10 +301,9 @@ export function negotiate(
   // Files and folders (issue #16): an upload answers HAL.
   if (route.format !== 'hal' && route.format !== 'upload')
     return { version: LATEST_VERSION, mediaType: 'application/json' };
-  const result = negotiateVersion(request.headers.accept, vendor);
-  if (!result.ok) throw new DomainError('NOT_ACCEPTABLE', result.reason);
-  assertRouteInVersion(route, result.value.version);
-  return result.value;
+  const negotiated = negotiateRequest(request, vendor);
+  assertRouteInVersion(route, negotiated.version);
+  return negotiated;
 }
 
 /**

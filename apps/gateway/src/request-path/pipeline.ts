@@ -14,7 +14,7 @@ import { tableRouteOf, toFastifyPath } from '../table-route.js';
 import { authenticate, authoriseScope } from './authenticate.js';
 import { callOwner } from './call-owner.js';
 import { readInput } from './input.js';
-import { negotiate, requestContext } from './negotiate.js';
+import { negotiate, registerApiVersionHeader, requestContext } from './negotiate.js';
 import { clampPageLimit, scopeToNetwork } from './scope.js';
 // Concern: polls (network-less paths whose network is the resource's).
 import { networkOfResource } from './network-from-resource.js';
@@ -38,6 +38,8 @@ const streamedFormats = new Set<string>(['upload', 'file']);
 
 export function registerTableRoutes(app: FastifyInstance, deps: RoutingDeps): void {
   app.addHook('preParsing', refuseBeforeBody(deps));
+  // Hooks of the root: every response (also outside the table) names its version.
+  registerApiVersionHeader(app);
   for (const route of routes) {
     const validator = compileRouteValidator(route);
     const responder = responders[route.format];

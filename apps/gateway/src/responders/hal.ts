@@ -1,5 +1,6 @@
 /**
- * `format: 'hal'`, the API's JSON routes: a reply is HAL in the negotiated media type (`Location`
+ * `format: 'hal'`, the API's JSON routes: a reply is HAL in the negotiated media type (vendor,
+ * `application/hal+json` or `application/json`; `Location`
  * on a 201), an error is an RFC 9457 problem (`application/problem+json`), with an RFC 6750
  * `WWW-Authenticate` challenge when a token was missing, invalid or short of scope, and
  * `Retry-After` when the error's catalogue entry names a wait. Errors outside
@@ -18,12 +19,13 @@ import { createdLocation, type HalContext } from '../hal/links.js';
 import { halRepresentation } from '../hal/representation.js';
 import { problemFromName, problemFromWireError } from '../problems/problem.js';
 import { requestPath, sendProblem } from '../problems/reply.js';
+import { NEGOTIATION_VARY } from '../request-path/negotiate.js';
 import { ValidationProblem } from '../request-path/validate.js';
 import { answerUnhandled, clientErrorName, logServerError, type Responder } from './responder.js';
 
 export const halResponder: Responder = {
   async respond({ data, status, negotiated, ctx, embed }, request, reply, rpc) {
-    if (status === 204) return reply.code(204).header('Vary', 'Accept').send();
+    if (status === 204) return reply.code(204).header('Vary', NEGOTIATION_VARY).send();
     const halCtx: HalContext = {
       baseUrl: request.apiBaseUrl,
       version: negotiated.version,
@@ -83,7 +85,7 @@ function sendHal(reply: FastifyReply, status: number, mediaType: string, body: u
   // A Buffer is sent as is: the negotiated media type goes out exactly, without a charset parameter.
   return reply
     .code(status)
-    .header('Vary', 'Accept')
+    .header('Vary', NEGOTIATION_VARY)
     .header('Content-Type', mediaType)
     .send(Buffer.from(JSON.stringify(body)));
 }

@@ -19,6 +19,8 @@ import { pollPresenter } from '../polls/presentation.js';
 import { rsvpsOfCaller, withEventFields } from '../events/presentation.js';
 // Files: attachments (issue #16).
 import { attachedFilesOf, attachmentResourceFieldsOf } from '../files/attachment-presentation.js';
+// Affordances: the action links the caller is shown.
+import { messageActionsOf } from './affordances.js';
 
 export const userRef = (EID: string) => ({ type: 'user', EID });
 /** The author: a person, or the app of an app_update (types, fields and app posting). */
@@ -78,6 +80,7 @@ export async function presentMessages(
   ]);
   const liked = new Set(likes.map((like) => like.messageEID));
   const attached = await attachedFilesOf(models, caller, docs); // Files: attachments
+  const now = new Date();
   return docs.map((doc) =>
     withPoll(doc, {
       // Concern: events: the event object, `_user.rsvp` and `_user.permissions`.
@@ -97,6 +100,18 @@ export async function presentMessages(
       ),
       ...taskResourceFieldsOf(doc, taskViews), // concern: tasks (and a child task's `parent`)
       ...attachmentResourceFieldsOf(doc, attached), // Files: counts and `_embedded` files
+      // Affordances: what the caller may do now, shown as action links, never as a property.
+      _actions: messageActionsOf(
+        doc,
+        caller,
+        {
+          liked: liked.has(String(doc._id)),
+          read: read.has(String(doc._id)),
+          subscribed: subscribed.has(String(doc._id)),
+          assignment: taskViews.own.get(String(doc._id)),
+        },
+        now,
+      ),
     }),
   );
 }

@@ -12,6 +12,9 @@ export const directoryLinkRelations: LinkRelations = {
     { rel: 'self', href: '/networks/{EID}/' },
     { rel: 'emblem', href: '/networks/{EID}/files/{emblem.EID}/' },
     { rel: 'userProfile', href: '/networks/{EID}/users/{me}/' },
+    // Affordances: a client walking from the entry point reaches the timeline from the network
+    // (the aggregate's relation name).
+    { rel: 'networkTimeline', href: '/networks/{EID}/timeline/' },
     { rel: 'favicon', href: '/networks/{EID}/files/{favicon.EID}/', versions: LATER_NETWORK_LINKS },
     { rel: 'hostInfo', href: '/networks/{EID}/host-info/', versions: LATER_NETWORK_LINKS },
     { rel: 'whitelabelApps', href: '/networks/{EID}/whitelabel-apps/', versions: LATER_NETWORK_LINKS },

@@ -2,10 +2,39 @@
  * HAL link relations of the messaging resources, as data (spread into `linkRelations`, links.ts).
  * A locked message has no `comments` and `likers` relations (spec: Locked message); a group
  * message has `groupTimeline` instead of the network's `timeline`.
+ *
+ * Action links: a relation named after an action (`like`, `lock`, `complete`…) whose POST performs
+ * it, shown only when the caller may perform it now: the service lists those actions in the
+ * resource's `_actions` (`{ like: true }`), which the gateway reads for the links and never shows.
  */
 import type { LinkRelation, LinkRelations } from '../core/links.js';
 
 const MESSAGE = '/networks/{networkEID}/messages/{EID}';
+
+/** An action link: `rel` is the action, its POST to `href` performs it; shown when `_actions` lists it. */
+export const actionLink = (rel: string, href: string): LinkRelation => ({
+  rel,
+  href,
+  when: `_actions.${rel}`,
+});
+
+/** The actions on a message by a POST to `/messages/{EID}/<action>`. */
+const messageActions = [
+  'like',
+  'unlike',
+  'read',
+  'subscribe',
+  'unsubscribe',
+  'lock',
+  'unlock',
+  'remove',
+  'move',
+  'share',
+  'publish',
+  'rsvp',
+  'cancel',
+  'reinstate',
+] as const;
 
 const messageRelations: readonly LinkRelation[] = [
   { rel: 'self', href: `${MESSAGE}/` },
@@ -22,6 +51,8 @@ const messageRelations: readonly LinkRelation[] = [
   { rel: 'sharedFrom', href: '/networks/{networkEID}/messages/{sharedFrom.EID}/' },
   // Concern: timelines, threads, bubbling: a message posted to a user's profile timeline.
   { rel: 'userTimeline', href: '/networks/{networkEID}/users/{profile.EID}/timeline/' },
+  // Affordances: what the caller may do with the message now.
+  ...messageActions.map((action) => actionLink(action, `${MESSAGE}/${action}`)),
 ];
 
 export const messagesLinkRelations: LinkRelations = {

@@ -11,6 +11,9 @@ import {
   LATEST_VERSION,
 } from '../core/versions.js';
 import { routes } from '../routes.js';
+import { withExamples } from './examples.js';
+import { requestRulesOf } from './request-rules.js';
+import { TAG_DESCRIPTIONS } from './tags.js';
 import { halMediaType, RATE_LIMIT_HEADERS, responses } from './responses.js';
 import { propertiesOf, requiredOf, SchemaRegistry } from './schema-registry.js';
 import type {
@@ -103,45 +106,38 @@ function requestBody(route: RouteDefinition, registry: SchemaRegistry): OpenApiO
 }
 
 /**
- * Where a route is documented. The gateway ignores a trailing slash, so a path without one whose
- * twin with one is also in the table (`PUT …/home` beside `GET …/home/`) is one resource: its
- * operations are documented under the twin, and `Allow` there lists them all.
+ * Where a route is documented: its path without a trailing slash (the linters' rule, and the one
+ * rule of the whole document). The gateway ignores a trailing slash, so both spellings are served;
+ * a path and its twin with a slash (`PUT …/home` beside `GET …/home/`) are one resource, and
+ * `Allow` there lists all their methods.
  */
-export function documentedPath(
-  route: RouteDefinition,
-  routeTable: readonly RouteDefinition[] = routes,
-): string {
-  if (route.path.endsWith('/')) return route.path;
-  const twin = `${route.path}/`;
-  return routeTable.some((other) => other.path === twin) ? twin : route.path;
+export function documentedPath(route: RouteDefinition): string {
+  return route.path.length > 1 ? route.path.replace(/\/+$/, '') : route.path;
 }
 
-function operationDescription(route: RouteDefinition, path: string): string | undefined {
+function operationDescription(route: RouteDefinition): string | undefined {
   const notes = [
-    path !== route.path ? `Also answered at \`${route.path}\` (the trailing slash is optional).` : undefined,
     route.scope === 'network' ? 'The caller must be a member of the network.' : undefined,
+    route.scope === 'account' ? 'Needs a valid access token.' : undefined,
+    route.scope === 'public' ? 'Needs no access token.' : undefined,
     route.permission ? `Requires the permission \`${route.permission}\`.` : undefined,
     route.versions ? `Exists in API versions: ${describeVersionRange(route.versions)}.` : undefined,
     route.embeddable?.length
       ? `Embeddable relations (\`embed=\`): ${route.embeddable.join(', ')}.`
       : undefined,
+    ...requestRulesOf(route.id),
   ].filter((note): note is string => note !== undefined);
   return notes.length > 0 ? notes.join(' ') : undefined;
 }
 
-function operation(
-  route: RouteDefinition,
-  path: string,
-  vendor: string,
-  registry: SchemaRegistry,
-): OpenApiOperation {
+function operation(route: RouteDefinition, vendor: string, registry: SchemaRegistry): OpenApiOperation {
   const parameters = [
     ...pathParameters(route, registry),
     ...queryParameters(route, registry),
     ...headerParameters(route),
   ];
   const body = requestBody(route, registry);
-  const description = operationDescription(route, path);
+  const description = operationDescription(route);
   return {
     operationId: route.id,
     summary: route.summary,
@@ -161,6 +157,7 @@ function infoDescription(vendor: string): string {
     `supported versions: ${describeSupportedVersions()}.`,
     'Without an `Accept` header, or with `*/*`, `application/json` or `application/hal+json`, the latest version is served.',
     'Errors are `application/problem+json` (RFC 9457).',
+    'Paths are documented without a trailing slash; every path is also answered with one (`/networks/{networkEID}/groups` and `/networks/{networkEID}/groups/` are the same resource).',
     'Every request counts against a rate limit: its account or app for a valid access token, else its client address; the token endpoint and the sign-in form have a stricter per-address limit.',
     'Exceeding it is `429` with `Retry-After`; every answer carries `x-ratelimit-limit`, `x-ratelimit-remaining` and `x-ratelimit-reset`.',
   ].join(' ');
@@ -172,16 +169,24 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
   const paths: Record<string, Partial<Record<OpenApiMethod, OpenApiOperation>>> = {};
   for (const route of routeTable) {
     const method = route.method.toLowerCase() as OpenApiMethod;
-    const path = documentedPath(route, routeTable);
+    const path = documentedPath(route);
     const pathItem = (paths[path] ??= {});
     if (pathItem[method]) throw new Error(`two routes for ${route.method} ${path}`);
-    pathItem[method] = operation(route, path, options.vendor, registry);
+    pathItem[method] = operation(route, options.vendor, registry);
   }
+  // Examples are drawn once every schema is registered, so that `$ref`s resolve.
+  const context = { components: registry.schemas };
+  for (const item of Object.values(paths))
+    for (const [method, op] of Object.entries(item) as [OpenApiMethod, OpenApiOperation][])
+      item[method] = withExamples(op, context);
   return {
     openapi: '3.1.0',
     info: { title: OPENAPI_TITLE, version: LATEST_VERSION, description: infoDescription(options.vendor) },
     servers: [{ url: options.baseUrl }],
-    tags: [...new Set(routeTable.map((route) => route.tag))].map((name) => ({ name })),
+    tags: [...new Set(routeTable.map((route) => route.tag))].map((name) => ({
+      name,
+      ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}),
+    })),
     security: SECURITY_REQUIREMENTS,
     paths,
     components: {

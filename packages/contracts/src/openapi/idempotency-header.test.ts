@@ -16,7 +16,7 @@ describe('the Idempotency-Key header in the OpenAPI document', () => {
       'message.create',
       'message.like',
     ]);
-    const parameter = doc.paths['/networks/{networkEID}/messages/']?.post?.parameters?.find(
+    const parameter = doc.paths['/networks/{networkEID}/messages']?.post?.parameters?.find(
       (p) => p.in === 'header',
     );
     expect(parameter).toMatchObject({

@@ -123,8 +123,13 @@ describe('buildOpenApiDocument', () => {
 
   it('compiles every parameter, request body and response schema with ajv, all $refs resolving', () => {
     const ajv = newAjv();
+    // The media types of one response share its schema: each distinct schema is compiled once.
+    const compiled = new Set<string>();
     for (const [path, method, op] of operations(doc)) {
       for (const [where, schema] of schemasOf(op)) {
+        const key = JSON.stringify(schema);
+        if (compiled.has(key)) continue;
+        compiled.add(key);
         expect(
           () => ajv.compile(inlineRefs(schema, doc.components.schemas) as JsonSchema),
           `${method} ${path} ${where}`,
@@ -134,11 +139,12 @@ describe('buildOpenApiDocument', () => {
     // Compiling every schema of the table takes seconds on a loaded 2-core machine.
   }, 60_000);
 
-  it('answers HAL routes in the vendor media type and application/hal+json, with 401, 406 and default problems', () => {
+  it('answers HAL routes in the vendor media type, application/hal+json and application/json, with 401, 406 and default problems', () => {
     const op = operationOf(routes.find((r) => r.id === 'network.get')!);
     expect(Object.keys(op.responses['200']?.content ?? {})).toEqual([
       'application/vnd.ncs.api-v2026.1.13+json+hal',
       'application/hal+json',
+      'application/json',
     ]);
     expect(op.responses['200']?.content?.['application/hal+json']?.schema).toEqual({
       $ref: '#/components/schemas/resource.network',
@@ -318,20 +324,17 @@ describe('rate limits', () => {
   });
 });
 
-describe('trailing-slash twins', () => {
-  it('documents a path without a slash under its twin with one, saying both are answered', () => {
-    const put = routes.find((r) => r.id === 'home.update')!;
-    expect(put.path.endsWith('/')).toBe(false);
-    expect(documentedPath(put)).toBe(`${put.path}/`);
-    expect(Object.keys(doc.paths)).not.toContain(put.path);
-    const item = doc.paths[`${put.path}/`]!;
-    expect(Object.keys(item).sort()).toEqual(['get', 'put']);
-    expect(item.put?.description).toContain(`Also answered at \`${put.path}\``);
+describe('trailing slashes', () => {
+  it('documents every path without a trailing slash, and says once that both spellings are served', () => {
+    expect(Object.keys(doc.paths).filter((path) => path !== '/' && path.endsWith('/'))).toEqual([]);
+    expect(doc.info.description).toContain('also answered with one');
   });
 
-  it('keeps every other route at its own path', () => {
-    for (const route of routes.filter((r) => r.path.endsWith('/')))
-      expect(documentedPath(route)).toBe(route.path);
+  it('documents a path and its twin with a slash as one resource', () => {
+    const put = routes.find((r) => r.id === 'home.update')!;
+    expect(put.path.endsWith('/')).toBe(false);
+    expect(routes.some((r) => r.path === `${put.path}/`)).toBe(true);
+    expect(Object.keys(doc.paths[put.path]!).sort()).toEqual(['get', 'put']);
   });
 });
 

@@ -57,7 +57,8 @@ function successResponse(route: RouteDefinition, vendor: string, registry: Schem
   const schema = registry.use(route.reply.schema);
   const mediaTypes =
     route.format === 'hal' || route.format === 'upload'
-      ? [halMediaType(vendor), 'application/hal+json']
+      ? // The gateway answers what `Accept` asks for (the version: `Api-Version` or `version=`).
+        [halMediaType(vendor), 'application/hal+json', 'application/json']
       : ['application/json'];
   return {
     description: route.summary,

@@ -5,6 +5,8 @@ export type JsonSchema = Record<string, unknown>;
 
 export interface OpenApiMediaType {
   readonly schema: JsonSchema;
+  /** Drawn from the schema (examples.ts), and valid against it. */
+  readonly example?: unknown;
   /** Bodies that differ between versions: each variant with the versions it applies to. */
   readonly 'x-ncs-version-variants'?: readonly { readonly versions: string; readonly schema: JsonSchema }[];
 }
@@ -45,7 +47,7 @@ export interface OpenApiDocument {
   readonly openapi: '3.1.0';
   readonly info: { readonly title: string; readonly version: string; readonly description: string };
   readonly servers: readonly { readonly url: string }[];
-  readonly tags: readonly { readonly name: string }[];
+  readonly tags: readonly { readonly name: string; readonly description?: string }[];
   readonly security: readonly Record<string, readonly string[]>[];
   readonly paths: Readonly<Record<string, Partial<Record<OpenApiMethod, OpenApiOperation>>>>;
   readonly components: {

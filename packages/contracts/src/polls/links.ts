@@ -3,12 +3,14 @@
  * an update plus its network-less `/polls/…` actions; a voter links to the person and the poll.
  */
 import type { LinkRelations } from '../core/links.js';
-import { messagesLinkRelations } from '../messages/links.js';
+import { actionLink, messagesLinkRelations } from '../messages/links.js';
 
 export const pollsLinkRelations: LinkRelations = {
   poll: [
     ...(messagesLinkRelations.update ?? []),
     { rel: 'votes', href: '/polls/{EID}/votes/' },
+    // Affordances: a POST of `{ answerEID }` votes, while the poll is open.
+    actionLink('vote', '/polls/{EID}/votes/'),
     // Only an ended poll can be reactivated (an active one answers 409 -368).
     { rel: 'reactivate', href: '/polls/{EID}/reactivate', when: 'poll.ended' },
   ],

@@ -3,7 +3,7 @@
  * and recipients; a child task (`associated`) links its `parent` through the message's `parent`.
  */
 import type { LinkRelation, LinkRelations } from '../core/links.js';
-import { messagesLinkRelations } from '../messages/links.js';
+import { actionLink, messagesLinkRelations } from '../messages/links.js';
 
 const TASK = '/networks/{networkEID}/tasks/{EID}';
 
@@ -11,8 +11,9 @@ const taskRelations: readonly LinkRelation[] = [
   ...(messagesLinkRelations.update ?? []),
   { rel: 'progress', href: `${TASK}/progress/` },
   { rel: 'recipients', href: '/network/{networkEID}/tasks/{EID}/recipients/' },
-  { rel: 'complete', href: '/networks/{networkEID}/messages/{EID}/complete' },
-  { rel: 'reopen', href: '/networks/{networkEID}/messages/{EID}/reopen' },
+  // Affordances: shown to whoever may complete (or reopen) it now.
+  actionLink('complete', '/networks/{networkEID}/messages/{EID}/complete'),
+  actionLink('reopen', '/networks/{networkEID}/messages/{EID}/reopen'),
 ];
 
 export const tasksLinkRelations: LinkRelations = {
