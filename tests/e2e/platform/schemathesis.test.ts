@@ -76,9 +76,16 @@ describe('schemathesis against /openapi.json', () => {
     // Concern: devices, push and white-label apps: a white-label app and a device of the caller's.
     const whitelabelApp = await newWhitelabelApp(network.networkEID, token, whitelabelFields());
     const device = await registerDevice(network.networkEID, token);
-    // Files and folders (issue #16): a file in the group's root folder.
+    // A file in the root folder of a group of its own, which no path parameter names: fuzzing
+    // deletes the fixture group (`DELETE …/groups/{groupEID}` once its subgroup is detached), and
+    // the file and folder operations must still find their file afterwards.
     const files = await import('../../support/factories/files.js');
-    const file = await files.newFile(network.networkEID, group.body.EID, token);
+    const filesGroup = await call<{ EID: string }>(`/networks/${network.networkEID}/groups/`, {
+      token,
+      json: { name: 'Schemathesis files' },
+    });
+    expect(filesGroup.status).toBe(201);
+    const file = await files.newFile(network.networkEID, filesGroup.body.EID, token);
     // Directory: group operations (issue #15): a subgroup of the group and a spotlight widget of it.
     const groupDirectory = await import('../../support/factories/group-directory.js');
     const { newGroup } = await import('../../support/factories/groups.js');
@@ -114,7 +121,7 @@ describe('schemathesis against /openapi.json', () => {
       NCS_DEVICE_EID: device.EID,
       // Files and folders (issue #16).
       NCS_FILE_EID: file.EID,
-      NCS_FOLDER_EID: files.rootFolderOf(group.body.EID),
+      NCS_FOLDER_EID: files.rootFolderOf(filesGroup.body.EID),
       // Directory: group operations (issue #15).
       NCS_SUBGROUP_EID: subgroup.EID,
       NCS_WIDGET_EID: widget.EID,
