@@ -94,3 +94,66 @@ describe('the OpenAPI document under the usual linters', () => {
     },
   );
 });
+
+/** The `pattern` of each path parameter of a path, from any of its operations. */
+function parameterPatterns(path: string): Map<string, RegExp | undefined> {
+  const patterns = new Map<string, RegExp | undefined>();
+  for (const operation of Object.values(document.paths[path] ?? {})) {
+    const parameters = (
+      operation as { parameters?: { name: string; in: string; schema?: { pattern?: string } }[] }
+    ).parameters;
+    for (const parameter of parameters ?? []) {
+      if (parameter.in !== 'path') continue;
+      const pattern = parameter.schema?.pattern;
+      patterns.set(parameter.name, pattern === undefined ? undefined : new RegExp(pattern, 'u'));
+    }
+  }
+  return patterns;
+}
+
+/** Whether one URL could match both templated paths: segment by segment, given the parameters' patterns. */
+function overlap(a: string, b: string): boolean {
+  const as = a.split('/');
+  const bs = b.split('/');
+  if (as.length !== bs.length) return false;
+  const pa = parameterPatterns(a);
+  const pb = parameterPatterns(b);
+  const parameter = (segment: string) => /^\{(\w+)\}$/u.exec(segment)?.[1];
+  return as.every((sa, i) => {
+    const sb = bs[i] ?? '';
+    const na = parameter(sa);
+    const nb = parameter(sb);
+    if (na === undefined && nb === undefined) return sa === sb;
+    if (na !== undefined && nb !== undefined) return true;
+    // A literal against a parameter: the same URL matches both only if the parameter's pattern
+    // admits the literal.
+    const pattern = na === undefined ? pb.get(nb ?? '') : pa.get(na);
+    const literal = na === undefined ? sa : sb;
+    return pattern === undefined || pattern.test(literal);
+  });
+}
+
+describe('paths a URL cannot confuse', () => {
+  // Redocly's no-ambiguous-paths reads templates without their parameters' patterns: it warns of
+  // `/users/{profileEID}/suspend` against the spec's own `/users/xid/{xid}`. An EID is 24 hex
+  // characters, so `xid` never is one; this walk takes the patterns into account.
+  it('has no two paths that one URL could match', () => {
+    const paths = Object.keys(document.paths);
+    const pairs: string[] = [];
+    for (const [i, a] of paths.entries())
+      for (const b of paths.slice(i + 1)) if (overlap(a, b)) pairs.push(`${a} ~ ${b}`);
+    expect(pairs).toEqual([]);
+  });
+
+  it('tells a literal from an EID by its pattern', () => {
+    expect(
+      overlap('/networks/{networkEID}/users/{profileEID}/suspend', '/networks/{networkEID}/users/xid/{xid}'),
+    ).toBe(false);
+  });
+
+  it('finds an overlap when a parameter admits the literal', () => {
+    expect(overlap('/networks/{networkEID}/users/xid/{xid}', '/networks/{networkEID}/users/xid/me')).toBe(
+      true,
+    );
+  });
+});
