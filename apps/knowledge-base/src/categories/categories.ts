@@ -1,50 +1,22 @@
 /** Knowledge-base categories: top-level and child categories, highlight, delete when empty. */
-import {
-  DomainError,
-  toTimestamp,
-  type PlainCollection,
-  type PlainResource,
-  type RequestContext,
-} from '@ncs/contracts';
+import { DomainError, type PlainCollection, type RequestContext } from '@ncs/contracts';
 import { pageOf, pick, type Outbox, type RequestOf } from '@ncs/service-kit';
-import type { CategoryDoc, KbModels } from '../models/index.js';
+import { findCategory, findVisibleCategory, hiddenCategoryEIDs } from '../core/access.js';
+import type { CategoryDoc, CategoryModels, CoreModels } from '../core/models.js';
+import { callerOf, requireManage, type Caller } from '../core/rules.js';
 import {
-  callerOf,
-  findCategory,
-  findVisibleCategory,
-  hiddenCategoryEIDs,
-  requireManage,
-  type Caller,
-} from './access.js';
-
-export function presentCategory(category: CategoryDoc): PlainResource {
-  return {
-    type: 'kb_category',
-    EID: String(category._id),
-    name: category.name,
-    description: category.description,
-    audienceType: category.audienceType,
-    headerBackgroundUrl: category.headerBackgroundUrl ?? null,
-    headerColor: category.headerColor ?? null,
-    parent: category.parentEID ? { type: 'kb_category', EID: category.parentEID } : null,
-    highlightedAt: category.highlightedAt ? toTimestamp(category.highlightedAt) : null,
-    created: toTimestamp(category.created),
-    lastModified: toTimestamp(category.lastModified),
-  };
-}
+  EDITABLE_FIELDS,
+  categoryListFilter,
+  highlightChange,
+  presentCategory,
+  requireEmptyCategory,
+  requireTopLevelParent,
+} from './rules.js';
 
 const actorOf = (caller: Caller) => ({ type: 'user', EID: caller.profileEID });
 
-const EDITABLE_FIELDS = [
-  'name',
-  'description',
-  'audienceType',
-  'headerBackgroundUrl',
-  'headerColor',
-] as const;
-
 export async function createCategory(
-  models: KbModels,
+  models: CategoryModels,
   outbox: Outbox,
   ctx: RequestContext,
   body: RequestOf<'category.create'>['body'],
@@ -59,13 +31,7 @@ export async function createCategory(
       _id: parentRef.EID,
       networkEID: caller.networkEID,
     }).lean<CategoryDoc>();
-    // Two levels only: a parent must be a top-level category of this network.
-    if (!parent || parent.parentEID) {
-      throw new DomainError('KB_ERR_PARENT_NOT_TOP_LEVEL', undefined, [
-        { pointer: '/body/parent', message: 'must be a top-level category of this network' },
-      ]);
-    }
-    parentEID = String(parent._id);
+    parentEID = requireTopLevelParent(parent);
   }
   const [created] = await models.Category.insertMany([
     { ...fields, parentEID, networkEID: caller.networkEID },
@@ -80,33 +46,28 @@ export async function createCategory(
 }
 
 export async function listCategories(
-  models: KbModels,
+  models: CategoryModels,
   ctx: RequestContext,
   query: RequestOf<'category.list'>['query'],
 ): Promise<PlainCollection> {
   const caller = callerOf(ctx);
   const hidden = await hiddenCategoryEIDs(models, caller);
-  const filter = {
-    networkEID: caller.networkEID,
-    ...(query.parent ? { parentEID: query.parent } : {}),
-    ...(hidden.length > 0 ? { _id: { $nin: hidden } } : {}),
-  };
   return pageOf(
     models.Category,
-    { filter, sort: { created: 1, _id: 1 } },
+    { filter: categoryListFilter(caller, query.parent, hidden), sort: { created: 1, _id: 1 } },
     query,
     { itemType: 'kb_category', rel: 'categories' },
     (categories) => categories.map(presentCategory),
   );
 }
 
-export async function getCategory(models: KbModels, ctx: RequestContext, categoryEID: string) {
+export async function getCategory(models: CategoryModels, ctx: RequestContext, categoryEID: string) {
   const { category } = await findVisibleCategory(models, callerOf(ctx), categoryEID);
   return presentCategory(category);
 }
 
 export async function updateCategory(
-  models: KbModels,
+  models: CategoryModels,
   ctx: RequestContext,
   categoryEID: string,
   body: RequestOf<'category.update'>['body'],
@@ -123,9 +84,8 @@ export async function updateCategory(
   return presentCategory(updated);
 }
 
-/** Highlight keeps the first time (idempotent); unhighlight clears it. */
 export async function setHighlight(
-  models: KbModels,
+  models: CategoryModels,
   ctx: RequestContext,
   categoryEID: string,
   highlighted: boolean,
@@ -133,20 +93,17 @@ export async function setHighlight(
   const caller = callerOf(ctx);
   requireManage(caller);
   await findCategory(models, caller, categoryEID);
+  const { when, set } = highlightChange(highlighted, new Date());
   await models.Category.updateOne(
-    {
-      _id: categoryEID,
-      networkEID: caller.networkEID,
-      ...(highlighted ? { highlightedAt: null } : { highlightedAt: { $ne: null } }),
-    },
-    { $set: { highlightedAt: highlighted ? new Date() : null } },
+    { _id: categoryEID, networkEID: caller.networkEID, ...when },
+    { $set: set },
   );
   return presentCategory(await findCategory(models, caller, categoryEID));
 }
 
-/** A category with child categories or live pages is kept (409); soft-deleted pages do not count. */
+/** Deletes an empty category (requireEmptyCategory) and its manager assignments. */
 export async function deleteCategory(
-  models: KbModels,
+  models: CoreModels,
   outbox: Outbox,
   ctx: RequestContext,
   categoryEID: string,
@@ -154,11 +111,11 @@ export async function deleteCategory(
   const caller = callerOf(ctx);
   requireManage(caller);
   const category = await findCategory(models, caller, categoryEID);
-  const [children, pages] = await Promise.all([
+  const [children, livePages] = await Promise.all([
     models.Category.exists({ networkEID: caller.networkEID, parentEID: categoryEID }),
     models.Page.exists({ networkEID: caller.networkEID, categoryEID, deletedAt: null }),
   ]);
-  if (children || pages) throw new DomainError('KB_ERR_CATEGORY_NOT_EMPTY');
+  requireEmptyCategory({ children: Boolean(children), livePages: Boolean(livePages) });
   await models.Category.deleteOne({ _id: categoryEID, networkEID: caller.networkEID });
   await models.Manager.deleteMany({ networkEID: caller.networkEID, categoryEID });
   await outbox.record('category', 'deleted', {

@@ -13,14 +13,22 @@ import {
   type RequestOf,
   type RpcClient,
 } from '@ncs/service-kit';
-import type { KbModels, ManagerDoc } from '../models/index.js';
-import { callerOf, findCategory, findVisibleCategory, requireManage } from './access.js';
+import { findCategory, findVisibleCategory } from '../core/access.js';
+import type { CategoryModels, ManagerDoc, ManagerModels } from '../core/models.js';
+import { callerOf, requireManage } from '../core/rules.js';
+import {
+  MAX_MANAGERS,
+  presentManagers,
+  requireAssignableProfile,
+  requireTopLevelCategory,
+  type ProfileSummary,
+} from './rules.js';
 
-/** Upper bound of managers returned with a category; far above any real assignment count. */
-const MAX_MANAGERS = 1000;
+/** What the managers' operations read: the category assigned to, and its assignments. */
+export type ManagersModels = CategoryModels & ManagerModels;
 
-async function presentManagers(
-  models: KbModels,
+async function managersOf(
+  models: ManagerModels,
   networkEID: string,
   categoryEID: string,
 ): Promise<PlainResource> {
@@ -28,29 +36,17 @@ async function presentManagers(
     .sort({ created: 1, _id: 1 })
     .limit(MAX_MANAGERS)
     .lean<ManagerDoc[]>();
-  return {
-    type: 'kb_category_managers',
-    EID: categoryEID,
-    category: { type: 'kb_category', EID: categoryEID },
-    users: managers.map((m) => ({ type: 'user', EID: m.profileEID })),
-    total: managers.length,
-  };
+  return presentManagers(categoryEID, managers);
 }
 
-export async function listManagers(models: KbModels, ctx: RequestContext, categoryEID: string) {
+export async function listManagers(models: ManagersModels, ctx: RequestContext, categoryEID: string) {
   const caller = callerOf(ctx);
   await findVisibleCategory(models, caller, categoryEID);
-  return presentManagers(models, caller.networkEID, categoryEID);
-}
-
-interface ProfileSummary {
-  readonly EID: string;
-  readonly extrnal?: boolean;
-  readonly userState?: string;
+  return managersOf(models, caller.networkEID, categoryEID);
 }
 
 export async function assignManager(
-  models: KbModels,
+  models: ManagersModels,
   rpc: RpcClient,
   outbox: Outbox,
   ctx: RequestContext,
@@ -58,26 +54,15 @@ export async function assignManager(
   body: RequestOf<'categoryManager.assign'>['body'],
 ) {
   const { EID: profileEID, pointer } = namedProfileEID(body);
-  const profilePointer = (message: string) => [{ pointer, message }];
   const caller = callerOf(ctx);
   requireManage(caller);
   const category = await findCategory(models, caller, categoryEID);
-  if (category.parentEID) throw new DomainError('KB_ERR_MANAGER_TOP_LEVEL_ONLY');
-  // Auth answers only profiles of the request's network: another network's profile is not found.
+  requireTopLevelCategory(category);
   const [profile] = await rpc.request<ProfileSummary[]>(internalSubjects.profilesBatch, {
     ctx,
     body: { EIDs: [profileEID] },
   });
-  if (!profile || profile.userState !== 'active') {
-    throw new DomainError(
-      'KB_ERR_MANAGER_PROFILE_NOT_FOUND',
-      undefined,
-      profilePointer('is not an active member of this network'),
-    );
-  }
-  if (profile.extrnal) {
-    throw new DomainError('KB_ERR_MANAGER_EXTERNAL_PROFILE', undefined, profilePointer('is external'));
-  }
+  requireAssignableProfile(profile, pointer);
   let created = true;
   try {
     await models.Manager.create({ networkEID: caller.networkEID, categoryEID, profileEID });
@@ -92,11 +77,11 @@ export async function assignManager(
       data: { category: { type: 'kb_category', EID: categoryEID }, user: { type: 'user', EID: profileEID } },
     });
   }
-  return withStatus(created ? 201 : 200, await presentManagers(models, caller.networkEID, categoryEID));
+  return withStatus(created ? 201 : 200, await managersOf(models, caller.networkEID, categoryEID));
 }
 
 export async function removeManager(
-  models: KbModels,
+  models: ManagersModels,
   ctx: RequestContext,
   categoryEID: string,
   profileEID: string,

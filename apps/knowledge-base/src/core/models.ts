@@ -1,25 +1,12 @@
 /**
- * The knowledge-base collections, registered once on the service's own connection (STYLE.md §3).
- * Every document carries `networkEID`, and every index starts with it (ARCHITECTURE §10).
+ * The collections every area reads: categories and their managers (the access rules read both) and
+ * pages (a category with live pages is kept; search reads them). Registered once on the service's
+ * own connection (STYLE.md §3); every document carries `networkEID`, and every index starts with it
+ * (ARCHITECTURE §10).
  */
 import { Schema, type Connection, type InferSchemaType, type Model, type Types } from 'mongoose';
 import { kbAudienceTypes, kbPageStatuses } from '@ncs/contracts';
 import { timestamps, type StoredDocument } from '@ncs/service-kit';
-
-/** One home per network: the unique index makes "created exactly once" hold under concurrency. */
-const homeSchema = new Schema(
-  {
-    networkEID: { type: String, required: true },
-    /** null: not customised, the default title is shown in the caller's language. */
-    title: { type: String, default: null, maxlength: 200 },
-    description: { type: String, default: '', maxlength: 5000 },
-    headerBackgroundUrl: { type: String, default: null, maxlength: 2000 },
-    headerColor: { type: String, default: null, match: /^#[0-9a-fA-F]{6}$/ },
-    showHighlightedCategories: { type: Boolean, default: true },
-  },
-  { strict: true, timestamps, collection: 'kb_homes' },
-);
-homeSchema.index({ networkEID: 1 }, { unique: true });
 
 const categorySchema = new Schema(
   {
@@ -69,21 +56,23 @@ const pageSchema = new Schema(
 pageSchema.index({ networkEID: 1, categoryEID: 1, deletedAt: 1, created: -1, _id: -1 });
 pageSchema.index({ networkEID: 1, deletedAt: 1, lastModified: -1 });
 
-export type HomeDoc = InferSchemaType<typeof homeSchema> & StoredDocument;
 export type CategoryDoc = InferSchemaType<typeof categorySchema> & StoredDocument;
 export type ManagerDoc = InferSchemaType<typeof managerSchema> & { _id: Types.ObjectId; created: Date };
 export type PageDoc = InferSchemaType<typeof pageSchema> & StoredDocument;
 
-export interface KbModels {
-  readonly Home: Model<HomeDoc>;
+export interface CategoryModels {
   readonly Category: Model<CategoryDoc>;
+}
+export interface ManagerModels {
   readonly Manager: Model<ManagerDoc>;
+}
+export interface PageModels {
   readonly Page: Model<PageDoc>;
 }
+export interface CoreModels extends CategoryModels, ManagerModels, PageModels {}
 
-export function registerKbModels(connection: Connection): KbModels {
+export function registerCoreModels(connection: Connection): CoreModels {
   return {
-    Home: connection.model<HomeDoc>('KbHome', homeSchema),
     Category: connection.model<CategoryDoc>('KbCategory', categorySchema),
     Manager: connection.model<ManagerDoc>('KbManager', managerSchema),
     Page: connection.model<PageDoc>('KbPage', pageSchema),
