@@ -1,4 +1,4 @@
-// `npm run bench:alerts` (issue #13): through the real platform, (1) the delay from a domain event
+// `npm run bench:alerts`: through the real platform, (1) the delay from a domain event
 // published on JetStream to its alert being readable in the notifications store, at 100 events/s
 // for 30 s (p50/p99), and (2) the read time of the alert list (`GET …/alerts/?limit=20`, through the
 // gateway) when one person has 10,000 alerts. The events follow messaging's convention (`mention`,

@@ -1,4 +1,4 @@
-// `npm run bench:alloc`: what the gateway and auth allocate per request (issue #14 §2, §3), and
+// `npm run bench:alloc`: what the gateway and auth allocate per request, and
 // where. GET /networks/{networkEID}/ as the demo user (the request of `npm run bench`) at a steady
 // rate through the whole platform; after a warm-up, the CPU per request of each (three rounds), then
 // V8's sampling heap profiler over a fixed number of requests (bench/heap-sampler.mjs): kilobytes

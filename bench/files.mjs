@@ -1,4 +1,4 @@
-// `npm run bench:files` (issue #16): through the real platform, a 50 MB file uploaded (multipart,
+// `npm run bench:files`: through the real platform, a 50 MB file uploaded (multipart,
 // kind `file`) and downloaded through the gateway against the store: the throughput of each (MB/s)
 // and the memory of the gateway and messaging processes meanwhile (VmRSS sampled every 50 ms from
 // /proc/<pid>/status: before, peak during; and VmHWM, the peak since the process started). Streaming
