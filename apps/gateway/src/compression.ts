@@ -38,6 +38,22 @@ const tagEncodedBody: onSendHookHandler = (_request, reply, payload, done) => {
   done(null, payload);
 };
 
+/**
+ * A compressible answer varies on `Accept-Encoding` also when it went out uncompressed (asked
+ * without a coding): a shared cache must not hand that copy to a client that asked for Brotli, nor
+ * a Brotli copy to one that cannot read it. The plugin says so only on the answers it compresses.
+ */
+const varyOnCoding: onSendHookHandler = (_request, reply, payload, done) => {
+  const type = reply.getHeader('content-type');
+  if (typeof type === 'string' && COMPRESSIBLE.test(type)) {
+    const vary = reply.getHeader('vary');
+    const listed = Array.isArray(vary) ? vary.join(', ') : typeof vary === 'string' ? vary : '';
+    if (!/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(listed))
+      reply.header('Vary', listed === '' ? 'Accept-Encoding' : `${listed}, Accept-Encoding`);
+  }
+  done(null, payload);
+};
+
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   // Before the plugin's own onRoute hook, which reads `compress` of each route as it is added.
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -53,7 +69,8 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   });
   // After the plugin's: its onSend hook is the route's, so this one runs once it has compressed.
   app.addHook('onRoute', (route: RouteOptions) => {
-    route.onSend = [...toArray(route.onSend), tagEncodedBody];
+    const coded = route.compress === false ? [] : [varyOnCoding];
+    route.onSend = [...toArray(route.onSend), tagEncodedBody, ...coded];
   });
 }
 

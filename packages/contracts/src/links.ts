@@ -11,29 +11,30 @@ import { groupsLinkRelations } from './groups/links.js';
 import { kbLinkRelations } from './kb/links.js';
 import { messagesLinkRelations } from './messages/links.js';
 import { networkLinkRelations } from './network/links.js';
-// Notifications: alerts (issue #13).
+// Notifications: alerts.
 import { notificationsLinkRelations } from './notifications/links.js';
 import { settingsLinkRelations } from './settings/links.js';
-// Concern: tasks (issue #11).
+// Tasks.
 import { tasksLinkRelations } from './tasks/links.js';
-// Concern: polls (issue #11).
+// Polls.
 import { pollsLinkRelations } from './polls/links.js';
-// Concern: chat and the AI assistant (issue #12).
+// Chat and the AI assistant.
 import { chatLinkRelations } from './chat/links.js';
-// Concern: journeys (issue #12).
+// Journeys.
 import { journeysLinkRelations } from './journeys/links.js';
-// Directory: account operations (issue #15).
+// Directory: account operations.
 import { accountLinkRelations } from './account/links.js';
-// Concern: devices, push and white-label apps (issue #13).
+// Devices, push and white-label apps.
 import { pushLinkRelations } from './push/links.js';
-// Directory: group operations and app permissions (issue #15).
+// Directory: group operations and app permissions.
 import { groupOpsLinkRelations } from './groups/ops-links.js';
-// Directory: network operations (issue #15).
+// Directory: network operations.
 import { networkAdminLinkRelations } from './network-admin/links.js';
-// Files and folders (issue #16).
+// Files and folders.
 import { filesLinkRelations } from './files/links.js';
-// Directory: group operations (issue #15): relations, users add/merge, widgets.
+// Directory (group operations): relations, users add/merge, widgets.
 import { groupDirectoryLinkRelations } from './groups/directory-links.js';
+import { webhooksLinkRelations } from './webhooks/links.js';
 
 export const linkRelations: LinkRelations = {
   ...directoryLinkRelations,
@@ -43,28 +44,29 @@ export const linkRelations: LinkRelations = {
   ...settingsLinkRelations,
   ...appsLinkRelations,
   ...messagesLinkRelations,
-  // Concern: tasks (issue #11).
+  // Tasks.
   ...tasksLinkRelations,
-  // Concern: polls (issue #11).
+  // Polls.
   ...pollsLinkRelations,
-  // Notifications: alerts (issue #13).
+  // Notifications: alerts.
   ...notificationsLinkRelations,
-  // Concern: chat and the AI assistant (issue #12).
+  // Chat and the AI assistant.
   ...chatLinkRelations,
-  // Concern: journeys (issue #12).
+  // Journeys.
   ...journeysLinkRelations,
-  // Directory: account operations (issue #15).
+  // Directory: account operations.
   ...accountLinkRelations,
-  // Concern: devices, push and white-label apps (issue #13).
+  // Devices, push and white-label apps.
   ...pushLinkRelations,
-  // Directory: group operations and app permissions (issue #15).
+  // Directory: group operations and app permissions.
   ...groupOpsLinkRelations,
-  // Directory: network operations (issue #15).
+  // Directory: network operations.
   ...networkAdminLinkRelations,
-  // Files and folders (issue #16).
+  // Files and folders.
   ...filesLinkRelations,
-  // Directory: group operations (issue #15): relations, users add/merge, widgets.
+  // Directory (group operations): relations, users add/merge, widgets.
   ...groupDirectoryLinkRelations,
+  ...webhooksLinkRelations,
 };
 
 const isSet = (value: unknown) => value !== undefined && value !== null && value !== false;
@@ -92,7 +94,7 @@ const cut = (name: string): readonly string[] => Object.freeze(name.split('.'));
 
 /**
  * The relations of a resource type that exist in a version, in the order of `linkRelations`, by
- * type and version (issue #14 §2: every reply asked each relation whether it exists in its version).
+ * type and version (every reply asked each relation whether it exists in its version).
  */
 const applicableRelations = new BoundedMemo<string, readonly ApplicableRelation[]>(1_000);
 

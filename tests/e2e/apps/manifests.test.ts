@@ -213,6 +213,22 @@ describe('PUT /apps/{appEID}/ (manifest registration by the app)', () => {
     expect(manifest.body.created).toBeNull();
   });
 
+  it('refuses an unknown event subscription naming the ones it takes', async () => {
+    const app = await newApp();
+    const response = await putManifest(app, {
+      ...minimalManifest(),
+      events: { url: 'https://app.example/events', subscriptions: ['message.created', 'message.liked'] },
+    });
+    expect(response.status, response.text).toBe(400);
+    const problem = response.body as unknown as Problem;
+    expect(problem.errors).toEqual([
+      {
+        pointer: '/body/events/subscriptions/1',
+        message: expect.stringContaining('"message.created", "group.created"'),
+      },
+    ]);
+  });
+
   it.each(['EID', 'clientId', 'name', 'secret', 'client_secret', 'secretHash', 'firstParty', 'grantTypes'])(
     'refuses the read-only or unknown field %s (no mass assignment) and changes nothing',
     async (field) => {

@@ -119,6 +119,8 @@ describe('compression', () => {
     const identity = await rawGet(path, { ...auth(), 'accept-encoding': 'identity' });
     expect(identity.headers['content-encoding']).toBeUndefined();
     expect(identity.body.length).toBeGreaterThan(1024);
+    // Uncompressed because not asked for: a shared cache must still tell the codings apart.
+    expect(identity.headers.vary).toMatch(/accept-encoding/i);
     const plainTag = identity.headers.etag as string;
     for (const coding of ['br', 'gzip']) {
       const encoded = await rawGet(path, { ...auth(), 'accept-encoding': coding });

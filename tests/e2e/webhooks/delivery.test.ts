@@ -1,5 +1,5 @@
 /**
- * Notifications: app webhooks (issue #13). An app whose manifest subscribes to `group.created`
+ * Notifications: app webhooks. An app whose manifest subscribes to `group.created`
  * receives the event from each network it is installed in, signed the Standard Webhooks way: the
  * independent implementation (`standardwebhooks`) verifies it, and refuses a tampered body or an
  * old secret after rotation. No delivery to an app not installed, not subscribed, or installed in
@@ -74,6 +74,32 @@ describe('app webhooks: signed deliveries', () => {
     );
     expect(delivery?.msgId).toBe(hit!.headers['webhook-id']);
     expect((await deliveriesOf(other.networkEID, hook))._embedded.deliveries).toHaveLength(0);
+  });
+
+  it('links the endpoint to its secret and log, and a delivery to itself, its endpoint and redeliver', async () => {
+    const base = webhookPath(network.networkEID, hook.appEID, '');
+    const endpoint = await call<{ _links: Record<string, { href: string }> }>(base, { token: hook.token });
+    expect(endpoint.status, endpoint.text).toBe(200);
+    const hrefs = (links: Record<string, { href: string }>) =>
+      Object.fromEntries(Object.entries(links).map(([rel, link]) => [rel, new URL(link.href).pathname]));
+    expect(hrefs(endpoint.body._links)).toEqual({
+      self: base,
+      secret: `${base}/secret`,
+      deliveries: `${base}/deliveries/`,
+      enable: `${base}/enable`,
+    });
+    const log = await deliveriesOf(network.networkEID, hook);
+    const delivery = log._embedded.deliveries[0] as unknown as {
+      EID: string;
+      _links: Record<string, { href: string }>;
+    };
+    expect(hrefs(delivery._links)).toEqual({
+      self: `${base}/deliveries/${delivery.EID}`,
+      endpoint: base,
+      redeliver: `${base}/deliveries/${delivery.EID}/redeliver`,
+    });
+    const self = await call(new URL(delivery._links.self!.href).pathname, { token: hook.token });
+    expect(self.status, self.text).toBe(200);
   });
 
   it('signs with the new secret after rotation; the old one no longer verifies', async () => {

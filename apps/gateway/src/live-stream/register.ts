@@ -1,5 +1,5 @@
 /**
- * The live stream's part of the gateway (issue #13): the route `stream.open` runs the request path
+ * The live stream's part of the gateway: the route `stream.open` runs the request path
  * of every table route (version, token, scope, validation, network membership: 404, the owner's
  * answer), then its responder (`responders/stream.ts`) hands the request here: claim one of the
  * person's slots (429 beyond `STREAM_MAX_PER_PERSON`), answer `text/event-stream` whatever media
@@ -17,6 +17,7 @@ import {
 } from '../authentication/token-authenticator.js';
 import type { GatewayConfig } from '../config.js';
 import type { RouteAnswer } from '../responders/responder.js';
+import { API_VERSION_HEADER } from '../request-path/negotiate.js';
 import { runSession } from './session.js';
 import { StreamSlots } from './slots.js';
 import { resumePointOf } from './sse.js';
@@ -80,6 +81,8 @@ export function registerLiveStreams(app: FastifyInstance, deps: LiveStreamDeps):
       const resumeFrom = resumePointOf(request.headers['last-event-id'], query.lastEventId);
       const opened = data as StreamEventsReply;
       reply.hijack();
+      // A hijacked reply skips the onSend hooks: the version header every answer carries is set here.
+      reply.header(API_VERSION_HEADER, ctx.version);
       // The headers set so far (request id, rate limits) go out with the stream's own.
       for (const [name, value] of Object.entries(reply.getHeaders()))
         if (value !== undefined) reply.raw.setHeader(name, value);

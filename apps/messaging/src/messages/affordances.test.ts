@@ -10,7 +10,11 @@ const NOW = new Date('2026-06-01T00:00:00Z');
 const callerOf = (profileEID: string, roles: string[] = ['member']): Caller => ({
   networkEID: 'n'.repeat(24),
   profileEID,
-  ctx: { version: '2026.1.13', principal: { profileEID, external: false, roles, permissions: [] } },
+  ctx: {
+    version: '2026.1.13',
+    requestId: 'affordances-test',
+    principal: { profileEID, external: false, roles, permissions: [] },
+  },
 });
 
 const update = (fields: Partial<MessageDoc> = {}) =>

@@ -1,5 +1,5 @@
 /**
- * Notifications: app webhooks (issue #13). The delivery log as the app reads it (newest first,
+ * Notifications: app webhooks. The delivery log as the app reads it (newest first,
  * keyset on the EID, filtered by status; `total` counted up to TOTAL_CAP), one delivery with its
  * attempts, and `redeliver`: one more attempt now, with the same `webhook-id`, to the URL the
  * manifest names now.
@@ -18,6 +18,7 @@ function presentDelivery(doc: WebhookDeliveryDoc, attempts?: readonly WebhookAtt
   return {
     type: 'webhook_delivery',
     EID,
+    app: { type: 'app', EID: doc.appEID },
     msgId: msgIdOf(EID),
     eventType: doc.eventType,
     eventId: doc.eventId,

@@ -1,5 +1,5 @@
 /**
- * Notifications: app webhooks (issue #13). The event types an app may name in its manifest's
+ * Notifications: app webhooks. The event types an app may name in its manifest's
  * `events.subscriptions` (a closed list): each is delivered to the app's `events.url` from the
  * networks it is installed in. Here, in the apps area, because the manifest validates against it;
  * the webhooks area builds on it. Decisions: docs/decisions.md, "Notifications: app webhooks".
@@ -16,7 +16,9 @@ export const webhookEventTypes = [
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
-export const WebhookEventTypeSchema = Type.Union(
-  webhookEventTypes.map((t) => Type.Literal(t)),
-  { description: 'A deliverable event type (closed list)' },
-);
+/** One `enum`, not a union of literals: a refusal then names the allowed values. */
+export const WebhookEventTypeSchema = Type.Unsafe<WebhookEventType>({
+  type: 'string',
+  enum: [...webhookEventTypes],
+  description: 'A deliverable event type (closed list)',
+});

@@ -1,7 +1,7 @@
 /**
- * Notifications: app webhooks (issue #13). What an app reads of its webhook in a network: the
+ * Notifications: app webhooks. What an app reads of its webhook in a network: the
  * endpoint's state, its signing secret, the delivery log with each delivery's attempts. Decisions:
- * docs/decisions.md, "Notifications: app webhooks (issue #13)".
+ * docs/decisions.md, "Notifications: app webhooks".
  */
 import { Type } from '@sinclair/typebox';
 import { PageLimit } from '../core/pagination.js';
@@ -65,6 +65,7 @@ export const WebhookDeliveryResource = halResource(
   'webhook_delivery',
   {
     EID: Eid,
+    app: Ref('app'),
     msgId: Type.String({ description: 'The `webhook-id` header: the same on every attempt' }),
     eventType: Type.String(),
     eventId: Type.String(),
