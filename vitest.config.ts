@@ -3,7 +3,7 @@
 // whole stack. Workspace packages resolve to their TypeScript sources through the `@ncs/source`
 // export condition, so tests never run stale build output.
 //
-// Where the time goes (issue #14 §7): an end-to-end file waits on one request at a time, so one
+// Where the time goes: an end-to-end file waits on one request at a time, so one
 // stack keeps about one core busy. The end-to-end tier therefore starts one stack per worker
 // (tests/setup/stack.ts; each file uses the stack of its worker slot, tests/support/stack.ts), and
 // two files run side by side, beside the unit and service tiers. The files that load the whole

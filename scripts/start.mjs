@@ -73,9 +73,9 @@ try {
 const port = Number(process.env.PORT ?? 8080);
 
 /**
- * Directory (issue #15): APP_SIGNING_SECRET_KEY from the environment, else one made once and kept
+ * Directory: APP_SIGNING_SECRET_KEY from the environment, else one made once and kept
  * in .ncs/ (so secrets stored by an earlier start stay readable, also under NODE_ENV=production).
- * Notifications: app webhooks (issue #13): WEBHOOK_SECRET_KEY likewise.
+ * Notifications (app webhooks): WEBHOOK_SECRET_KEY likewise.
  */
 function keptKey(name, fileName) {
   if (process.env[name]) return process.env[name];
@@ -94,10 +94,10 @@ try {
     port,
     baseEnv: process.env,
     logDir,
-    // Directory (issue #15): the key of the app signing secrets at rest, kept with the local store.
+    // Directory: the key of the app signing secrets at rest, kept with the local store.
     env: {
       auth: { APP_SIGNING_SECRET_KEY: keptKey('APP_SIGNING_SECRET_KEY', 'app-signing-secret.key') },
-      notifications: { WEBHOOK_SECRET_KEY: keptKey('WEBHOOK_SECRET_KEY', 'webhook-secret.key') }, // app webhooks (issue #13)
+      notifications: { WEBHOOK_SECRET_KEY: keptKey('WEBHOOK_SECRET_KEY', 'webhook-secret.key') }, // app webhooks
       // A browser app on any local origin may call the API with a token (the gateway's default: none).
       gateway: { CORS_ORIGINS: process.env.CORS_ORIGINS ?? '*' },
     },
@@ -138,7 +138,7 @@ out(
 );
 out('');
 out(`The code flow with PKCE, as a third-party app: npm run demo:code-flow -- --base-url ${base}`);
-// Scale-out (issue #14 §6): every instance of NCS_INSTANCES, its log and its probes.
+// Scale-out: every instance of NCS_INSTANCES, its log and its probes.
 if (process.env.NCS_INSTANCES) {
   out('');
   out(`Instances (NCS_INSTANCES=${process.env.NCS_INSTANCES}):`);

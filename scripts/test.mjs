@@ -8,7 +8,7 @@ import { prepare, repoRoot, run } from './prepare.mjs';
 import { ALONE } from '../tests/alone.mjs';
 
 const out = (line) => process.stdout.write(`${line}\n`);
-// Where the time goes (issue #14 §7): each step's wall time, and each vitest tier's, at the end.
+// Where the time goes: each step's wall time, and each vitest tier's, at the end.
 const times = [];
 const timed = (name, step) => {
   const started = Date.now();

@@ -1,4 +1,4 @@
-// End-to-end files that load the whole machine themselves (issue #14 §7): the contract test's two
+// End-to-end files that load the whole machine themselves: the contract test's two
 // schemathesis processes, the K = 500 fault test and the scale-out load test. They run after every
 // other file, one at a time, on a fresh stack of their own (vitest.config.ts, project `e2e-alone`):
 // beside other files they slowed both stacks until ordinary requests timed out (504), and the

@@ -17,7 +17,7 @@ import type { TestProject } from 'vitest/node';
 import { findFreePort, startInfra, startStack } from '@ncs/local-infra';
 import { startOtlpReceiver } from '../support/otlp-receiver.js';
 import { reportStoreSize } from '../support/store-size.js';
-// Concern: push (issue #13): the FCM stand-in the notifications service sends to.
+// Push: the FCM stand-in the notifications service sends to.
 import { PUSH_PROVIDER_ACCESS_TOKEN, startPushProvider } from '../support/push-provider.js';
 
 declare module 'vitest' {
@@ -33,7 +33,7 @@ export interface StackInfo {
   readonly natsUrl: string;
   readonly mongoUrl: string;
   readonly otlpUrl: string;
-  /** Concern: push (issue #13): the FCM stand-in (tests/support/push-provider.ts). */
+  /** Push: the FCM stand-in (tests/support/push-provider.ts). */
   readonly pushProviderUrl: string;
 }
 
@@ -42,7 +42,7 @@ const log = (m: string) => process.stderr.write(`[infra] ${m}\n`);
 async function startOne(): Promise<{ info: StackInfo; stop(): Promise<void> }> {
   const infra = await startInfra({ ephemeral: true, log });
   const receiver = await startOtlpReceiver();
-  // Concern: push (issue #13).
+  // Push.
   const pushProvider = await startPushProvider();
   const logDir = mkdtempSync(join(tmpdir(), 'ncs-e2e-logs-'));
   const stopInfrastructure = async () => {
@@ -86,13 +86,13 @@ async function startOne(): Promise<{ info: StackInfo; stop(): Promise<void> }> {
         // switch off: apps/auth/test/webhook-targets.service.test.ts).
         WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       },
-      // Concern: push (issue #13): FCM is the local stand-in; retries come quickly.
+      // Push: FCM is the local stand-in; retries come quickly.
       notifications: {
         FCM_BASE_URL: pushProvider.url,
         FCM_ACCESS_TOKEN: PUSH_PROVIDER_ACCESS_TOKEN,
         PUSH_RETRY_BASE_MS: '100',
         PUSH_SWEEP_MS: '500',
-        // Notifications: app webhooks (issue #13): the test's receiver is on 127.0.0.1; quick
+        // Notifications (app webhooks): the test's receiver is on 127.0.0.1; quick
         // retries and a 4 s disable window.
         WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
         WEBHOOK_RETRY_BASE_MS: '400',
@@ -101,9 +101,9 @@ async function startOne(): Promise<{ info: StackInfo; stop(): Promise<void> }> {
         WEBHOOK_SWEEP_MS: '500',
         WEBHOOK_TIMEOUT_MS: '3000',
       },
-      // Notifications: the live stream (issue #13): heartbeats and token checks come quickly.
+      // Notifications (the live stream): heartbeats and token checks come quickly.
       gateway: { STREAM_HEARTBEAT_MS: '500', STREAM_TOKEN_CHECK_MS: '300' },
-      // Files: attachments and temporary uploads (issue #16): temporary files live 8 s, an upload
+      // Files (attachments and temporary uploads): temporary files live 8 s, an upload
       // idle for 5 s is swept, sweeps every 500 ms (e2e/files/temporary.test.ts).
       messaging: {
         FILES_TEMPORARY_TTL_MS: '8000',

@@ -1,5 +1,5 @@
 /**
- * MongoDB's planning rules, as the index-coverage test applies them (issue #14, section 4): a query
+ * MongoDB's planning rules, as the index-coverage test applies them: a query
  * is served by an index when the index's leading keys are keys the filter holds equal (or `$in`),
  * then — if the query sorts — the sort keys in order (each direction the same as the index's, or
  * every one reversed; sort keys held equal by the filter may be skipped), then anything (ranges and

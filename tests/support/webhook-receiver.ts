@@ -1,5 +1,5 @@
 /**
- * Notifications: app webhooks (issue #13). A fake webhook receiver started by a test: a local HTTP
+ * Notifications: app webhooks. A fake webhook receiver started by a test: a local HTTP
  * server on 127.0.0.1 that keeps every request (headers, raw body, arrival time) per path and
  * answers each path's planned statuses in order, then 200 (or `always`).
  */

@@ -1,5 +1,5 @@
 /**
- * docker-compose.yml and the Dockerfile (issue #14 §3, §6): each service is healthy only when its
+ * docker-compose.yml and the Dockerfile: each service is healthy only when its
  * probe server (`PROBE_PORT`, service-kit's probe-server.ts) says ready, on the port the Helm chart
  * probes; the gateway starts only when every service is healthy; every app runs with the Node flags
  * of the local stack. No Docker engine runs here, so the files are checked as data.

@@ -21,17 +21,17 @@ import { oauthHandlers } from './oauth/handlers.js';
 import { signInRulesFrom } from './oauth/sign-in-rules.js';
 import { SignInThrottle } from './oauth/sign-in-throttle.js';
 import { settingsHandlers } from './settings/handlers.js';
-// Directory: account operations (issue #15).
+// Directory: account operations.
 import { accountHandlers } from './account/handlers.js';
-// Directory: group operations and app permissions (issue #15).
+// Directory: group operations and app permissions.
 import { groupOpsHandlers } from './groups/ops-handlers.js';
 import { SigningSecretBox } from './apps/signing-secret-box.js';
-// Directory: network operations (issue #15).
+// Directory: network operations.
 import { networkAdminHandlers } from './network-admin/handlers.js';
 import { syncHandlers } from './sync/handlers.js';
-// Directory: branding (issue #15).
+// Directory: branding.
 import { brandingHandlers } from './branding/handlers.js';
-// Directory: group operations (issue #15): relations, users add/merge, widgets.
+// Directory (group operations): relations, users add/merge, widgets.
 import { groupDirectoryHandlers } from './groups/directory/handlers.js';
 
 /**
@@ -44,16 +44,16 @@ export const authHandlers = {
   ...groupsHandlers,
   ...settingsHandlers,
   ...appsHandlers,
-  // Directory: account operations (issue #15).
+  // Directory: account operations.
   ...accountHandlers,
-  // Directory: group operations and app permissions (issue #15).
+  // Directory: group operations and app permissions.
   ...groupOpsHandlers,
-  // Directory: network operations (issue #15).
+  // Directory: network operations.
   ...networkAdminHandlers,
   ...syncHandlers,
-  // Directory: branding (issue #15).
+  // Directory: branding.
   ...brandingHandlers,
-  // Directory: group operations (issue #15): relations, users add/merge, widgets.
+  // Directory (group operations): relations, users add/merge, widgets.
   ...groupDirectoryHandlers,
 };
 
@@ -77,7 +77,7 @@ export function buildAuthService(
     rpc: runtime.rpc,
     networkDomain: config.NETWORK_DOMAIN,
     signInThrottle: new SignInThrottle(models.SignInAttempt, signInRulesFrom(config)),
-    // Directory (issue #15): app signing secrets encrypted at rest.
+    // Directory: app signing secrets encrypted at rest.
     signingSecrets: new SigningSecretBox(config.APP_SIGNING_SECRET_KEY),
     scheduledItems,
     manifestRules: { allowPrivateWebhookTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS },

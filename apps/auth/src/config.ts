@@ -69,7 +69,7 @@ export const AuthConfigSchema = Type.Object({
     description:
       'log2 of scrypt N for new password and client-secret hashes; below 15 only for test stacks (a warning is logged)',
   }),
-  // Directory (issue #15): app signing secrets encrypted at rest (apps/signing-secret-box.ts).
+  // Directory: app signing secrets encrypted at rest (apps/signing-secret-box.ts).
   APP_SIGNING_SECRET_KEY: Type.String({
     pattern: '^[A-Za-z0-9+/]{43}=$',
     default: DEV_APP_SIGNING_SECRET_KEY,

@@ -25,7 +25,7 @@ export interface AuthDependencies {
   readonly networkDomain: string;
   /** Failed sign-ins per account and address (password grant, sign-in form). */
   readonly signInThrottle: SignInThrottle;
-  /** Directory (issue #15): app signing secrets encrypted at rest. */
+  /** Directory: app signing secrets encrypted at rest. */
   readonly signingSecrets: SigningSecretBox;
   /** The network resource's `_user.numScheduledItems`, messaging's, cached per person. */
   readonly scheduledItems: ScheduledItemsCounts;

@@ -13,17 +13,17 @@ import { findGroupsForEmbed } from './groups/themes.js';
 import type { AuthModels } from './models.js';
 import { searchDirectory } from './search/directory-search.js';
 import { lookupAccessToken } from './oauth/token-management.js';
-// Concern: tasks (issue #11).
+// Tasks.
 import { profileNamePage } from './directory/profile-name-page.js';
-// Notifications: alerts (issue #13).
+// Notifications: alerts.
 import { networkAdmins } from './directory/network-admins.js';
-// Concern: chat and the AI assistant (issue #12).
+// Chat and the AI assistant.
 import { aiAssistantStanding } from './directory/ai-assistant-bot.js';
 import { chatPartners } from './directory/chat-partners.js';
-// Notifications: app alerts and the live stream (issue #13).
+// Notifications: app alerts and the live stream.
 import { appAlertRecipientsSubject } from '@ncs/contracts';
 import { appAlertRecipients } from './apps/alert-recipients.js';
-// Notifications: app webhooks (issue #13).
+// Notifications: app webhooks.
 import { webhookSubscribersSubject } from '@ncs/contracts';
 import { webhookSubscribers } from './apps/webhook-subscribers.js';
 
@@ -51,19 +51,19 @@ export function internalHandlers(models: AuthModels, networkDomain: string): Rec
     // Messaging's profile timelines: what the caller may post on each profile.
     [internalSubjects.postableTypes]: ({ ctx, body }: RpcRequest) =>
       postableTypesBatch(models, ctx, requestedEIDs(body)),
-    // Concern: tasks: the assignees of a split task by name (messaging's task progress).
+    // Tasks: the assignees of a split task by name (messaging's task progress).
     [internalSubjects.profileNamePage]: ({ ctx, body }: RpcRequest) => profileNamePage(models, ctx, body),
-    // Notifications: alerts (issue #13): who receives `orphaned_group`.
+    // Notifications (alerts): who receives `orphaned_group`.
     [internalSubjects.networkAdmins]: ({ ctx }: RpcRequest) => networkAdmins(models, ctx),
-    // Concern: chat and the AI assistant (issue #12): the caller's standing and the network's bot.
+    // Chat and the AI assistant: the caller's standing and the network's bot.
     [internalSubjects.aiAssistantStanding]: ({ ctx, body }: RpcRequest) =>
       aiAssistantStanding(models, ctx, body),
-    // Concern: chat: which people the caller may chat with (the `scope=chat` rule).
+    // Chat: which people the caller may chat with (the `scope=chat` rule).
     [internalSubjects.chatPartners]: ({ ctx, body }: RpcRequest) =>
       chatPartners(models, ctx, requestedEIDs(body)),
-    // Notifications: app alerts (issue #13): who an app alert reaches, pending invitees included.
+    // Notifications (app alerts): who an app alert reaches, pending invitees included.
     [appAlertRecipientsSubject]: ({ ctx, body }: RpcRequest) => appAlertRecipients(models, ctx, body),
-    // Notifications: app webhooks (issue #13): the installed apps subscribed to an event type.
+    // Notifications (app webhooks): the installed apps subscribed to an event type.
     [webhookSubscribersSubject]: ({ ctx, body }: RpcRequest) => webhookSubscribers(models, ctx, body),
   };
 }

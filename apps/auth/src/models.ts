@@ -9,14 +9,14 @@ import { registerDirectoryModels, type DirectoryModels } from './directory/model
 import { registerGroupsModels, type GroupsModels } from './groups/models.js';
 import { registerOAuthModels, type OAuthModels } from './oauth/models.js';
 import { registerSettingsModels, type SettingsModels } from './settings/models.js';
-// Directory: account operations (issue #15).
+// Directory: account operations.
 import { registerAccountModels, type AccountModels } from './account/models.js';
-// Directory: group operations and app permissions (issue #15).
+// Directory: group operations and app permissions.
 import { registerGroupRequestsModels, type GroupRequestsModels } from './groups/requests/models.js';
-// Directory: network operations (issue #15).
+// Directory: network operations.
 import { registerLabelsModels, type LabelsModels } from './labels/models.js';
 import { registerNetworkAdminModels, type NetworkAdminModels } from './network-admin/models.js';
-// Directory: group operations (issue #15): relations, users add/merge, widgets.
+// Directory (group operations): relations, users add/merge, widgets.
 import { registerGroupWidgetsModels, type GroupWidgetsModels } from './groups/directory/widget-models.js';
 
 export interface AuthModels
@@ -26,14 +26,14 @@ export interface AuthModels
     AppsModels,
     GroupsModels,
     SettingsModels,
-    // Directory: account operations (issue #15).
+    // Directory: account operations.
     AccountModels,
-    // Directory: group operations and app permissions (issue #15).
+    // Directory: group operations and app permissions.
     GroupRequestsModels,
-    // Directory: network operations (issue #15).
+    // Directory: network operations.
     LabelsModels,
     NetworkAdminModels,
-    // Directory: group operations (issue #15): relations, users add/merge, widgets.
+    // Directory (group operations): relations, users add/merge, widgets.
     GroupWidgetsModels {}
 
 export function registerAuthModels(connection: Connection): AuthModels {
@@ -43,14 +43,14 @@ export function registerAuthModels(connection: Connection): AuthModels {
     ...registerAppsModels(connection),
     ...registerGroupsModels(connection),
     ...registerSettingsModels(connection),
-    // Directory: account operations (issue #15).
+    // Directory: account operations.
     ...registerAccountModels(connection),
-    // Directory: group operations and app permissions (issue #15).
+    // Directory: group operations and app permissions.
     ...registerGroupRequestsModels(connection),
-    // Directory: network operations (issue #15).
+    // Directory: network operations.
     ...registerLabelsModels(connection),
     ...registerNetworkAdminModels(connection),
-    // Directory: group operations (issue #15): relations, users add/merge, widgets.
+    // Directory (group operations): relations, users add/merge, widgets.
     ...registerGroupWidgetsModels(connection),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Issue #14 §4: `numImpreciseActiveMembersCount` does not count a large network's members on every
+ * `numImpreciseActiveMembersCount` does not count a large network's members on every
  * read. Exact and current up to PRECISE_UP_TO members; above, the full count is reused for a minute.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * The start-up migration of profile names (issue #8) against the real store: data written before
+ * The start-up migration of profile names against the real store: data written before
  * names moved to the profile (profiles without `firstName`) gets the account's names in ACTIVE
  * profiles only, empty names in pending ones, and a second start changes nothing.
  */

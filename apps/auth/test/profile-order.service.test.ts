@@ -1,5 +1,5 @@
 /**
- * Issue #14 §5: profiles are listed by `_id` as the order of creation, so the upsert that creates a
+ * Profiles are listed by `_id` as the order of creation, so the upsert that creates a
  * membership must make the `_id` itself — a store may make upserted ids in any order
  * (mongo-java-server makes random ones). On such a store this fails without the service's `_id`.
  */

@@ -34,11 +34,11 @@ import { RateLimiter } from './rate-limit/limiter.js';
 import { registerRetryAfter } from './retry-after.js';
 import { registerTableRoutes } from './request-path/pipeline.js';
 import { requestIdOf } from './request-id.js';
-// Notifications: the live stream (issue #13).
+// Notifications: the live stream.
 import { registerLiveStreams } from './live-stream/register.js';
-// Files and folders (issue #16).
+// Files and folders.
 import { registerFiles } from './files/register.js';
-// Scale-out (issue #14 §6).
+// Scale-out.
 import { retryPolicyOf, withRetries } from './request-path/retry.js';
 
 export interface GatewayDeps {
@@ -58,7 +58,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
   // The pino logger stands in as Fastify's base logger (the generic keeps FastifyInstance's default types).
   const app = Fastify<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger>({
     loggerInstance: deps.logger,
-    // Each request's logger carries its trace's ids, also where no span is exported (issue #14 §2).
+    // Each request's logger carries its trace's ids, also where no span is exported.
     childLoggerFactory: tracedChildLogger,
     // No request lines of Fastify's own: the access log (access-log.ts) writes one, redacted.
     logController: new LogController({ disableRequestLogging: true }),
@@ -72,7 +72,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
     requestIdHeader: false,
     genReqId: requestIdOf,
   });
-  // Scale-out (issue #14 §6): a token lookup is a read, retried like any idempotent request.
+  // Scale-out: a token lookup is a read, retried like any idempotent request.
   const retry = retryPolicyOf(config);
   const lookups = withRetries(deps.rpc, retry, {
     idempotent: true,
@@ -109,13 +109,13 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
 
   await app.register(formBody);
   registerBodyParsers(app);
-  // Files and folders (issue #16): multipart uploads, read by the upload responder only.
+  // Files and folders: multipart uploads, read by the upload responder only.
   await registerFiles(app, config);
   await registerDocs(app, config);
   registerProbes(app, deps.nats, config.READY_TIMEOUT_MS);
   registerTableRoutes(app, { rpc: deps.rpc, authenticator, vendor: config.API_VENDOR, retry });
   registerEntryPoint(app, { rpc: deps.rpc, authenticator, vendor: config.API_VENDOR });
-  // Notifications: the live stream (issue #13).
+  // Notifications: the live stream.
   registerLiveStreams(app, { ...deps, authenticator });
 
   app.setErrorHandler(answerError);

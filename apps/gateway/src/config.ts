@@ -23,23 +23,23 @@ export const GatewayConfigSchema = Type.Object({
   /** Requests per client address and window on the token endpoint and the sign-in form; 0: no such limit. */
   TOKEN_RATE_LIMIT_MAX: Type.Integer({ minimum: 0, default: 30 }),
   TOKEN_RATE_LIMIT_WINDOW_MS: Type.Integer({ minimum: 1_000, default: 60_000 }),
-  // Notifications: the live stream (issue #13).
+  // Notifications: the live stream.
   /** A comment line on every open live stream this often (keeps proxies from closing it). */
   STREAM_HEARTBEAT_MS: Type.Integer({ minimum: 100, maximum: 300_000, default: 15_000 }),
   /** How often an open live stream looks its token up again (it ends once revoked). */
   STREAM_TOKEN_CHECK_MS: Type.Integer({ minimum: 100, maximum: 3_600_000, default: 30_000 }),
-  // Files and folders (issue #16): the largest upload of each kind (413 above it).
+  // Files and folders: the largest upload of each kind (413 above it).
   FILES_MAX_IMAGE_BYTES: Type.Integer({ minimum: 1, default: 20 * 1024 * 1024 }),
   FILES_MAX_VIDEO_BYTES: Type.Integer({ minimum: 1, default: 500 * 1024 * 1024 }),
   FILES_MAX_FILE_BYTES: Type.Integer({ minimum: 1, default: 100 * 1024 * 1024 }),
-  // Scale-out (issue #14 §6): retries of a request that met no responder or a timeout (request-path/retry.ts).
+  // Scale-out: retries of a request that met no responder or a timeout (request-path/retry.ts).
   /** Attempts after the first (no responder: any request; a timeout: idempotent requests only). */
   RPC_RETRIES: Type.Integer({ minimum: 0, maximum: 5, default: 2 }),
   /** Wait before the first retry, doubled before each next one. */
   RPC_RETRY_BACKOFF_MS: Type.Integer({ minimum: 0, maximum: 5_000, default: 50 }),
   /** Every attempt of one request to the services (RPC_TIMEOUT_MS each) ends within this. */
   RPC_DEADLINE_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
-  // Overload (issue #14 §2, §3; request-path/bulkhead.ts): requests of this gateway to one service.
+  // Overload (request-path/bulkhead.ts): requests of this gateway to one service.
   /** In flight at once to each owning service (the rest wait); 0: no limit. */
   RPC_MAX_IN_FLIGHT: Type.Integer({ minimum: 0, maximum: 100_000, default: 32 }),
   /** Waiting for one service beyond which a request is answered 503 at once. */

@@ -18,21 +18,21 @@ import { countScheduledItems } from './scheduling/scheduled-items.js';
 import { withScheduledItemsNotices } from './scheduling/notices.js';
 import { backgroundWork } from './scheduling/worker.js';
 import { commentersPage } from './timelines/commenters.js';
-// Concern: polls (issue #11).
+// Polls.
 import { pollInternalHandlers } from './polls/handlers.js';
-// Concern: events (issue #11).
+// Events.
 import { countUnrespondedEvents } from './events/badge.js';
-// Concern: chat and the AI assistant (issue #12).
+// Chat and the AI assistant.
 import { assistantProfileOf } from './assistant/handlers.js';
 import { startWelcomeConsumer } from './assistant/activation-consumer.js';
 import { startTaskJoinersConsumer } from './tasks/joiners.js';
 import type { EventConsumer } from '@ncs/service-kit';
-// Files and folders (issue #16).
+// Files and folders.
 import { fileInternalHandlers } from './files/handlers.js';
-// Files: media (issue #16): the video poller.
+// Files (media): the video poller.
 import { runVideoJobs } from './files/video.js';
 import { poller } from './scheduling/lease.js';
-// Files: attachments and temporary uploads (issue #16).
+// Files: attachments and temporary uploads.
 import { fileSweep, type SweepOptions } from './files/sweep.js';
 
 /** Internal requests are always about one network (set by the gateway or the asking service). */
@@ -51,7 +51,7 @@ export function internalHandlers(models?: MessagingModels, rpc?: RpcClient): Rec
       const profileEID = ctx.principal?.profileEID;
       const numScheduledItems =
         models && profileEID ? await countScheduledItems(models, networkEID, profileEID) : 0;
-      // Concern: events: the caller's open invitations without an answer (events/badge.ts).
+      // Events: the caller's open invitations without an answer (events/badge.ts).
       const numUnrespondedEvents =
         models && profileEID ? await countUnrespondedEvents(models, networkEID, profileEID) : 0;
       return { numScheduledItems, numUnrespondedEvents };
@@ -64,19 +64,19 @@ export function internalHandlers(models?: MessagingModels, rpc?: RpcClient): Rec
         models && profileEID ? await countScheduledItems(models, networkEID, profileEID) : 0;
       return { numScheduledItems };
     },
-    // Auth's lobby asks for the network's AI assistant (concern: the AI assistant, issue #12).
+    // Auth's lobby asks for the network's AI assistant.
     [internalSubjects.aiAssistantProfile]: ({ ctx }) =>
       models
         ? assistantProfileOf(models, requireNetwork(ctx))
         : Promise.reject(new DomainError('SERVICE_UNAVAILABLE')),
-    // Concern: timelines. Auth's users filter `commented`: who commented on a message (keyset).
+    // Timelines. Auth's users filter `commented`: who commented on a message (keyset).
     [internalSubjects.commenters]: ({ ctx, body }) =>
       models && rpc
         ? commentersPage(models, rpc, ctx, body)
         : Promise.reject(new DomainError('SERVICE_UNAVAILABLE')),
-    // Concern: polls: the gateway's question for `/polls/{pollEID}/…` (the poll's network).
+    // Polls: the gateway's question for `/polls/{pollEID}/…` (the poll's network).
     ...(models ? pollInternalHandlers(models) : {}),
-    // Files and folders (issue #16): the gateway's streamed upload and download.
+    // Files and folders: the gateway's streamed upload and download.
     ...(models ? fileInternalHandlers(models, rpc) : {}),
   };
 }
@@ -111,11 +111,11 @@ export function buildMessagingService(
     runtime.logger,
     options.schedulerIntervalMs ?? 1_000,
   );
-  // Concern: the AI assistant (issue #12): auto-sent welcome messages on membership activation.
+  // The AI assistant: auto-sent welcome messages on membership activation.
   let welcomeConsumer: EventConsumer | undefined;
-  // Concern: tasks: a group's open tasks reach its later members.
+  // Tasks: a group's open tasks reach its later members.
   let joinersConsumer: EventConsumer | undefined;
-  // Files: media (issue #16): videos processed in the background (files/video.ts).
+  // Files (media): videos processed in the background (files/video.ts).
   const videoWork = poller(
     'messaging-video',
     options.schedulerIntervalMs ?? 1_000,

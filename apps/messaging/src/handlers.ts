@@ -22,27 +22,27 @@ import { getDuplication, requestDuplication } from './news/duplication.js';
 import { listScheduledItems } from './scheduling/scheduled-items.js';
 import { downloadExport, getExport, requestExport } from './news/addressee-export.js';
 import { search } from './search/search.js';
-// Concern: timelines, threads, bubbling (issue #10).
+// Timelines, threads, bubbling.
 import { listMessages } from './timelines/messages-list.js';
 import { userTimeline } from './timelines/reading.js';
-// Concern: tasks (issue #11).
+// Tasks.
 import { tasksHandlers } from './tasks/handlers.js';
-// Concern: polls (issue #11).
+// Polls.
 import { pollsRoutes } from '@ncs/contracts';
 import { pollHandlers } from './polls/handlers.js';
-// Concern: events (issue #11).
+// Events.
 import { answerEvent, setCanceled } from './events/actions.js';
-// Concern: chat and the AI assistant (issue #12).
+// Chat and the AI assistant.
 import { assistantRoutes, chatRoutes } from '@ncs/contracts';
 import { assistantHandlers } from './assistant/handlers.js';
 import { chatHandlers } from './chat/handlers.js';
-// Concern: journeys (issue #12).
+// Journeys.
 import { journeysRoutes } from '@ncs/contracts';
 import { journeyHandlers } from './journeys/handlers.js';
-// Files and folders (issue #16).
+// Files and folders.
 import { filesRoutes } from '@ncs/contracts';
 import { fileHandlers } from './files/handlers.js';
-// Files: media (issue #16).
+// Files: media.
 import { filesMediaRoutes } from '@ncs/contracts';
 import { fileMediaHandlers, messageCropHandlers } from './files/media-handlers.js';
 
@@ -54,21 +54,21 @@ export interface MessagingDependencies {
 }
 
 export const messagingHandlers = defineHandlers<MessagingDependencies>()(
-  // + concerns of issue #11: tasks, polls, events.
+  // The routes messaging owns, by area.
   [
     ...messagesRoutes,
     ...searchRoutes,
     ...tasksRoutes,
     ...pollsRoutes,
     ...eventsRoutes,
-    // Concern: chat and the AI assistant (issue #12).
+    // Chat and the AI assistant.
     ...chatRoutes,
     ...assistantRoutes,
-    // Concern: journeys (issue #12).
+    // Journeys.
     ...journeysRoutes,
-    // Files and folders (issue #16).
+    // Files and folders.
     ...filesRoutes,
-    // Files: media (issue #16).
+    // Files: media.
     ...filesMediaRoutes,
   ],
   {
@@ -104,9 +104,9 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
     'scheduledItems.list': ({ ctx, query }, { models }) => listScheduledItems(models, callerOf(ctx), query),
     // Search and idempotent posting.
     'search.list': ({ ctx, query }, { models, rpc }) => search(models, rpc, callerOf(ctx), query),
-    // Concern: message actions (issue #10).
+    // Message actions.
     'message.read': ({ ctx, params }, deps) => markRead(deps, callerOf(ctx), params.messageEID),
-    // Concern: types, fields and app posting (issue #10).
+    // Types, fields and app posting.
     'privateMessage.list': ({ ctx, query }, { models, rpc }) =>
       listPrivateMessages(models, rpc, callerOf(ctx), query),
     'reader.list': ({ ctx, params, query }, { models, rpc }) =>
@@ -125,29 +125,29 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
       moveMessage(deps, callerOf(ctx), params.messageEID, body),
     'message.share': ({ ctx, params, body }, deps) =>
       shareMessage(deps, callerOf(ctx), params.messageEID, body),
-    // Concern: timelines, threads, bubbling (issue #10).
+    // Timelines, threads, bubbling.
     'messages.list': ({ ctx, query }, { models, rpc }) => listMessages(models, rpc, callerOf(ctx), query),
     'messages.listPlural': ({ ctx, query }, { models, rpc }) =>
       listMessages(models, rpc, callerOf(ctx), query),
     'timeline.user': ({ ctx, params, query }, { models, rpc }) =>
       userTimeline(models, rpc, callerOf(ctx), params.profileEID, query),
-    // Concern: tasks (issue #11): complete, reopen, the caller's tasks, recipients, progress.
+    // Tasks: complete, reopen, the caller's tasks, recipients, progress.
     ...tasksHandlers,
-    // Concern: polls (issue #11).
+    // Polls.
     ...pollHandlers,
-    // Concern: events (issue #11).
+    // Events.
     'event.rsvp': ({ ctx, params, body }, deps) =>
       answerEvent(deps, callerOf(ctx), params.messageEID, body.rsvp),
     'event.cancel': ({ ctx, params }, deps) => setCanceled(deps, callerOf(ctx), params.messageEID, true),
     'event.reinstate': ({ ctx, params }, deps) => setCanceled(deps, callerOf(ctx), params.messageEID, false),
-    // Concern: chat and the AI assistant (issue #12).
+    // Chat and the AI assistant.
     ...chatHandlers,
     ...assistantHandlers,
-    // Concern: journeys (issue #12).
+    // Journeys.
     ...journeyHandlers,
-    // Files and folders (issue #16).
+    // Files and folders.
     ...fileHandlers,
-    // Files: media (issue #16).
+    // Files: media.
     ...fileMediaHandlers,
     // Files: crop, a message action of the files area.
     ...messageCropHandlers,

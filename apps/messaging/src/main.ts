@@ -12,7 +12,7 @@ await runService({
   build: (runtime) =>
     buildMessagingService(runtime, {
       schedulerIntervalMs: config.SCHEDULER_INTERVAL_MS,
-      // Files: attachments and temporary uploads (issue #16).
+      // Files: attachments and temporary uploads.
       fileSweep: {
         temporaryTtlMs: config.FILES_TEMPORARY_TTL_MS,
         uploadIdleMs: config.FILES_UPLOAD_IDLE_MS,

@@ -1,5 +1,5 @@
 /**
- * Files on the real store (issue #16): what the chunk writer stores (`storeChunk`, `finishUpload`)
+ * Files on the real store: what the chunk writer stores (`storeChunk`, `finishUpload`)
  * is a GridFS file the driver's own `GridFSBucket.openDownloadStream` reads back byte-exact (whole
  * and by range); the sweep removes a temporary file not attached in time (record, files document,
  * chunks) and an idle upload's chunks, and leaves an attached file and a live upload alone; a removed

@@ -1,5 +1,5 @@
 /**
- * Concern: message actions, subscriptions, on the real store: the subscribers of a message are
+ * Message actions, subscriptions, on the real store: the subscribers of a message are
  * read in keyset pages of `SUBSCRIBERS_PAGE` (more than one page here, none repeated or skipped),
  * the commenter left out, and a comment records ONE `activity_comment` event listing them all.
  */

@@ -9,7 +9,7 @@ const DEV_WEBHOOK_SECRET_KEY = 'ZGV2LW9ubHkgd2ViaG9vayBzZWNyZXRzIGtleSAzMiE=';
 export const NotificationsConfigSchema = Type.Object({
   ...baseServiceConfig,
   MONGO_DB: Type.String({ default: 'ncs_notifications' }),
-  // Concern: devices and push (issue #13). FCM HTTP v1; no Google call unless configured so.
+  // Devices and push. FCM HTTP v1; no Google call unless configured so.
   FCM_BASE_URL: Type.String({ default: 'https://fcm.googleapis.com', description: 'FCM HTTP v1 base URL' }),
   FCM_ACCESS_TOKEN: Type.String({
     default: '',
@@ -26,7 +26,7 @@ export const NotificationsConfigSchema = Type.Object({
   PUSH_LEASE_MS: Type.Integer({ minimum: 1_000, maximum: 3_600_000, default: 60_000 }),
   PUSH_SWEEP_MS: Type.Integer({ minimum: 50, maximum: 600_000, default: 5_000 }),
   PUSH_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
-  // Notifications: app webhooks (issue #13).
+  // Notifications: app webhooks.
   WEBHOOK_SECRET_KEY: Type.String({
     pattern: '^[A-Za-z0-9+/]{43}=$',
     default: DEV_WEBHOOK_SECRET_KEY,
@@ -45,7 +45,7 @@ export const NotificationsConfigSchema = Type.Object({
   WEBHOOK_LEASE_MS: Type.Integer({ minimum: 1_000, maximum: 3_600_000, default: 60_000 }),
   WEBHOOK_SWEEP_MS: Type.Integer({ minimum: 50, maximum: 600_000, default: 5_000 }),
   WEBHOOK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
-  // Notifications: alert throughput (issue #13): events the alerts consumer handles at once. 1 on the
+  // Notifications (alert throughput): events the alerts consumer handles at once. 1 on the
   // local store (FerretDB/SQLite serializes writers: more is slower); more on MongoDB.
   ALERTS_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 1 }),
 });

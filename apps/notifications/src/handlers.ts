@@ -13,44 +13,44 @@ import { defineHandlers, type RpcHandler } from '@ncs/service-kit';
 import { badgeCounters, userAlertCounters } from './alerts/counters.js';
 import type { AlertModels } from './alerts/models.js';
 import { alertCallerOf, listAlerts, markRead } from './alerts/reading.js';
-// Concern: devices, push and white-label apps (issue #13).
+// Devices, push and white-label apps.
 import { pushRoutes } from '@ncs/contracts';
 import { pushHandlers, type PushDependencies } from './push/handlers.js';
-// Notifications: app alerts and the live stream (issue #13).
+// Notifications: app alerts and the live stream.
 import { appAlertRoutes } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
 import { appAlertHandlers } from './app-alerts/handlers.js';
 import type { AppAlertModels } from './app-alerts/models.js';
-// Notifications: the live stream (issue #13).
+// Notifications: the live stream.
 import { streamRoutes } from '@ncs/contracts';
 import { streamHandlers } from './stream/handlers.js';
-// Notifications: app webhooks (issue #13).
+// Notifications: app webhooks.
 import { webhooksRoutes } from '@ncs/contracts';
 import { webhookHandlers, type WebhookDependencies } from './webhooks/handlers.js';
 
 /** What the handlers use. */
 export interface NotificationsDependencies extends PushDependencies, WebhookDependencies {
   readonly models: AlertModels;
-  // Notifications: app alerts and the live stream (issue #13).
+  // Notifications: app alerts and the live stream.
   readonly appAlerts: AppAlertModels;
   readonly rpc: RpcClient;
 }
 
 export const notificationsHandlers = defineHandlers<NotificationsDependencies>()(
-  // + devices, push and white-label apps; app alerts (issue #13).
-  // + the live stream (issue #13).
-  // + app webhooks (issue #13).
+  // + devices, push and white-label apps; app alerts.
+  // + the live stream.
+  // + app webhooks.
   [...notificationsRoutes, ...pushRoutes, ...appAlertRoutes, ...streamRoutes, ...webhooksRoutes],
   {
     'alert.list': ({ ctx, query }, { models }) => listAlerts(models, alertCallerOf(ctx), query),
     'alert.markread': ({ ctx, body }, { models }) => markRead(models, alertCallerOf(ctx), body),
-    // Concern: devices, push and white-label apps (issue #13).
+    // Devices, push and white-label apps.
     ...pushHandlers,
-    // Notifications: app alerts and the live stream (issue #13).
+    // Notifications: app alerts and the live stream.
     ...appAlertHandlers,
-    // Notifications: the live stream (issue #13).
+    // Notifications: the live stream.
     ...streamHandlers,
-    // Notifications: app webhooks (issue #13).
+    // Notifications: app webhooks.
     ...webhookHandlers,
   },
 );

@@ -1,5 +1,5 @@
 /**
- * The order of an alert's writes on the real store (issue #13, docs/decisions.md "Notifications:
+ * The order of an alert's writes on the real store (docs/decisions.md "Notifications:
  * alert write order and throughput"): the occurrence is written and linked before its alert, so a
  * reader never sees an alert without the occurrence (and originator) that opened it; the same event
  * twice is one alert counted once; a delivery interrupted between the steps is finished by the next.

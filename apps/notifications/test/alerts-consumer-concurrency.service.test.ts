@@ -1,5 +1,5 @@
 /**
- * The alerts consumer's concurrency on real NATS (issue #13, docs/decisions.md "Notifications:
+ * The alerts consumer's concurrency on real NATS (docs/decisions.md "Notifications:
  * alert write order and throughput"): with `concurrency`, several events are in hand at once, while
  * events of one order key (an alert's type and subject: `alertOrderKey`) are still handled one
  * after another in stream order; every event is acknowledged once handled.

@@ -1,5 +1,5 @@
 /**
- * The alerts consumer on real NATS and the real store (issue #13): two notifications instances
+ * The alerts consumer on real NATS and the real store: two notifications instances
  * bound to the one durable share the events; each event is written once per recipient even when
  * JetStream delivers it twice; occurrences about one subject arriving at both instances at once
  * still make one coalesced alert. Decisions: docs/decisions.md, "Notifications: alerts".

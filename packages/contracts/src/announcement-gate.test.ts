@@ -35,7 +35,7 @@ describe('messages.eventRenamedAnnouncement: an announcement is `event` before 1
     expect(since148!.range).toEqual({ since: '1.4.8' });
     expect(before148!.range).toEqual({ until: '1.4.8' });
     expect(Value.Check(before148!.schema, body)).toBe(true);
-    // Changed on purpose by events (issue #11): from 1.4.8 `event` is a calendar event.
+    // From 1.4.8 `event` is a calendar event, so the 1.4.8 body takes it too.
     expect(Value.Check(since148!.schema, body)).toBe(true);
     expect(Value.Check(before148!.schema, { ...body, type: 'announcement' })).toBe(false);
     expect(Value.Check(since148!.schema, { ...body, type: 'announcement' })).toBe(true);

@@ -16,42 +16,42 @@ import { directoryErrors } from './directory/errors.js';
 import { groupsErrors } from './groups/errors.js';
 import { kbErrors } from './kb/errors.js';
 import { messagesErrors } from './messages/errors.js';
-// Notifications: alerts (issue #13).
+// Notifications: alerts.
 import { notificationsErrors } from './notifications/errors.js';
 import { oauthErrors } from './oauth/errors.js';
 import { settingsErrors } from './settings/errors.js';
-// Concern: tasks (issue #11).
+// Tasks.
 import { tasksErrors } from './tasks/errors.js';
-// Concern: polls (issue #11).
+// Polls.
 import { pollsErrors } from './polls/errors.js';
-// Concern: events (issue #11).
+// Events.
 import { eventsErrors } from './events/errors.js';
-// Concern: chat and the AI assistant (issue #12).
+// Chat and the AI assistant.
 import { assistantErrors } from './assistant/errors.js';
 import { chatErrors } from './chat/errors.js';
-// Concern: journeys (issue #12).
+// Journeys.
 import { journeysErrors } from './journeys/errors.js';
-// Directory: account operations (issue #15).
+// Directory: account operations.
 import { accountErrors } from './account/errors.js';
-// Concern: devices, push and white-label apps (issue #13).
+// Devices, push and white-label apps.
 import { pushErrors } from './push/errors.js';
-// Notifications: app alerts and the live stream (issue #13).
+// Notifications: app alerts and the live stream.
 import { appAlertErrors } from './notifications/app-alerts.js';
-// Notifications: the live stream (issue #13).
+// Notifications: the live stream.
 import { streamErrors } from './notifications/stream.js';
-// Notifications: app webhooks (issue #13).
+// Notifications: app webhooks.
 import { webhooksErrors } from './webhooks/errors.js';
-// Directory: group operations and app permissions (issue #15).
+// Directory: group operations and app permissions.
 import { groupOpsErrors } from './groups/ops-errors.js';
-// Directory: network operations (issue #15).
+// Directory: network operations.
 import { networkAdminErrors } from './network-admin/errors.js';
-// Files and folders (issue #16).
+// Files and folders.
 import { filesErrors } from './files/errors.js';
-// Directory: branding (issue #15).
+// Directory: branding.
 import { brandingErrors } from './branding/errors.js';
-// Files: media (issue #16).
+// Files: media.
 import { filesMediaErrors } from './files/media-errors.js';
-// Directory: group operations (issue #15): relations, users add/merge, widgets.
+// Directory (group operations): relations, users add/merge, widgets.
 import { groupDirectoryErrors } from './groups/directory-errors.js';
 
 export const errorCatalogue = {
@@ -64,40 +64,40 @@ export const errorCatalogue = {
   ...settingsErrors,
   ...appsErrors,
   ...messagesErrors,
-  // Concern: tasks (issue #11).
+  // Tasks.
   ...tasksErrors,
-  // Concern: polls (issue #11).
+  // Polls.
   ...pollsErrors,
-  // Concern: events (issue #11).
+  // Events.
   ...eventsErrors,
-  // Notifications: alerts (issue #13).
+  // Notifications: alerts.
   ...notificationsErrors,
-  // Concern: chat and the AI assistant (issue #12).
+  // Chat and the AI assistant.
   ...chatErrors,
   ...assistantErrors,
-  // Concern: journeys (issue #12).
+  // Journeys.
   ...journeysErrors,
-  // Directory: account operations (issue #15).
+  // Directory: account operations.
   ...accountErrors,
-  // Concern: devices, push and white-label apps (issue #13).
+  // Devices, push and white-label apps.
   ...pushErrors,
-  // Notifications: app alerts and the live stream (issue #13).
+  // Notifications: app alerts and the live stream.
   ...appAlertErrors,
-  // Notifications: the live stream (issue #13).
+  // Notifications: the live stream.
   ...streamErrors,
-  // Notifications: app webhooks (issue #13).
+  // Notifications: app webhooks.
   ...webhooksErrors,
-  // Directory: group operations and app permissions (issue #15).
+  // Directory: group operations and app permissions.
   ...groupOpsErrors,
-  // Directory: network operations (issue #15).
+  // Directory: network operations.
   ...networkAdminErrors,
-  // Files and folders (issue #16).
+  // Files and folders.
   ...filesErrors,
-  // Directory: branding (issue #15).
+  // Directory: branding.
   ...brandingErrors,
-  // Files: media (issue #16).
+  // Files: media.
   ...filesMediaErrors,
-  // Directory: group operations (issue #15): relations, users add/merge, widgets.
+  // Directory (group operations): relations, users add/merge, widgets.
   ...groupDirectoryErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 

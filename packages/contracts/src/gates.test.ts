@@ -30,10 +30,10 @@ const boundaries: Record<GateId, readonly [lastBefore: string, boundary: string]
   'tasks.offsetMessagesUnsupported': ['2024.2.99', '2024.3.0'],
   'roles.adminCollapsed': ['1.4.7', '1.4.8'],
   'messages.eventRenamedAnnouncement': ['1.4.7', '1.4.8'],
-  // Concern: devices, push and white-label apps (issue #13).
+  // Devices, push and white-label apps.
   'whitelabel.appStoreUrlDropped': ['1.6.8', '2023.0.1'],
   'whitelabel.googlePlayUrlDropped': ['1.6.8', '2023.0.1'],
-  // Files: media (issue #16).
+  // Files: media.
   'files.imageMegapixelsLifted': ['1.6.8', '2023.0.1'],
 };
 
@@ -298,7 +298,7 @@ describe('applyGateEffect', () => {
   });
 });
 
-// Concern: devices, push and white-label apps (issue #13).
+// Devices, push and white-label apps.
 describe('whitelabel.*Dropped: the store URLs exist only before 2023.0.1', () => {
   const app = {
     type: 'whitelabel_app',

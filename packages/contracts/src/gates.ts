@@ -164,7 +164,7 @@ const gateList = [
     effectIs: 'oldBehaviour',
     effect: { kind: 'renameType', to: 'event' },
   }),
-  // Concern: devices, push and white-label apps (issue #13). The spec deprecates the store URLs
+  // Devices, push and white-label apps. The spec deprecates the store URLs
   // without a date: from 2023.0.1, where the calendar numbering starts (as `deleted` above).
   gate({
     id: 'whitelabel.appStoreUrlDropped',
@@ -182,7 +182,7 @@ const gateList = [
     effectIs: 'newBehaviour',
     effect: { kind: 'omitField', path: 'googlePlayUrl' },
   }),
-  // Files: media (issue #16). The spec: images "earlier limited to 20 megapixels", undated; the
+  // Files: media. The spec: images "earlier limited to 20 megapixels", undated; the
   // limit is lifted from 2023.0.1, where the calendar numbering starts (as the deprecations above).
   gate({
     id: 'files.imageMegapixelsLifted',

@@ -39,10 +39,10 @@ export * from './messages/timeline-resources.js';
 export { messagesRoutes } from './messages/routes.js';
 export { messagesErrors } from './messages/errors.js';
 export { messagesLinkRelations } from './messages/links.js';
-// Concern: message actions (issue #10).
+// Message actions.
 export * from './messages/action-resources.js';
 export * from './messages/mention-resources.js';
-// Concern: the 1.4.8 gate, `event` renamed `announcement`.
+// The 1.4.8 gate, `event` renamed `announcement`.
 export { LEGACY_ANNOUNCEMENT_TYPE } from './messages/announcement-gate.js';
 // Search and idempotent posting.
 export { SEARCH_MAX_DEPTH, searchMessageTypes, searchResultTypes, searchRoutes } from './search/routes.js';
@@ -68,29 +68,29 @@ export * from './gates.js';
 export * from './scopes.js';
 export * from './openapi/document.js';
 export type * from './openapi/types.js';
-// Concern: tasks (issue #11).
+// Tasks.
 export * from './messages/task-fields.js';
 export * from './tasks/resources.js';
 export { tasksRoutes } from './tasks/routes.js';
 export { tasksErrors } from './tasks/errors.js';
 export { tasksLinkRelations } from './tasks/links.js';
-// Concern: polls (issue #11).
+// Polls.
 export * from './messages/poll-fields.js';
 export * from './polls/resources.js';
 export { pollsRoutes } from './polls/routes.js';
 export { pollsErrors } from './polls/errors.js';
 export { pollsLinkRelations } from './polls/links.js';
-// Concern: events (issue #11).
+// Events.
 export * from './messages/event-fields.js';
 export * from './events/resources.js';
 export { eventsRoutes } from './events/routes.js';
 export { eventsErrors } from './events/errors.js';
-// Notifications: alerts (issue #13).
+// Notifications: alerts.
 export * from './notifications/resources.js';
 export { notificationsRoutes } from './notifications/routes.js';
 export { notificationsErrors } from './notifications/errors.js';
 export { notificationsLinkRelations } from './notifications/links.js';
-// Concern: chat and the AI assistant (issue #12).
+// Chat and the AI assistant.
 export * from './assistant/resources.js';
 export { assistantRoutes } from './assistant/routes.js';
 export { assistantErrors } from './assistant/errors.js';
@@ -98,65 +98,65 @@ export * from './chat/resources.js';
 export { chatRoutes } from './chat/routes.js';
 export { chatErrors } from './chat/errors.js';
 export { chatLinkRelations } from './chat/links.js';
-// Concern: journeys (issue #12).
+// Journeys.
 export * from './journeys/resources.js';
 export { journeysRoutes } from './journeys/routes.js';
 export { journeysErrors } from './journeys/errors.js';
 export { journeysLinkRelations } from './journeys/links.js';
 export { journeyLaunchFailedSubject } from './journeys/events.js';
-// Directory: account operations (issue #15).
+// Directory: account operations.
 export * from './account/resources.js';
 export { accountRoutes } from './account/routes.js';
 export { accountErrors } from './account/errors.js';
 export { accountLinkRelations } from './account/links.js';
-// Concern: devices, push and white-label apps (issue #13).
+// Devices, push and white-label apps.
 export * from './push/resources.js';
 export { pushRoutes } from './push/routes.js';
 export { pushErrors } from './push/errors.js';
 export { pushLinkRelations } from './push/links.js';
-// Notifications: app alerts and the live stream (issue #13).
+// Notifications: app alerts and the live stream.
 export * from './notifications/app-alerts.js';
-// Notifications: the live stream (issue #13).
+// Notifications: the live stream.
 export * from './notifications/stream.js';
-// Notifications: app webhooks (issue #13).
+// Notifications: app webhooks.
 export * from './apps/webhook-events.js';
 export * from './webhooks/resources.js';
 export * from './webhooks/subjects.js';
 export { webhooksRoutes } from './webhooks/routes.js';
 export { webhooksErrors } from './webhooks/errors.js';
-// Directory: group operations and app permissions (issue #15).
+// Directory: group operations and app permissions.
 export * from './groups/ops-resources.js';
 export { groupOpsRoutes } from './groups/ops-routes.js';
 export { groupOpsErrors } from './groups/ops-errors.js';
 export { groupOpsLinkRelations } from './groups/ops-links.js';
-// Directory: network operations (issue #15).
+// Directory: network operations.
 export * from './network-admin/resources.js';
 export { networkAdminRoutes } from './network-admin/routes.js';
 export { networkAdminErrors } from './network-admin/errors.js';
 export { networkAdminLinkRelations } from './network-admin/links.js';
 export * from './directory/sync.js';
 export * from './directory/network-writes.js';
-// Files and folders (issue #16).
+// Files and folders.
 export * from './files/resources.js';
 export * from './files/folders.js';
 export { filesRoutes } from './files/routes.js';
 export { filesErrors } from './files/errors.js';
 export { filesLinkRelations } from './files/links.js';
 export * from './files/folder-resources.js';
-// Directory: branding (issue #15).
+// Directory: branding.
 export * from './branding/routes.js';
 export { brandingErrors } from './branding/errors.js';
-// Files: media (issue #16).
+// Files: media.
 export * from './files/media.js';
 export { filesMediaRoutes } from './files/media-routes.js';
 export { filesMediaErrors } from './files/media-errors.js';
 // Files: crop, a message action answered by messaging's files area.
 export { messageCropRoutes } from './messages/action-routes.js';
-// Files: branding images are network assets (issue #16).
+// Files: branding images are network assets.
 export * from './files/assets.js';
-// Files: attachments and temporary uploads (issue #16).
+// Files: attachments and temporary uploads.
 export * from './messages/attachment-fields.js';
-// Directory: group operations (issue #15): relations, users add/merge, widgets.
+// Directory (group operations): relations, users add/merge, widgets.
 export * from './groups/directory-resources.js';
 export { groupDirectoryRoutes } from './groups/directory-routes.js';
 export { groupDirectoryErrors } from './groups/directory-errors.js';

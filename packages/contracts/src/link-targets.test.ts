@@ -1,5 +1,5 @@
 /**
- * No emitted link dangles (issue #15): every relation the gateway can emit, for every resource type
+ * No emitted link dangles: every relation the gateway can emit, for every resource type
  * and every version in which it is emitted, names a route of the table that exists in that version
  * (a GET for a resource, a POST for an action link such as `complete`), and its query parameters
  * are parameters of a route of that path.
@@ -53,7 +53,7 @@ function queryNamesOf(href: string): string[] {
 
 /**
  * Relations that no route serves yet. Each must still dangle: once its route is merged the last
- * test fails until it leaves this list. Files and folders (issue #16): `network.emblem` and
+ * test fails until it leaves this list. Files and folders: `network.emblem` and
  * `network.favicon` (`/networks/{EID}/files/{…}/`) are served by `file.get` now.
  */
 const PENDING = new Set<string>([]);

@@ -36,7 +36,7 @@ describe('linkRelations', () => {
       'favicon',
       'hostInfo',
       'whitelabelApps',
-      'branding', // Directory: branding (issue #15)
+      'branding', // Directory: branding
     ]);
   });
 
@@ -112,7 +112,7 @@ describe('resolveLinks', () => {
       networkTimeline: { href: `/networks/${NET}/timeline/` },
       hostInfo: { href: `/networks/${NET}/host-info/` },
       whitelabelApps: { href: `/networks/${NET}/whitelabel-apps/` },
-      branding: { href: `/networks/${NET}/branding.css` }, // Directory: branding (issue #15)
+      branding: { href: `/networks/${NET}/branding.css` }, // Directory: branding
     });
   });
 
@@ -130,7 +130,7 @@ describe('resolveLinks', () => {
       'networkTimeline', // affordances: the network's timeline
       'hostInfo',
       'whitelabelApps',
-      'branding', // Directory: branding (issue #15)
+      'branding', // Directory: branding
     ]);
   });
 

@@ -12,44 +12,44 @@ import { groupsRoutes } from './groups/routes.js';
 import { kbRoutes } from './kb/routes.js';
 import { messagesRoutes } from './messages/routes.js';
 import { networkRoutes } from './network/routes.js';
-// Notifications: alerts (issue #13).
+// Notifications: alerts.
 import { notificationsNetworklessRoutes, notificationsRoutes } from './notifications/routes.js';
 import { oauthRoutes, oauthTokenRoute } from './oauth/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { settingsRoutes } from './settings/routes.js';
-// Concern: tasks (issue #11).
+// Tasks.
 import { tasksRoutes } from './tasks/routes.js';
-// Concern: polls (issue #11).
+// Polls.
 import { pollsRoutes } from './polls/routes.js';
-// Concern: events (issue #11).
+// Events.
 import { eventsRoutes } from './events/routes.js';
-// Concern: chat and the AI assistant (issue #12).
+// Chat and the AI assistant.
 import { assistantRoutes } from './assistant/routes.js';
 import { chatRoutes } from './chat/routes.js';
-// Concern: journeys (issue #12).
+// Journeys.
 import { journeysRoutes } from './journeys/routes.js';
-// Directory: account operations (issue #15).
+// Directory: account operations.
 import { accountRoutes } from './account/routes.js';
-// Concern: devices, push and white-label apps (issue #13).
+// Devices, push and white-label apps.
 import { pushNetworklessRoutes, pushRoutes } from './push/routes.js';
-// Notifications: app alerts and the live stream (issue #13).
+// Notifications: app alerts and the live stream.
 import { appAlertRoutes } from './notifications/app-alerts.js';
-// Notifications: the live stream (issue #13).
+// Notifications: the live stream.
 import { streamRoutes } from './notifications/stream.js';
-// Notifications: app webhooks (issue #13).
+// Notifications: app webhooks.
 import { webhooksRoutes } from './webhooks/routes.js';
-// Directory: group operations and app permissions (issue #15).
+// Directory: group operations and app permissions.
 import { groupOpsRoutes } from './groups/ops-routes.js';
-// Directory: network operations (issue #15).
+// Directory: network operations.
 import { networkAdminRoutes } from './network-admin/routes.js';
 import { directorySyncRoutes } from './directory/sync.js';
-// Files and folders (issue #16).
+// Files and folders.
 import { filesRoutes } from './files/routes.js';
-// Directory: branding (issue #15).
+// Directory: branding.
 import { brandingRoutes } from './branding/routes.js';
-// Files: media (issue #16).
+// Files: media.
 import { filesMediaRoutes } from './files/media-routes.js';
-// Directory: group operations (issue #15): relations, users add/merge, widgets.
+// Directory (group operations): relations, users add/merge, widgets.
 import { groupDirectoryRoutes } from './groups/directory-routes.js';
 
 const routeTable = [
@@ -63,43 +63,43 @@ const routeTable = [
   ...appsRoutes,
   ...messagesRoutes,
   ...searchRoutes,
-  // Concern: tasks (issue #11).
+  // Tasks.
   ...tasksRoutes,
-  // Concern: polls (issue #11).
+  // Polls.
   ...pollsRoutes,
-  // Concern: events (issue #11).
+  // Events.
   ...eventsRoutes,
-  // Notifications: alerts (issue #13).
+  // Notifications: alerts.
   ...notificationsRoutes,
   ...notificationsNetworklessRoutes,
-  // Concern: chat and the AI assistant (issue #12).
+  // Chat and the AI assistant.
   ...chatRoutes,
   ...assistantRoutes,
-  // Concern: journeys (issue #12).
+  // Journeys.
   ...journeysRoutes,
-  // Directory: account operations (issue #15).
+  // Directory: account operations.
   ...accountRoutes,
-  // Concern: devices, push and white-label apps (issue #13).
+  // Devices, push and white-label apps.
   ...pushRoutes,
   ...pushNetworklessRoutes,
-  // Notifications: app alerts and the live stream (issue #13).
+  // Notifications: app alerts and the live stream.
   ...appAlertRoutes,
-  // Notifications: the live stream (issue #13).
+  // Notifications: the live stream.
   ...streamRoutes,
-  // Notifications: app webhooks (issue #13).
+  // Notifications: app webhooks.
   ...webhooksRoutes,
-  // Directory: group operations and app permissions (issue #15).
+  // Directory: group operations and app permissions.
   ...groupOpsRoutes,
-  // Directory: network operations (issue #15).
+  // Directory: network operations.
   ...networkAdminRoutes,
   ...directorySyncRoutes,
-  // Files and folders (issue #16).
+  // Files and folders.
   ...filesRoutes,
-  // Directory: branding (issue #15).
+  // Directory: branding.
   ...brandingRoutes,
-  // Files: media (issue #16).
+  // Files: media.
   ...filesMediaRoutes,
-  // Directory: group operations (issue #15): relations, users add/merge, widgets.
+  // Directory (group operations): relations, users add/merge, widgets.
   ...groupDirectoryRoutes,
 ] as const satisfies readonly RouteDefinition[];
 

@@ -10,7 +10,7 @@ export const scopeGrants: Readonly<Record<string, readonly string[]>> = {
     'whoami.get',
     'network.get',
     'profile.get',
-    // Directory (issue #15): a token may read its own status.
+    // Directory: a token may read its own status.
     'tokenStatus.get',
   ],
 };

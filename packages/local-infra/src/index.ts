@@ -6,9 +6,9 @@ export { startInfra } from './start-infra.js';
 // The platform's apps as child processes (`npm start`, end-to-end tests, benchmark); see stack.ts.
 export * from './stack.js';
 export { findFreePort } from './ports.js';
-// Notifications: the fault test (issue #13): a nats-server restarted on the same port and store.
+// Notifications (the fault test): a nats-server restarted on the same port and store.
 export { startRestartableNats, type RestartableNats } from './restartable-nats.js';
-// Scale-out (issue #14 §6): NCS_INSTANCES.
+// Scale-out: NCS_INSTANCES.
 export { parseInstances, instanceLogName, MAX_INSTANCES } from './instances.js';
 // Restarting what `npm start` runs when it exits (restart-policy.ts, supervisor.ts).
 export type { LocalProcess } from './local-server.js';

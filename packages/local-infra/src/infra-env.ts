@@ -8,7 +8,7 @@ export interface InfraEnvironment {
   natsUrl: string | undefined;
   /** MONGO_URL: use this MongoDB-compatible server instead of starting one. */
   mongoUrl: string | undefined;
-  /** NCS_STORE: which local store to start when MONGO_URL is unset (issue #14 §5; mongo-java-server.ts). */
+  /** NCS_STORE: which local store to start when MONGO_URL is unset (mongo-java-server.ts). */
   store: string | undefined;
   /** PATH, where executables are looked up. */
   searchPath: string;

@@ -1,5 +1,5 @@
 /**
- * Scale-out (issue #14 §6): how many instances of each app `npm start` and the test stack run,
+ * Scale-out: how many instances of each app `npm start` and the test stack run,
  * from `NCS_INSTANCES` (`auth=2,messaging=2`; an app not named runs once).
  */
 export const stackApps = ['auth', 'messaging', 'knowledge-base', 'notifications', 'gateway'] as const;

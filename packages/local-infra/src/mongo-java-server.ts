@@ -1,4 +1,4 @@
-// mongo-java-server 1.47.0 (Maven Central), the second local store (issue #14 §5), chosen with
+// mongo-java-server 1.47.0 (Maven Central), the second local store, chosen with
 // NCS_STORE=mongo-java-server (H2 file backend: `npm start` keeps its data) or
 // NCS_STORE=mongo-java-server:memory (nothing on disk: tests). Its jars are fetched once with Maven
 // (java/pom.xml) and a small launcher (java/MongoJavaServerLauncher.java: loopback port, the wire
@@ -41,7 +41,7 @@ export type MongoJavaServerBackend = 'h2' | 'memory';
 /**
  * The store NCS_STORE names: `auto` (unset: mongo-java-server when a JDK and Maven are there, else
  * the chain), the chain itself (`ferretdb`: a container, else mongod, else FerretDB), or
- * mongo-java-server with a backend. Decisions: "The local store, measured (issue #14 §5)".
+ * mongo-java-server with a backend. Decisions: "The local store, measured".
  */
 export type StoreSelection =
   { kind: 'auto' } | { kind: 'default' } | { kind: 'mongo-java-server'; backend: MongoJavaServerBackend };

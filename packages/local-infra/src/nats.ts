@@ -36,7 +36,7 @@ const LOCAL_READY_TIMEOUT_MS = 20_000;
  * the machine with every app and the store and carries a few thousand messages a second; with one
  * per core, Go wakes an idle thread to look for work at nearly every message handed between two
  * connections, which on a 2-core VM cost a third more CPU per request when requests come one at a
- * time (bench/README.md, the fifth session: "The local broker on one processor"). A production
+ * time (bench/README.md, "The local broker on one processor"). A production
  * cluster is not started here and keeps Go's default.
  */
 export function localNatsEnvironment(

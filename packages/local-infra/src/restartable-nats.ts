@@ -1,5 +1,5 @@
 // A local nats-server that a test can restart on the same port and JetStream store directory (the
-// notifications fault test, issue #13): what a broker restart looks like to the services.
+// notifications fault test): what a broker restart looks like to the services.
 import { locateNatsServer } from './binaries.js';
 import { defaultDataDir, openDataDir } from './data-dir.js';
 import { readInfraEnvironment } from './infra-env.js';

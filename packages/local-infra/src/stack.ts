@@ -37,12 +37,12 @@ export interface StackOptions {
   readonly onLine?: (app: StackApp, line: string) => void;
   readonly readyTimeoutMs?: number;
   /**
-   * Scale-out (issue #14 §6): instances per app, each its own process in the service's queue group
+   * Scale-out: instances per app, each its own process in the service's queue group
    * (a gateway beyond the first on a free port of its own); default from `baseEnv.NCS_INSTANCES`.
    */
   readonly instances?: Partial<Record<StackApp, number>>;
   /**
-   * Scale-out (issue #14 §6): only these apps (default: all five). Without all of them the gateway's
+   * Scale-out: only these apps (default: all five). Without all of them the gateway's
    * `/ready` cannot pass: the stack waits for the gateway's `/health` and each service's `/ready`.
    */
   readonly apps?: readonly StackApp[];
@@ -81,7 +81,7 @@ export interface SpawnOptions {
 
 /**
  * Node's flags for every app, as the Dockerfile's CMD (tests/unit/compose.test.ts keeps them equal).
- * Footprint against CPU (issue #14 §2, §3; measured in bench/README.md, "Node flags"): young-
+ * Footprint against CPU (measured in bench/README.md, "Node flags"): young-
  * generation semi-spaces of at most 4 MB (the default 16 MB each stays resident after a burst; 1 MB
  * made auth spend twice the CPU per request, every request's garbage being promoted and collected
  * again in the old generation), one V8 worker thread, and an old generation capped at 128 MB (a live

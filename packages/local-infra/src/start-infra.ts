@@ -100,7 +100,7 @@ async function provideMongo(context: Context): Promise<Provided<Infra['kind']['m
     await waitForMongo(env.mongoUrl, { timeoutMs: ENV_READY_TIMEOUT_MS, source: 'MONGO_URL' });
     return { kind: 'env', url: env.mongoUrl, stop: leaveRunning };
   }
-  // NCS_STORE (issue #14 §5): mongo-java-server goes before a container, by name or by default
+  // NCS_STORE: mongo-java-server goes before a container, by name or by default
   // (`auto`) when a JDK and Maven are there: in memory for a throw-away store (tests), else its H2
   // file under the data directory (npm start).
   let store = parseStoreSelection(env.store);

@@ -1,4 +1,4 @@
-// NCS_STORE=mongo-java-server (issue #14 §5), against the real server: fetched with Maven and compiled
+// NCS_STORE=mongo-java-server, against the real server: fetched with Maven and compiled
 // into the cache on the first start, a store the driver 7 accepts, and an H2 file that keeps the data
 // from one start to the next; writes that meet an index being created (the launcher's lock).
 import fsp from 'node:fs/promises';

@@ -21,7 +21,7 @@ export const baseServiceConfig = {
         'Tests only: a directory where the service records the shape of every store query (keys and operators, never values) and its declared indexes, for the index-coverage test',
     }),
   ),
-  // Scale-out (issue #14 §6): `/health` and `/ready` of a service process (probe-server.ts).
+  // Scale-out: `/health` and `/ready` of a service process (probe-server.ts).
   PROBE_PORT: Type.Optional(
     Type.Integer({
       minimum: 0,

@@ -21,7 +21,7 @@ export async function connectDatabase(options: DatabaseOptions): Promise<mongoos
     autoIndex: true,
     monitorCommands: options.monitorCommands ?? false,
   });
-  // Before the first operation (issue #14 §2: what the driver's own sets keep is promoted).
+  // Before the first operation (what the driver's own sets keep is promoted).
   useIdentitySessionTables(connection.getClient());
   connection.on('disconnected', () =>
     options.logger.warn({ dbName: options.dbName }, 'database disconnected'),

@@ -33,7 +33,7 @@ export interface EventConsumerOptions {
   handle(event: DomainEvent, subject: string): Promise<void>;
   /** Delay before the first redelivery after a failure, doubling per attempt up to a minute. 1000 ms. */
   readonly retryDelayMs?: number;
-  // Notifications: alert throughput (issue #13).
+  // Notifications: alert throughput.
   /** Events handled at once (default 1: one at a time, in stream order). */
   readonly concurrency?: number;
   /** With `concurrency`: events of one key are still handled one after another, in stream order. */
@@ -295,7 +295,7 @@ function subjectMatches(filter: string, subject: string): boolean {
   return filterTokens.length === subjectTokens.length;
 }
 
-// Notifications: alert throughput (issue #13): several events in hand at once.
+// Notifications (alert throughput): several events in hand at once.
 interface Lanes {
   readonly size: number;
   /** Starts handling `msg`; resolves once another may start (at once below the concurrency). */

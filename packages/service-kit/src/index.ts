@@ -15,5 +15,5 @@ export { injectTraceHeaders, extractTraceContext } from './telemetry.js';
 export * from './rich-text.js';
 export * from './query-shapes.js';
 export * from './request-tables.js';
-// Scale-out (issue #14 §6): the probes of a service process.
+// Scale-out: the probes of a service process.
 export * from './probe-server.js';

@@ -16,7 +16,7 @@ export async function connectNats(options: {
     reconnectTimeWait: 500,
     waitOnFirstConnect: true,
     timeout: 10_000,
-    // Issue #14 §2: no stack captured for every request (nats.js makes an Error per request to
+    // No stack captured for every request (nats.js makes an Error per request to
     // enrich a timeout's stack); a timeout still names its subject (rpc-client.ts).
     noAsyncTraces: true,
   });
@@ -48,7 +48,7 @@ interface ProtocolWrites {
 const commandEncoder = new TextEncoder();
 
 /**
- * One socket write for everything a process publishes in one turn of the event loop (issue #14 §2).
+ * One socket write for everything a process publishes in one turn of the event loop.
  *
  * nats.js buffers what is published and writes it at the end of the current microtask queue, so
  * each HTTP request or each database reply that ends in a publication pays a system call of its own
@@ -83,7 +83,7 @@ export function coalesceWrites(nc: NatsConnection): void {
 const settlesQuietly = Symbol('ncs.settlesQuietly');
 
 /**
- * A request answered settles without a cancellation error being made (issue #14 §2).
+ * A request answered settles without a cancellation error being made.
  *
  * nats.js's `RequestOne.resolver` settles the request's promise with the reply (or the error), then
  * calls `cancel()`, which stops the timer, leaves the table of requests awaiting a reply, and rejects

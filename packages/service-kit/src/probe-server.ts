@@ -1,5 +1,5 @@
 /**
- * Scale-out (issue #14 §6): the liveness and readiness probes of a service process, on a small HTTP
+ * Scale-out: the liveness and readiness probes of a service process, on a small HTTP
  * listener of its own (`PROBE_PORT`; none when unset). `/health`: the process answers. `/ready`:
  * NATS is connected and answers, the database connection is open, and the RPC endpoints are served
  * (so an orchestrator sends no work to an instance still starting or already draining).

@@ -1,5 +1,5 @@
 /**
- * Query shapes, for the index-coverage test (issue #14, section 4): with `MONGO_COMMAND_LOG_DIR`
+ * Query shapes, for the index-coverage test: with `MONGO_COMMAND_LOG_DIR`
  * set (the test stack only), a service records the shape of every read and write it sends to the
  * store — collection, the filter's keys with the kind of condition on each, the sort — and the
  * indexes its models declare. Values are never recorded (a filter may hold a token hash or an

@@ -1,6 +1,6 @@
 /**
- * Where two libraries keep what is in flight, one entry added and removed per request (issue #14
- * §2, bench/README.md "What outlived the young generation"): nats.js's request multiplexer keeps the
+ * Where two libraries keep what is in flight, one entry added and removed per request
+ * (bench/README.md "What outlived the young generation"): nats.js's request multiplexer keeps the
  * requests awaiting a reply in a `Map` by token, and the MongoDB driver's client keeps the sessions
  * and the cursors in use in two `Set`s. Here they are a dictionary object and two arrays.
  *

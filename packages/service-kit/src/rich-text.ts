@@ -1,6 +1,6 @@
 /**
  * Rich text (HTML) as the platform stores it: sanitised on write with an allow-list (sanitize-html),
- * so what is stored is what is served and no client that renders it runs a script (issue #8).
+ * so what is stored is what is served and no client that renders it runs a script.
  * Knowledge-base page bodies use it; messages' `htmlBody` will.
  */
 import sanitizeHtml from 'sanitize-html';

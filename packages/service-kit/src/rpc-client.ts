@@ -143,7 +143,7 @@ function mapTransportError(
 }
 
 /**
- * Scale-out (issue #14 §6): a request that got no reply, and why: `no-responders` (nothing received
+ * Scale-out: a request that got no reply, and why: `no-responders` (nothing received
  * it: always safe to send again), `timeout` (an instance may have received it), `disconnected`
  * (this connection went away with the request in flight). Answered like the DomainError it is.
  */

@@ -30,7 +30,7 @@ describe('the RPC envelope', () => {
     expect(decodeRequest(envelope(2), undefined).ctx).not.toHaveProperty('traceparent');
   });
 
-  it('gives the request contexts of every request one hidden class (issue #14 §2)', () => {
+  it('gives the request contexts of every request one hidden class', () => {
     const contexts = Array.from({ length: 40 }, (_, i) => decodeRequest(envelope(i), TRACEPARENT).ctx);
     expect(hiddenClassChanges(contexts)).toBe(0);
   });

@@ -145,7 +145,7 @@ export async function runService(options: RunServiceOptions): Promise<void> {
   const module = await options.build(runtime);
   const served = await serveModule(runtime, module, options);
   const telemetry = options.telemetry;
-  // Scale-out (issue #14 §6): the probes, not ready again once shutting down.
+  // Scale-out: the probes, not ready again once shutting down.
   let serving = true;
   const probes =
     config.PROBE_PORT === undefined
@@ -172,7 +172,7 @@ export async function runService(options: RunServiceOptions): Promise<void> {
   runtime.logger.info({ subjects: [...module.handlers.keys()] }, `${options.service} service ready`);
 }
 
-/** Scale-out (issue #14 §6): what `/ready` of a service checks. */
+/** Scale-out: what `/ready` of a service checks. */
 export function serviceProbeChecks(runtime: ServiceRuntime, serving: () => boolean): ProbeChecks {
   return {
     nats: async () => !runtime.nats.isClosed() && (await runtime.nats.rtt()) >= 0,

@@ -6,7 +6,7 @@
  * The HTTP server span (instrumentation-http) is named after the route and carries `http.route`
  * (`GET /networks/{networkEID}/`, not `GET`), so a dashboard groups requests by route. No span of its
  * own: @fastify/otel made one per request and one per hook (five to eight spans for each request)
- * and cost about 11 MB of the gateway's memory (issue #14 §2, §3: bench/README.md).
+ * and cost about 11 MB of the gateway's memory (bench/README.md).
  */
 import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage } from 'node:http';
@@ -73,7 +73,7 @@ type LevelName = (typeof LEVEL_NAMES)[number];
  * is asked for its bindings, a child or a level of its own. Most requests write none (the access
  * log is `info`; the platform runs at `warn` under load), and making the child (the bindings
  * censored and serialised, the trace ids formatted) was about 6 % of the gateway's garbage and 4 %
- * of its CPU per request (issue #14 §2, bench/README.md). What it writes is the child's, and the
+ * of its CPU per request (bench/README.md). What it writes is the child's, and the
  * child is the one `parent.child(bindings)` would have made: the same records.
  *
  * It has what Fastify asks of a request's logger (the six level methods, `child`) and pino's

@@ -89,7 +89,7 @@ let contextFollowsRequests = false;
 /**
  * Whether the active context follows a request through all its asynchronous work: true when spans
  * are exported (an AsyncLocalStorage context manager is registered). When it is false (no
- * exporter, issue #14 §2), code that serves a request carries the request's span itself: its
+ * exporter), code that serves a request carries the request's span itself: its
  * logger is bound to the span's ids ({@link correlationOf}) and its RPC calls carry the span's
  * `traceparent` in the request context (the RPC client sends it as the NATS header).
  */
@@ -115,7 +115,7 @@ export function activeContextFollowsRequests(): boolean {
  * `OTEL_SERVICE_NAME` overrides `serviceName`; `OTEL_SDK_DISABLED=true` starts nothing (no ids
  * either). Calling it again returns the running instance.
  *
- * Footprint (issue #14 §3): the tracer provider, not the Node SDK — the SDK also loads the metrics
+ * Footprint: the tracer provider, not the Node SDK — the SDK also loads the metrics
  * and logs SDKs, every exporter (gRPC included) and the configuration schema, about 15 MB of every
  * process for signals nothing here uses.
  */
@@ -192,8 +192,8 @@ function readEnv(name: string): string | undefined {
 /**
  * Without an exporter nothing would ever read a span, so none is recorded: the tracer still gives
  * every span a trace id and a span id (loggers bound to the span write them, NATS headers carry
- * them on, flagged not sampled) but builds no span object, attributes or events (issue #14 §2,
- * bench/README.md).
+ * them on, flagged not sampled) but builds no span object, attributes or events
+ * (bench/README.md).
  */
 const unrecordedSampler: Sampler = new AlwaysOffSampler();
 
@@ -215,7 +215,7 @@ function createSpanProcessor(): SpanProcessor | undefined {
  * through no `require`, so it is required here, once, and the builtins' ES module bindings are
  * synchronised with their patched exports. No ESM loader hook (import-in-the-middle) is
  * registered: Node runs loader hooks on a thread of their own, with a second V8 isolate for the
- * process's whole life, 15–20 MB of every service (issue #14 §3; bench/README.md, "Memory").
+ * process's whole life, 15–20 MB of every service (bench/README.md, "Footprint: memory of an idle service").
  */
 function patchBuiltinsNow(): void {
   const require = createRequire(import.meta.url);

@@ -1,6 +1,6 @@
 /**
  * The NATS connection of a process over a real NATS server: what it publishes in one turn of the
- * event loop leaves in one socket write (issue #14 §2), in order, and nothing waits for a timer; an
+ * event loop leaves in one socket write, in order, and nothing waits for a timer; an
  * answered request makes no cancellation error, and every way a request fails still fails as before.
  */
 import { ErrorCode, NatsError, type NatsConnection } from 'nats';

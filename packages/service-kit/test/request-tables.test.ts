@@ -1,6 +1,6 @@
 /**
  * The connections of every process keep what is in flight in request-tables.ts's tables instead of
- * the libraries' built-in Map and Set (issue #14 §2, bench/README.md): checked here against the
+ * the libraries' built-in Map and Set (bench/README.md): checked here against the
  * installed nats.js and MongoDB driver over a real NATS server and store, so an upgrade that moves
  * either table fails here. Each table empties as requests, operations and cursors end, whichever
  * way they end.

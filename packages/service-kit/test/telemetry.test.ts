@@ -317,7 +317,7 @@ await startTelemetry('ignored').shutdown();
     expect(JSON.parse(requestLine!)).toMatchObject({ trace_id: server?.traceId, traceparent: null });
     expect(stdout).not.toContain('TOKEN-VALUE');
     // No ESM loader hook: Node runs one on a thread with a V8 isolate of its own, 15–20 MB of every
-    // service (issue #14 §3). The same app started without telemetry runs as many threads.
+    // service. The same app started without telemetry runs as many threads.
     const withoutTelemetry = await runFixture(dir, [], { OTEL_SDK_DISABLED: 'true' });
     expect(threadsOf(stdout)).toBe(threadsOf(withoutTelemetry.stdout));
   });

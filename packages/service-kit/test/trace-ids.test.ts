@@ -1,5 +1,5 @@
 /**
- * Trace ids without an exporter (issue #14 §2): telemetry started with no exporter registers no
+ * Trace ids without an exporter: telemetry started with no exporter registers no
  * context manager, so the RPC client and server carry the request's span themselves, over a real
  * NATS server: the client sends the request context's `traceparent` as the NATS header (never in the
  * envelope), the server's logger is bound to its own span's ids, and the handler's calls go on in

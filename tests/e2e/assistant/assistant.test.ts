@@ -1,5 +1,5 @@
 /**
- * The AI assistant over HTTP (issue #12, spec "AI assistants", AI welcome message, "Limits"
+ * The AI assistant over HTTP (spec "AI assistants", AI welcome message, "Limits"
  * `companyInfo`, `GET /lobby/data`): settings and their feature, the 255-character limit, the bot
  * profile listed first by `scope=chat`, one assistant per network, the welcome message dispatched
  * once (also under concurrency) and auto-sent on activation exactly once

@@ -1,5 +1,5 @@
 /**
- * Chat over HTTP (issue #12, spec "Chat and conversations", chat delete row): conversations between
+ * Chat over HTTP (spec "Chat and conversations", chat delete row): conversations between
  * people who may chat (the `scope=chat` rule), one-to-one uniqueness, messages newest first with a
  * keyset, unread counts and marking read, `unread=true` and the aggregate's `unreadConversations`
  * link, deletion for everyone with the reason for administrators, 404 to non-participants and

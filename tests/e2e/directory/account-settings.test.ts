@@ -1,5 +1,5 @@
 /**
- * User settings and user new features (issue #15; the aggregate's `settings` and `newFeatures`):
+ * User settings and user new features (the aggregate's `settings` and `newFeatures`):
  * the owner reads and writes them, a network administrator reads a member's, other members and
  * other networks get 404, unknown keys and bad values are 400 naming the field.
  */

@@ -1,8 +1,8 @@
 /**
- * Branding CSS (issue #15): the network's default theme as CSS custom properties, for members,
+ * Branding CSS: the network's default theme as CSS custom properties, for members,
  * `text/css; charset=utf-8`, a strong `ETag` of the content (304 on a match, a new one when the
  * theme changes); URLs cannot break out of the sheet; linked from the network resource.
- * Decisions: "Directory: default avatars, emblems and branding CSS (issue #15)".
+ * Decisions: "Directory: default avatars, emblems and branding CSS".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, mediaType } from '../../support/api.js';

@@ -1,9 +1,9 @@
 /**
- * Default avatars and emblems (issue #15): SVG from the owner, sent by the gateway's asset
+ * Default avatars and emblems: SVG from the owner, sent by the gateway's asset
  * responder with `ETag`, `If-None-Match` (304) and `Cache-Control`; a name cannot add markup; an
  * unknown group type and another network's profile are 404 problem+json; every default image URL a
  * profile or a group names answers 200. Decisions: "Directory: default avatars, emblems and
- * branding CSS (issue #15)".
+ * branding CSS".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, mediaType } from '../../support/api.js';

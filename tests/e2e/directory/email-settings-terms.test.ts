@@ -1,5 +1,5 @@
 /**
- * E-mail settings and the terms of service (issue #15, part 2). E-mail settings: the caller's own,
+ * E-mail settings and the terms of service. E-mail settings: the caller's own,
  * known keys with types and defaults (an unknown key is 400 naming it), an administrator reads a
  * member's and may not write them. Terms: administrators publish versions; a member accepts the
  * current one (again: nothing changes); until then the network and whoami say `accept_terms`.

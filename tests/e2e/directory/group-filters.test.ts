@@ -1,5 +1,5 @@
 /**
- * The users collection's group filters (issue #3): `exclude_group` leaves out a group's active
+ * The users collection's group filters: `exclude_group` leaves out a group's active
  * members, `addable_to` leaves out everyone already in the group (members and invitees); a group
  * the caller cannot see is a 400 naming the parameter, never a hint of its members.
  */

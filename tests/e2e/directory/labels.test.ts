@@ -1,5 +1,5 @@
 /**
- * Labels (issue #15, part 2): network administrators create, rename and delete them; members list
+ * Labels: network administrators create, rename and delete them; members list
  * and read them, by name, paged; a name is unique in the network whatever its case (409). Other
  * networks get 404; bad input is 400 naming the field.
  */

@@ -1,6 +1,6 @@
 /**
  * Two network administrators demoting each other at the same time never leave the network without
- * an administrator (issue #15): each demotion is checked again after its write and undone when it
+ * an administrator: each demotion is checked again after its write and undone when it
  * left none (409, `DIR_ERR_LAST_ADMIN`).
  */
 import { afterAll, describe, expect, it } from 'vitest';

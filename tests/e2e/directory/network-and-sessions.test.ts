@@ -236,7 +236,7 @@ describe('GET /whoami/', () => {
           role: 'admin',
           numNonActionRequiredAlertsCoalesced: 0,
           numActionRequiredAlerts: 0,
-          // Issue #15: the terms of service to accept first (none published for acme).
+          // The terms of service to accept first (none published for acme).
           accessPreconditions: [],
         },
       }),

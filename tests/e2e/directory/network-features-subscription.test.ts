@@ -1,5 +1,5 @@
 /**
- * Network features and the network subscription (issue #15, part 2): the closed list of features,
+ * Network features and the network subscription: the closed list of features,
  * turned on and off by network administrators or apps with `edit_network_features`; the plan moved
  * up (`upgrade`) or down (`downgrade`) by administrators or apps with `edit_network_subscription`,
  * and shown on the network. Members read; other networks get 404; bad input is 400 naming it.

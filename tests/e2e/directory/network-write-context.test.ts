@@ -1,5 +1,5 @@
 /**
- * `PUT /networks/{networkEID}` takes the spec's write context (issue #15, part 2): `sso`, `favicon`,
+ * `PUT /networks/{networkEID}` takes the spec's write context: `sso`, `favicon`,
  * `theme` (a theme of the same network) and `emailDeliveryFormat`, each validated (400 naming the
  * field); the network shows them (`sso` to administrators only). Members and other networks may
  * not write them.

@@ -1,5 +1,5 @@
 /**
- * Presence and host info (issue #15): a person sets their own presence, members of the network read
+ * Presence and host info: a person sets their own presence, members of the network read
  * it (`offline` until set, hidden by `showPresence: false`); the network's `hostInfo` says what its
  * host serves. Other networks get 404; bad input is 400 naming the field.
  */

@@ -1,5 +1,5 @@
 /**
- * Sessions (issue #15): a person lists their live sessions (token families: each sign-in, each
+ * Sessions: a person lists their live sessions (token families: each sign-in, each
  * code-flow grant) and ends one, which revokes its tokens at once; another person's session is 404.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

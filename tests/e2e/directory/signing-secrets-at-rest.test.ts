@@ -1,5 +1,5 @@
 /**
- * App signing secrets encrypted at rest (issue #15): the store holds an AES-256-GCM ciphertext,
+ * App signing secrets encrypted at rest: the store holds an AES-256-GCM ciphertext,
  * never the secret answered to the app; a secret stored in clear before encryption still signs and
  * is sealed on its first use.
  */

@@ -1,5 +1,5 @@
 /**
- * `sync-user` and `resolvelocation` (issue #15, part 2). An app with `get_profile_xid` (or an
+ * `sync-user` and `resolvelocation`. An app with `get_profile_xid` (or an
  * administrator) creates a profile by XID (201), and the same XID again updates it (200, one
  * profile, also when two syncs run at once); without the permission 403; other networks 404; bad
  * input 400 naming the field. `resolve-location` turns free text into `{name, countryCode, kind}`.

@@ -1,6 +1,6 @@
 /**
  * Token status, and a code-flow token limited to its one network on the account routes that name a
- * resource (issue #15): postable types of a profile and accepting an invitation of another network
+ * resource: postable types of a profile and accepting an invitation of another network
  * are 404 for it, while a password token of the same person reaches them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

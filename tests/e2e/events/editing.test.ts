@@ -1,5 +1,5 @@
 /**
- * Editing an event (issue #11) over HTTP: `PUT …/messages/{messageEID}/` with `event` changes the
+ * Editing an event over HTTP: `PUT …/messages/{messageEID}/` with `event` changes the
  * event object; a change of date/time, location or details (the body) records ONE event each
  * (`date_time_changed`, `location_changed`, `details_changed`, alerts `event_…`) naming the
  * invitees and responders (never the editor), and moves the event up its timeline with that

@@ -1,5 +1,5 @@
 /**
- * Events (issue #11) over HTTP: posting a message of type `event` with its event object, -38 on an
+ * Events over HTTP: posting a message of type `event` with its event object, -38 on an
  * inverted range, the event object required (and taken by no other type), private events read by
  * their author and invitees only (404 for others, on no timeline) with ONE `invited` event naming
  * the invitees, the 1.4.8 gate from the side of calendar events, and `event` never postable on a

@@ -1,5 +1,5 @@
 /**
- * Event actions (issue #11) over HTTP: `rsvp` (answering again replaces the answer; counters right
+ * Event actions over HTTP: `rsvp` (answering again replaces the answer; counters right
  * under concurrent answers), `cancel` and `reinstate`, each only with the message permission of the
  * same name (403 otherwise; 409 for the wrong state; 400 on a message that is not an event), the
  * alert events (`rsvp`, `canceled` with `event_canceled` to a private event's invitees,

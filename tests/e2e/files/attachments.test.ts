@@ -1,5 +1,5 @@
 /**
- * Files: attachments (issue #16): a message's `images`, `videos`, `files` (write context) reference
+ * Files (attachments): a message's `images`, `videos`, `files` (write context) reference
  * files the writer uploaded in the network; the resource shows `numImages`, `numVideos`, `numFiles`
  * and the files under `_embedded`; whoever reads the message reads its files (others 404); an
  * unknown, foreign, someone else's or already attached file is 400 naming the item, a non-image in

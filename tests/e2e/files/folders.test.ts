@@ -1,5 +1,5 @@
 /**
- * Folders (issue #16): a group's root folder (EID derived from the group's), folders nested under
+ * Folders: a group's root folder (EID derived from the group's), folders nested under
  * it, listed by name; rename, move (never into itself or below it), delete (empty only: 409),
  * uploads into a subfolder; who may see and change them.
  */

@@ -1,5 +1,5 @@
 /**
- * Files (issue #16): an upload and a download that last longer than the gateway's request deadline.
+ * Files: an upload and a download that last longer than the gateway's request deadline.
  * A streamed format (`upload`, `file`) makes one call to messaging per piece for as long as the
  * bytes flow, each with a deadline of its own (request-path/pipeline.ts); given the request's
  * deadline instead, every piece after it would be cut. Here a gateway of its own runs with

@@ -1,5 +1,5 @@
 /**
- * Files: attachments of a removed message (issue #16). Removal is final, and it releases the
+ * Files: attachments of a removed message. Removal is final, and it releases the
  * message's files: a file of no folder is read by nobody (404, its uploader too), is attached to
  * nothing else (400 -394), and is swept with its GridFS files document and chunks after
  * `FILES_TEMPORARY_TTL_MS` (8 s in the e2e stack); a file of a group folder stays in its folder,

@@ -1,5 +1,5 @@
 /**
- * Files: temporary uploads, sweeps and app permissions (issue #16). `POST /networks/{n}/files/`
+ * Files: temporary uploads, sweeps and app permissions. `POST /networks/{n}/files/`
  * stores a temporary file in no folder, seen by its uploader only; not attached within
  * `FILES_TEMPORARY_TTL_MS` (8 s in the e2e stack) it is swept with its GridFS files and chunks,
  * while an attached one stays. An upload idle mid-body for `FILES_UPLOAD_IDLE_MS` (5 s here) has

@@ -1,5 +1,5 @@
 /**
- * Files: branding images are network assets (issue #16). A theme's images (`backgroundUrl`, the
+ * Files: branding images are network assets. A theme's images (`backgroundUrl`, the
  * header and login backgrounds, the favicon URL: a file's download path, relative or absolute) and
  * its emblem `{type: 'file', EID}`, and the network's favicon, default avatar and default emblems,
  * may name images the administrator uploaded as TEMPORARY files: once named they are network assets,

@@ -1,5 +1,5 @@
 /**
- * Files: media (issue #16): thumbnails on demand in the whitelisted sizes only (390x170, 300x170,
+ * Files (media): thumbnails on demand in the whitelisted sizes only (390x170, 300x170,
  * Wx270; any other 400 naming them), made once and kept (the second request serves the kept blob:
  * same entity tag, which names the stored blob), none for a file of kind `file` (404), the file's
  * read permission; and the 20-megapixel gate of images, on both sides of 2023.0.1. The widths

@@ -1,5 +1,5 @@
 /**
- * Files (issue #16): upload into a group's folder (multipart, streamed in chunks), metadata,
+ * Files: upload into a group's folder (multipart, streamed in chunks), metadata,
  * download with ETag, Range and If-None-Match; size limits per kind (413), the content type from
  * the bytes (a declared image that is not one: 400), empty, missing and truncated uploads (400),
  * and who may read and write (a hidden group's non-member and another network: 404).

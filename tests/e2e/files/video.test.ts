@@ -1,5 +1,5 @@
 /**
- * Files: media (issue #16): an uploaded video is processed in the background (duration and a poster
+ * Files (media): an uploaded video is processed in the background (duration and a poster
  * frame with the ffmpeg of `@ffmpeg-installer/ffmpeg`): `processing` first, then `ready` with its
  * duration and poster, and the alert `video_processing_complete` to the uploader only;
  * `numVideoViews` counts the people who played it (a download of its bytes, once per person).

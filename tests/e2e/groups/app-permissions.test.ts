@@ -1,5 +1,5 @@
 /**
- * App tokens on the directory's read routes (issue #15, spec "Application permissions"):
+ * App tokens on the directory's read routes (spec "Application permissions"):
  * `list_groups`, `get_user_groups`, `list_group_members`, `get_profiles`, and `infinite_limit` on a
  * group list; each with and without the permission. An app reads what an onlooker reads: hidden
  * groups and invitations stay out of sight; writes stay user-only. (`post_to_any_group`:

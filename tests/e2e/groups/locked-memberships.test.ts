@@ -1,5 +1,5 @@
 /**
- * `lockedBy` on group memberships (issue #15): a membership an organisational sync made cannot be
+ * `lockedBy` on group memberships: a membership an organisational sync made cannot be
  * removed (not even by leaving) or have its role changed by hand, by group or network admins: 409
  * -242 naming lockedBy; the membership resource shows it; unlocked memberships are unaffected.
  */

@@ -1,5 +1,5 @@
 /**
- * Membership requests over HTTP (issue #15): a member of the network asks to join a group it sees
+ * Membership requests over HTTP: a member of the network asks to join a group it sees
  * (idempotent), group admins and network admins list, approve (the membership is made once, also
  * under concurrent approvals) or decline; the asker reads and withdraws its own; hidden groups and
  * other networks are 404; the events read back from JetStream.

@@ -1,5 +1,5 @@
 /**
- * Group relations over HTTP (issue #15): a relation is the parent → subgroup link. Attaching a
+ * Group relations over HTTP: a relation is the parent → subgroup link. Attaching a
  * top-level group below another (`create_subgroups` there, `edit_group` on the subgroup), reading
  * and listing relations, detaching (either side's editors); no cycles (409, also for two opposite
  * attaches at once), the hierarchy's type rules, 404 across tenants and for those who cannot see

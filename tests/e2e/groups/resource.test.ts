@@ -70,7 +70,7 @@ describe('group resource', () => {
       created: expect.stringMatching(/\+00:00$/),
       lastModified: expect.stringMatching(/\+00:00$/),
       emblem: null,
-      // Files (issue #16): every group has its root folder, derived from its EID.
+      // Files: every group has its root folder, derived from its EID.
       rootFolder: { type: 'folder', EID: rootFolderOf(EID) },
       networkTheme: null,
       emblemThumbnailUrl: null,
@@ -253,7 +253,7 @@ describe('group resource', () => {
     });
     expect(theme.status, theme.text).toBe(201);
     const themeEID = theme.body.EID;
-    // Files (issue #16): the emblem is an image the editor uploaded (a made-up EID is 400 -397).
+    // Files: the emblem is an image the editor uploaded (a made-up EID is 400 -397).
     const emblem = await newTemporaryFile(network.networkEID, token, await flatImage(120, 120, 'png'), {
       filename: 'runners.png',
     });
@@ -276,7 +276,7 @@ describe('group resource', () => {
       hidden: false,
       membersMayPost: false,
       emblem: { type: 'file', EID: emblem.EID },
-      // Files (issue #16): the root folder is the group's own, whatever a client sends.
+      // Files: the root folder is the group's own, whatever a client sends.
       rootFolder: { type: 'folder', EID: rootFolderOf(group.EID) },
       networkTheme: { type: 'network_theme', EID: themeEID },
       emblemThumbnailUrl: `/networks/${network.networkEID}/files/${emblem.EID}/thumbnails/270x270`,

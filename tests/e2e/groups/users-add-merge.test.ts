@@ -1,5 +1,5 @@
 /**
- * Group users `add` and `merge` over HTTP (issue #15): adding several people at once (idempotent,
+ * Group users `add` and `merge` over HTTP: adding several people at once (idempotent,
  * the reply says who was added, already there or refused and why) and making the membership equal
  * a list as an organisational sync does (adds, removes, keeps admins and others' locks, writes
  * `lockedBy`, so a hand removal is then 409 -242); permissions, bounds (400 naming the field),

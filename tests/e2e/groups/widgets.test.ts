@@ -1,5 +1,5 @@
 /**
- * Group widgets and the spotlight widget over HTTP (issue #15): holders of `edit_group_widgets`
+ * Group widgets and the spotlight widget over HTTP: holders of `edit_group_widgets`
  * add, change, order and remove a group's widgets (a closed list of types, at most 20); whoever
  * sees the group (`view_group`) reads the visible ones; a spotlight widget's items are set as a
  * whole (bounded; people must be active members). 403 without the permission, 404 across tenants

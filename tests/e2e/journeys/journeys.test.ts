@@ -1,5 +1,5 @@
 /**
- * Journeys (issue #12, spec "Journeys", Journey row): network administrators create, read, edit and
+ * Journeys (spec "Journeys", Journey row): network administrators create, read, edit and
  * launch journeys (others: 403); participants read the journeys they take part in, others get 404;
  * `embed=recipients` / `embed=journeys.recipients` with their bracketed `limit`/`offset`; the
  * 2025.3.0 gate on `_meta`. Decisions: docs/decisions.md, "Messaging: journeys".

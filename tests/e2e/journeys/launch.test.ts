@@ -1,5 +1,5 @@
 /**
- * Journeys (issue #12, spec "Journeys", Events `journey_failed_to_launch`): a launch without steps
+ * Journeys (spec "Journeys", Events `journey_failed_to_launch`): a launch without steps
  * or without anyone to send it to fails: the journey is `failed` with its reason, and the launcher
  * receives the alert `journey_failed_to_launch` (read back through `GET /networks/{n}/alerts/`).
  * A failed journey is edited and launched again. Another network's administrator gets 404.

@@ -1,5 +1,5 @@
 /**
- * Journeys (issue #12, spec "Journeys"): question steps (`POST …/questions/`), a participant's
+ * Journeys (spec "Journeys"): question steps (`POST …/questions/`), a participant's
  * choices submitted once (`POST …/steps/questions/{stepEID}/submit`: 409 the second time, 400
  * naming a choice not of the step, 404 for a non-participant), and the administrators' export of
  * the participants with their quiz results (`GET …/participants/`).

@@ -1,5 +1,5 @@
 /**
- * Message actions over HTTP (issue #10, concern "actions"): `read` marks a message read for the
+ * Message actions over HTTP: `read` marks a message read for the
  * caller, idempotently; `numReaders` counts distinct readers and `_user.read` shows the caller's
  * standing; the first read of a person records `events.messaging.message.read`; 404 for a message
  * of another network and for a group message the caller may not read. `GET …/readers/` lists who

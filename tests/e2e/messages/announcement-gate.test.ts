@@ -1,8 +1,8 @@
 /**
  * The 1.4.8 gate `messages.eventRenamedAnnouncement` over HTTP (spec: Versioning): before 1.4.8
  * an announcement is posted and read as `type: 'event'` (single message, timeline, messages list,
- * search); from 1.4.8 announcements read `announcement` and `event` is a calendar event (issue
- * #11; before it, this file asserted a 400 naming `/body/type`). And `GET …/timeline/?type=`
+ * search); from 1.4.8 announcements read `announcement` and `event` is a calendar event (a body
+ * of type `event` needs its event object). And `GET …/timeline/?type=`
  * takes `announcement`, `app_update`, `task`, `poll` and `event` (an announcement before 1.4.8). Decisions: docs/decisions.md, "Messaging: types, fields
  * and app posting".
  */
@@ -93,7 +93,7 @@ describe('`event` is the announcement of clients older than 1.4.8', () => {
     }
   });
 
-  // Changed on purpose by events (issue #11): from 1.4.8 `event` is a calendar event, so a body
+  // From 1.4.8 `event` is a calendar event, so a body
   // without its event object is refused naming /body/event (tests/e2e/events/posting.test.ts).
   it('takes `event` from 1.4.8 on as a calendar event (400 naming /body/event without it), and refuses `announcement` before 1.4.8', async () => {
     for (const [accept, type, pointer] of [

@@ -1,5 +1,5 @@
 /**
- * App posting over HTTP (issue #10, "types, fields and app posting"): an app's client-credentials
+ * App posting over HTTP: an app's client-credentials
  * token (from the OAuth token endpoint) posts an `app_update` to the network timeline with
  * `post_updates`, to any group (hidden ones too) with `post_to_any_group`; otherwise 403 -336.
  * The app is the author; everything else an app token asks of messaging stays 403 -307; another
@@ -156,7 +156,7 @@ describe('what apps may not do', () => {
       [{ title: 'Title' }, '/body/title'],
       [{ recipients: [{ type: 'user', EID: '0123456789abcdef01234567' }] }, '/body/recipients'],
       [{ scheduledAt: new Date(Date.now() + 3_600_000).toISOString() }, '/body/scheduledAt'],
-      // The fields of other types are refused, not silently dropped (issue #11's closing note).
+      // The fields of other types are refused, not silently dropped, so a client learns its mistake.
       [
         {
           poll: {

@@ -1,5 +1,5 @@
 /**
- * Editing a message over HTTP (issue #10, concern "actions"): `PUT …/messages/{messageEID}/` by
+ * Editing a message over HTTP: `PUT …/messages/{messageEID}/` by
  * the author only, re-sanitised, `lastEdited` stamped, search tokens recomputed, an `edited` event;
  * a locked message is 409; a news item's title is editable, an update's is not; 404 across
  * networks and for a hidden group's message; bad input 400 naming the field.

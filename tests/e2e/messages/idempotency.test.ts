@@ -1,5 +1,5 @@
 /**
- * Idempotent posting over HTTP (issue #10): `POST` of a message, a comment and a like with an
+ * Idempotent posting over HTTP: `POST` of a message, a comment and a like with an
  * `Idempotency-Key` answers a replay from the same caller with the first answer and writes once;
  * the same key with another body is a 422; another caller's key is their own; a concurrent pair
  * writes once; a failed first request releases its key; a bad key is a 400 naming the header.

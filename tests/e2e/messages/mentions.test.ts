@@ -1,5 +1,5 @@
 /**
- * Mentions over HTTP (issue #10, concern "actions"): a message or comment names the people it
+ * Mentions over HTTP: a message or comment names the people it
  * mentions in `mentions` (references), checked with auth: each must be an active member of the
  * network (400 naming the item otherwise: another network's person, a suspended one, a malformed
  * reference); each person mentioned but the author gets one `events.messaging.message.mentioned`.

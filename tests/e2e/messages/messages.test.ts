@@ -1,5 +1,5 @@
 /**
- * Messages over HTTP (issue #10, part 1): posting updates to the network and to groups, reading a
+ * Messages over HTTP: posting updates to the network and to groups, reading a
  * message and the timelines newest first with paging, who may read and post (asked of auth at every
  * request, so a membership change is honoured at once), sanitised `htmlBody`, comments, likes, the
  * locked-message rules (spec: States and transitions) and the domain events on JetStream.

@@ -1,5 +1,5 @@
 /**
- * `move` and `share` over HTTP (issue #10, concern "actions"; spec: Message actions). Move needs
+ * `move` and `share` over HTTP (spec: Message actions). Move needs
  * removal rights at the source and `post_message` at the target; the comments follow. Share posts
  * the caller's update referencing the original (`sharedFrom`). Comments are neither moved nor
  * shared (400); 404 across networks and for a hidden group's message; bad input 400 naming the field.

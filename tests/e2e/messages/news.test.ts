@@ -1,5 +1,5 @@
 /**
- * News over HTTP (issue #10): `type: 'news'` messages with a title and `readTime`, who may post
+ * News over HTTP: `type: 'news'` messages with a title and `readTime`, who may post
  * them, drafts (seen by their author and network administrators only, on no timeline until
  * published), `GET …/timeline/?type=news` (published news unless `status` is given) and the
  * 2025.1.0 gate dropping concatenated news from it. Decisions: docs/decisions.md, "Messaging:

@@ -1,5 +1,5 @@
 /**
- * Private-message recipients on edit over HTTP (issue #10): the author's `addedRecipients` and
+ * Private-message recipients on edit over HTTP: the author's `addedRecipients` and
  * `removedRecipients` (removed ones 404, added ones read it and its comments; `numRecipients`,
  * `$excludedRecipients` for the author only; the `edited` event names the changes), 400 naming the
  * field on other types or when wrong; mentions in a private message name its participants only

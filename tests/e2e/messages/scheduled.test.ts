@@ -1,5 +1,5 @@
 /**
- * Scheduled items over HTTP (issue #10): a message posted with a future `scheduledAt` waits as
+ * Scheduled items over HTTP: a message posted with a future `scheduledAt` waits as
  * `status: 'scheduled'` on no timeline, is listed by `GET …/scheduled-items/?types=…` (its author's,
  * soonest first), counted in the badge counters, and published once when due by the messaging
  * workers (timeline, `scheduled_published` event). The network's `_user.numScheduledItems`, which

@@ -1,5 +1,5 @@
 /**
- * Search over HTTP (issue #10): `GET /networks/{networkEID}/search/` finds the messages the caller
+ * Search over HTTP: `GET /networks/{networkEID}/search/` finds the messages the caller
  * may read holding every word of `q`, newest first, paged; never across networks, never a hidden
  * group's message for a non-member nor a group's after the caller left it; bad input is a 400
  * naming the field. People and groups (asked of auth): names with words starting with the words of `q`, after

@@ -1,5 +1,5 @@
 /**
- * Subscriptions over HTTP (issue #10, concern "actions"): `subscribe` / `unsubscribe` are
+ * Subscriptions over HTTP: `subscribe` / `unsubscribe` are
  * idempotent and show in `_user.subscribed`; the author is subscribed on posting and a commenter
  * on commenting; each comment records ONE `events.messaging.message.activity_comment` event
  * listing the subscribers to notify (never the commenter); a comment takes no subscription (400);

@@ -1,5 +1,5 @@
 /**
- * Comment threads over HTTP (issue #10): replies with `parentCommentEID` shown as
+ * Comment threads over HTTP: replies with `parentCommentEID` shown as
  * `$parentCommentEID`, `?parentCommentEID=` on the messages list, bubbling (a new comment moves its
  * message up its timeline with `bubble.reason: new_comment`, which clients cannot write) and the users
  * filter `commented` (auth asks messaging). Decisions: docs/decisions.md, "Messaging: timelines,

@@ -1,5 +1,5 @@
 /**
- * Timelines over HTTP (issue #10): the messages list (`/network/…` as in the spec, and the plural;
+ * Timelines over HTTP: the messages list (`/network/…` as in the spec, and the plural;
  * `embedded=originalAuthor`), user profile timelines (auth's postable-types rules), `embed=comments`
  * with `offset[comments]` and the 2024.3.0 gate. Threads, bubbling and the users filter `commented`:
  * threads.test.ts. Decisions: docs/decisions.md, "Messaging: timelines, threads, bubbling".

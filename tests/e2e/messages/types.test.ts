@@ -1,5 +1,5 @@
 /**
- * Message types and fields over HTTP (issue #10, "types, fields and app posting"): `announcement`
+ * Message types and fields over HTTP: `announcement`
  * (who posts it, `superseded`), `private_message` (recipients checked with auth in one batch, on no
  * timeline, read by its participants only), `app_update` refused to people, and the fields
  * `reactable`, `embeds`, `headerBackground`, `appData`, `parentFolder`, `numRecipients`, read-only

@@ -1,5 +1,5 @@
 /**
- * Each alert type whose producer exists, with its recipients (issue #13): the producing action
+ * Each alert type whose producer exists, with its recipients: the producing action
  * through the gateway, then the alert read through the gateway (bounded wait). The failed ends of
  * news jobs have no HTTP trigger (a removed news item is still found by the job): their events
  * are published in the producer's shape. Decisions: docs/decisions.md, "Notifications: alerts".

@@ -1,5 +1,5 @@
 /**
- * Alerts over HTTP (issue #13): the durable consumer turns domain events into alerts read through
+ * Alerts over HTTP: the durable consumer turns domain events into alerts read through
  * the gateway; coalescing (type + subject + recipient, while unread), the `coalesced` view, the
  * `category`/`read` filters, markread (required `category`, `actionability`), the counters of the
  * badge counters and of whoami, tenancy, and an event delivered twice making one alert.

@@ -1,5 +1,5 @@
 /**
- * App alerts (issue #13): an app installed with `send_alerts` sends an `app` alert with
+ * App alerts: an app installed with `send_alerts` sends an `app` alert with
  * `POST /networks/{networkEID}/apps/{appEID}/alerts` to people by EID or XID; a pending invitee
  * (invited by e-mail, not yet accepted) gets it when they join. Without the permission 403 -415;
  * another app's path 403 -415; an unknown EID or XID 400 -416 naming it; another network 404.

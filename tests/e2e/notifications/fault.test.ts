@@ -1,5 +1,5 @@
 /**
- * Notifications: the fault test (issue #13, "Reliability"). K = 500 domain events are published to
+ * Notifications: the fault test. K = 500 domain events are published to
  * JetStream while the notifications service is killed (SIGKILL, events in flight) and restarted, and
  * NATS is restarted once (same port and JetStream store): exactly K alerts exist afterwards, read
  * over HTTP, none lost, none doubled. The instances under test run on a NATS of their own

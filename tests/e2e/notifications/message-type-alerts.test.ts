@@ -1,5 +1,5 @@
 /**
- * Read-back of the alerts of polls and events (issue #13, part "Alerts"): the producing action
+ * Read-back of the alerts of polls and events: the producing action
  * through the gateway (apps/messaging polls/reactivation.ts, events/{writing,actions,editing}.ts),
  * then the alert read back through the gateway by each recipient, and none for a non-recipient.
  * Decisions: docs/decisions.md, "Notifications: alerts".

@@ -1,5 +1,5 @@
 /**
- * Notifications: the live stream (issue #13). `GET /networks/{networkEID}/stream` delivers the
+ * Notifications: the live stream. `GET /networks/{networkEID}/stream` delivers the
  * caller's new alerts and counter changes as Server-Sent Events with heartbeats, resumes from
  * `Last-Event-ID`, ends when the token is revoked, answers `text/event-stream` whatever HAL version
  * was asked for, refuses outsiders (404) and a sixth stream of one person (429), and works through

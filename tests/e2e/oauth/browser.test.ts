@@ -1,5 +1,5 @@
 /**
- * The authorization-code flow in a real browser (issue #3): headless Chromium signs in on `/auth`,
+ * The authorization-code flow in a real browser: headless Chromium signs in on `/auth`,
  * sees the app and the scope, accepts (or declines), and lands on the app's redirect URI, served
  * here on 127.0.0.1; the app then exchanges the code over HTTP and calls the API with the token.
  */

@@ -1,5 +1,5 @@
 /**
- * The authorization-code flow over HTTP (issue #3): the `/auth` page driven as a browser would
+ * The authorization-code flow over HTTP: the `/auth` page driven as a browser would
  * (form posts, no redirects followed), the code exchange, PKCE, and the security rules: code
  * replay, redirect URI variants, form replay, HTML escaping.
  */

@@ -1,5 +1,5 @@
 /**
- * Password guessing (issue #8; OWASP ASVS 2.2, RFC 9700 §4.5): failed sign-ins are throttled per
+ * Password guessing (OWASP ASVS 2.2, RFC 9700 §4.5): failed sign-ins are throttled per
  * account and per client address, with growing delays and then a lock, the same for names that
  * have no account; the owner of a locked account gets a security alert event. A gateway of its own
  * trusts `X-Forwarded-For`, so every test signs in from addresses of its own (the stack's other

@@ -1,5 +1,5 @@
 /**
- * "Try the code flow as a newcomer" (issue #8): the demo data's third-party app signs a demo person
+ * "Try the code flow as a newcomer": the demo data's third-party app signs a demo person
  * in with the code flow, and `npm run demo:code-flow` (scripts/demo-code-flow.mjs) runs the whole
  * flow against the stack while the test plays the person in the browser.
  */

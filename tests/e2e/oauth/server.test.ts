@@ -1,5 +1,5 @@
 /**
- * The authorization server beyond the token endpoint's user grants (issue #3): client_credentials
+ * The authorization server beyond the token endpoint's user grants: client_credentials
  * (app tokens bound to installations), RFC 7009 revocation with the gateway refusing a revoked
  * token within a second, RFC 7662 introspection and RFC 8414 metadata.
  */
@@ -80,7 +80,7 @@ describe('grant_type=client_credentials', () => {
     await installApp(network.networkEID, app.clientId);
     const token = (await clientCredentials(app)).body.access_token!;
     expect((await call('/whoami/', { token })).status).toBe(403);
-    // Issue #15: an app reads profiles with `get_profiles` (tests/e2e/groups/app-permissions.test.ts).
+    // An app reads profiles with `get_profiles` (tests/e2e/groups/app-permissions.test.ts).
     const profiles = await call<{ code?: number }>(`/networks/${network.networkEID}/users/`, { token });
     expect([profiles.status, profiles.body.code]).toEqual([403, -140]);
     const introspection = await introspect(app, token);

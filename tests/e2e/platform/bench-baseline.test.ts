@@ -1,5 +1,5 @@
 /**
- * The benchmark's baseline (bench/baseline.mjs, issue #14 §1) answers the same representation as
+ * The benchmark's baseline (bench/baseline.mjs) answers the same representation as
  * the gateway path for the same resource: same fields and values, only the HAL links may differ.
  * It runs the services' own code in-process; this test holds it to that, on the stack's store.
  */

@@ -1,5 +1,5 @@
 /**
- * The HTTP edges of issue #8: Fastify's own URL errors as problem+json with X-Request-Id, JSON
+ * The HTTP edges: Fastify's own URL errors as problem+json with X-Request-Id, JSON
  * routes that take JSON only (415), strict UTF-8 bodies, query numbers that are plain integers in
  * range, `Location` on 201, `instance` on every problem, and problem `type` URIs that resolve to a
  * page the gateway serves.

@@ -1,5 +1,5 @@
 /**
- * Index coverage (issue #14, section 4): every query the services sent to the store during this
+ * Index coverage: every query the services sent to the store during this
  * end-to-end run — recorded by each service's driver command monitoring (`MONGO_COMMAND_LOG_DIR`,
  * directory `NCS_QUERY_SHAPES_DIR`, set by vitest.config.ts; shapes only, never values) — is checked against the indexes that
  * service declares for that collection, by MongoDB's planning rules (tests/support/index-coverage.ts).

@@ -1,5 +1,5 @@
 /**
- * No emitted link dangles (issue #15): every link of the aggregate, the network, a profile, a group
+ * No emitted link dangles: every link of the aggregate, the network, a profile, a group
  * and a theme, followed as an administrator and as a member, reaches a route of the table. A 403 or
  * a 404 for a missing resource is fine; a 404 "No route" (code -6) is not. Affordances: a message
  * and the network timeline too, whose action links (`like`, `lock`…) and `create` link are followed

@@ -87,7 +87,7 @@ describe('tracing', () => {
     expect(handled?.trace_id, 'auth rpc log').toBe(server!.traceId);
   });
 
-  it('carries the trace over NATS from a gateway that exports nothing (no context manager: issue #14 §2)', async () => {
+  it('carries the trace over NATS from a gateway that exports nothing (no context manager)', async () => {
     // A gateway of the test's own without an exporter, in front of the stack's auth, which exports.
     const gateway = await startExtraGateway('ids-only', {
       OTEL_EXPORTER_OTLP_ENDPOINT: '',

@@ -1,5 +1,5 @@
 /**
- * Rate limiting at the gateway, by who the caller really is (issue #8): two extra gateways with
+ * Rate limiting at the gateway, by who the caller really is: two extra gateways with
  * small limits are started beside the stack, on its NATS, so the limits are reached quickly and
  * the counters they share are seen from both. They trust `X-Forwarded-For`, so each test counts
  * against an address of its own (the stack's gateway counts 127.0.0.1 in the same bucket).

@@ -1,11 +1,10 @@
 /**
- * Scale-out (issue #14 §6): two instances of auth behind one gateway (and nothing else), started by
+ * Scale-out: two instances of auth behind one gateway (and nothing else), started by
  * the stack helper from `NCS_INSTANCES=auth=2`, on a NATS of their own and the stack's store (the shared stack is not
  * disturbed). Under steady load of idempotent reads one auth instance is killed (SIGKILL, requests in
  * flight): every request still succeeds (the gateway retries a request that met no responder or a
  * timeout). A non-idempotent POST whose owner never answers is answered 504 and sent once; a GET in
- * the same case is sent again. Decisions: docs/decisions.md, "Scale-out: instances, retries, Helm
- * (issue #14 §6)".
+ * the same case is sent again. Decisions: docs/decisions.md, "Scale-out".
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

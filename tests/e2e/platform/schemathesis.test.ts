@@ -1,5 +1,5 @@
 /**
- * Contract test (issue #3): schemathesis generates requests for every operation of the gateway's
+ * Contract test: schemathesis generates requests for every operation of the gateway's
  * OpenAPI document, valid and invalid, and checks every answer against the document: no server
  * error, no response that violates its schema, status code, content type or headers, valid data
  * accepted and invalid data rejected. The data it needs (a network, an admin, a category, a page)
@@ -16,11 +16,11 @@ import { newKbCategory, newKbPage } from '../../support/factories/kb.js';
 import { installOverHttp, newApp, registerManifest } from '../../support/factories/apps.js';
 import { setXid } from '../../support/factories/directory.js';
 import { ensureSchemathesis } from '../../support/schemathesis.js';
-// Concern: polls (issue #11).
+// Polls.
 import { newPoll } from '../../support/factories/polls.js';
-// Concern: journeys (issue #12).
+// Journeys.
 import { launchedQuiz, user } from '../../support/factories/journeys.js';
-// Concern: devices, push and white-label apps (issue #13).
+// Devices, push and white-label apps.
 import { newWhitelabelApp, registerDevice, whitelabelFields } from '../../support/factories/push.js';
 import { stack } from '../../support/stack.js';
 
@@ -64,16 +64,16 @@ describe('schemathesis against /openapi.json', () => {
     const app = await newApp({ name: 'Schemathesis app' });
     await registerManifest(app);
     await installOverHttp(network, app);
-    // Concern: polls: a poll for the `/polls/…` operations.
+    // Polls: a poll for the `/polls/…` operations.
     const poll = await newPoll(network.networkEID, token);
-    // Concern: chat and the AI assistant (issue #12): the feature on, a conversation and a message.
+    // Chat and the AI assistant: the feature on, a conversation and a message.
     const chat = await import('../../support/factories/chat.js');
     await chat.addNetworkFeature(network.networkEID, 'ai_assistant_settings');
     const conversation = await chat.startConversation(network, token, [member.profileEID]);
     const chatMessage = await chat.sendChat(network, token, conversation.body.EID, '<p>Hello</p>');
-    // Concern: journeys: a launched journey (the admin takes part) and its question step.
+    // Journeys: a launched journey (the admin takes part) and its question step.
     const journey = await launchedQuiz(network.networkEID, token, [user(network.admin.profileEID)]);
-    // Concern: devices, push and white-label apps: a white-label app and a device of the caller's.
+    // Devices, push and white-label apps: a white-label app and a device of the caller's.
     const whitelabelApp = await newWhitelabelApp(network.networkEID, token, whitelabelFields());
     const device = await registerDevice(network.networkEID, token);
     // A file in the root folder of a group of its own, which no path parameter names: fuzzing
@@ -86,7 +86,7 @@ describe('schemathesis against /openapi.json', () => {
     });
     expect(filesGroup.status).toBe(201);
     const file = await files.newFile(network.networkEID, filesGroup.body.EID, token);
-    // Directory: group operations (issue #15): a subgroup of the group and a spotlight widget of it.
+    // Directory (group operations): a subgroup of the group and a spotlight widget of it.
     const groupDirectory = await import('../../support/factories/group-directory.js');
     const { newGroup } = await import('../../support/factories/groups.js');
     const subgroup = await newGroup(network.networkEID, token, {
@@ -107,22 +107,22 @@ describe('schemathesis against /openapi.json', () => {
       NCS_XID: 'schemathesis-xid',
       NCS_INVITATION_EID: invitation.body.EID,
       NCS_APP_EID: app.clientId,
-      // Concern: polls.
+      // Polls.
       NCS_POLL_EID: poll.EID,
       NCS_ANSWER_EID: poll.poll.answers[0]!.EID,
-      // Concern: chat and the AI assistant (issue #12).
+      // Chat and the AI assistant.
       NCS_CONVERSATION_EID: conversation.body.EID,
       NCS_CHAT_MESSAGE_EID: chatMessage.body.EID,
-      // Concern: journeys.
+      // Journeys.
       NCS_JOURNEY_EID: journey.EID,
       NCS_STEP_EID: journey.steps[1]!.EID,
-      // Concern: devices, push and white-label apps.
+      // Devices, push and white-label apps.
       NCS_WHITELABEL_APP_EID: whitelabelApp.EID,
       NCS_DEVICE_EID: device.EID,
-      // Files and folders (issue #16).
+      // Files and folders.
       NCS_FILE_EID: file.EID,
       NCS_FOLDER_EID: files.rootFolderOf(filesGroup.body.EID),
-      // Directory: group operations (issue #15).
+      // Directory: group operations.
       NCS_SUBGROUP_EID: subgroup.EID,
       NCS_WIDGET_EID: widget.EID,
     };

@@ -1,5 +1,5 @@
 /**
- * Hostile text (issue #8, item 4): control characters, invisible-only names and lone surrogates
+ * Hostile text: control characters, invisible-only names and lone surrogates
  * are a 400 naming the field, from the one rule in contracts' schemas; tab and line breaks stay
  * allowed in free text; knowledge-base page bodies are stored and served sanitised.
  */

@@ -1,5 +1,5 @@
 /**
- * Polls (issue #11): posting a message of type `poll`. The question is `htmlBody`, the answers
+ * Polls: posting a message of type `poll`. The question is `htmlBody`, the answers
  * (2…10, each up to 200 characters, distinct) get EIDs and read-only counts, `endsAt` must be a
  * future time (at most a year ahead), `isAnonymous` is top-level. `_links` point at the
  * network-less `/polls/…` actions. Bad input is a 400 naming the field.
@@ -38,7 +38,7 @@ describe('posting a poll', () => {
     expect(new Date(poll.poll.endsAt).getTime()).toBeGreaterThan(Date.now());
     expect(poll._links.votes?.href).toMatch(new RegExp(`/polls/${poll.EID}/votes/$`));
     // An active poll cannot be reactivated, so it carries no `reactivate` link (reactivation.test.ts
-    // checks that an ended one does). Changed on purpose after issue #11: the link used to show here.
+    // checks that an ended one does).
     expect(poll._links.reactivate).toBeUndefined();
     expect(poll._links.self?.href).toMatch(
       new RegExp(`/networks/${network.networkEID}/messages/${poll.EID}/$`),

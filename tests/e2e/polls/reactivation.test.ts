@@ -1,5 +1,5 @@
 /**
- * Polls (issue #11), spec "States and transitions" (Poll row): `POST /polls/{pollEID}/reactivate`
+ * Polls, spec "States and transitions" (Poll row): `POST /polls/{pollEID}/reactivate`
  * makes an ended poll active again, for as long as it first ran; a poll that has not ended is 409;
  * only the author and network administrators may (403 otherwise). It records
  * `events.messaging.poll.reactivated` with the alert `poll_reactivated` for the voters.

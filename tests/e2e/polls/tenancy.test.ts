@@ -1,5 +1,5 @@
 /**
- * Polls (issue #11): the `/polls/…` paths name no network; the gateway takes the poll's and the
+ * Polls: the `/polls/…` paths name no network; the gateway takes the poll's and the
  * caller must be an active member of it. Another network's poll, an unknown poll, a poll of a
  * group the caller may not read: the same 404 (-365). Leaving the network takes effect at once.
  */

@@ -1,5 +1,5 @@
 /**
- * Polls (issue #11): voting over `POST /polls/{pollEID}/votes/` (`{ answerEID }`). One vote per
+ * Polls: voting over `POST /polls/{pollEID}/votes/` (`{ answerEID }`). One vote per
  * person; voting again replaces the vote; the counts per answer stay equal to the votes under
  * concurrent votes and changes; an ended poll is 409; an unknown answer 400 naming `answerEID`.
  * `GET /polls/{pollEID}/voters/{answerEID}/` lists who chose an answer (`embed=user`, paginated);

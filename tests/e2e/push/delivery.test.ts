@@ -1,5 +1,5 @@
 /**
- * Push delivery over HTTP (issue #13): a new alert is pushed to each device of its recipient
+ * Push delivery over HTTP: a new alert is pushed to each device of its recipient
  * through FCM HTTP v1 (the local stand-in, tests/support/push-provider.ts) with `messageType`; a
  * dead token removes the device; a 5xx is retried with backoff until delivered; a 429's
  * `Retry-After` is honoured; `/push-notifications/debug/` shows the outcomes. Decisions:

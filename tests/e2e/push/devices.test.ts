@@ -1,5 +1,5 @@
 /**
- * `/my-devices/` over HTTP (issue #13): register, list, remove; the push token never answered in
+ * `/my-devices/` over HTTP: register, list, remove; the push token never answered in
  * full; registering a token again is the same device; another person's device is 404, another
  * network's route 404; bad input 400 naming the field. Decisions: docs/decisions.md,
  * "Notifications: devices, push and white-label apps".

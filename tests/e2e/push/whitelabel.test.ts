@@ -1,5 +1,5 @@
 /**
- * `/whitelabel-apps/` over HTTP (issue #13): network administrators register, members read; the
+ * `/whitelabel-apps/` over HTTP: network administrators register, members read; the
  * fields, read-only `numNetworks`; `appStoreUrl` and `googlePlayUrl` only before 2023.0.1 (both
  * sides of the gates, read and write); the network's `whitelabelApps` link answers; 404 across
  * networks; bad input 400 naming the field. Decisions: docs/decisions.md, "Notifications: devices,

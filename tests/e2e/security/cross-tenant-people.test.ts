@@ -1,5 +1,5 @@
 /**
- * No cross-tenant disclosure of people (issue #8, item 3): what a network shows about a person
+ * No cross-tenant disclosure of people: what a network shows about a person
  * comes only from that network's profile. A person with names, job title, bio, language, status
  * and birthday in network A, invited to and then member of network B: B's administrator, through
  * every route that returns a person, learns nothing the person has not shared in B. And the

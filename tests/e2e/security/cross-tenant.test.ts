@@ -1,5 +1,5 @@
 /**
- * Cross-tenant matrix (issue #3): for EVERY route of the table scoped to a network, an
+ * Cross-tenant matrix: for EVERY route of the table scoped to a network, an
  * administrator of another network gets 404, never the resource and never a hint that it exists:
  *
  * 1. with the victim network's EID in the path (read, update and delete alike, whatever the body);
@@ -18,9 +18,9 @@ import { closeFactories, newNetwork, type TestNetwork } from '../../support/fact
 import { newKbCategory, newKbPage } from '../../support/factories/kb.js';
 import { newMessage } from '../../support/factories/messages.js';
 import { followJob, newNews, type JobBody } from '../../support/factories/news.js';
-// Concern: tasks (issue #11).
+// Tasks.
 import { newTask, userRef } from '../../support/factories/tasks.js';
-// Concern: journeys (issue #12).
+// Journeys.
 import { newJourney, quizQuestion } from '../../support/factories/journeys.js';
 
 afterAll(closeFactories);
@@ -50,7 +50,7 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   'app.signRequest': () => ({ entryPoint: 'main', device: 'web', position: 'menu' }),
   'message.create': () => ({ type: 'update', htmlBody: '<p>Cross-tenant</p>' }),
   'comment.create': () => ({ htmlBody: '<p>Cross-tenant</p>' }),
-  // Concern: message actions (issue #10).
+  // Message actions.
   'message.edit': () => ({ htmlBody: '<p>Cross-tenant</p>' }),
   'message.move': () => ({ group: null }),
   'message.share': () => ({ htmlBody: '<p>Cross-tenant</p>' }),
@@ -62,25 +62,25 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
     width: 1,
     height: 1,
   }),
-  // Concern: events (issue #11).
+  // Events.
   'event.rsvp': () => ({ rsvp: 'yes' }),
-  // Notifications: alerts (issue #13).
+  // Notifications: alerts.
   'alert.markread': () => ({ category: 'all' }),
-  // Concern: chat and the AI assistant (issue #12).
+  // Chat and the AI assistant.
   'aiAssistantSettings.update': () => ({ companyInfo: 'Cross-tenant' }),
   'aiAssistant.create': () => ({}),
   'conversation.create': (victim) => ({ participants: [{ type: 'user', EID: victim.profileEID }] }),
   'conversationMessage.create': () => ({ htmlBody: '<p>Cross-tenant</p>' }),
   'chatMessage.delete': () => ({ reason: 'Cross-tenant' }),
-  // Concern: journeys (issue #12).
+  // Journeys.
   'journey.create': () => ({ name: 'Cross-tenant' }),
   'journey.update': () => ({ name: 'Cross-tenant' }),
   'journeyQuestion.create': () => quizQuestion(),
   'journeyQuestion.submit': () => ({ choices: ['f'.repeat(24)] }),
-  // Directory: account operations (issue #15).
+  // Directory: account operations.
   'userSettings.update': () => ({ language: 'en' }),
   'presence.update': () => ({ status: 'online' }),
-  // Concern: devices, push and white-label apps (issue #13).
+  // Devices, push and white-label apps.
   'device.register': () => ({
     notificationProvider: 'fcm',
     pushToken: 'cross-tenant-token',
@@ -93,11 +93,11 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
     platform: 'android',
     downloadUrl: 'https://apps.example/download',
   }),
-  // Notifications: app alerts and the live stream (issue #13).
+  // Notifications: app alerts and the live stream.
   'appAlert.send': (victim) => ({ recipients: [{ type: 'user', EID: victim.profileEID }] }),
-  // Directory: group operations and app permissions (issue #15).
+  // Directory: group operations and app permissions.
   'groupRequest.create': () => ({ message: 'Cross-tenant' }),
-  // Directory: network operations (issue #15).
+  // Directory: network operations.
   'label.create': () => ({ name: 'Cross-tenant' }),
   'label.update': () => ({ name: 'Cross-tenant' }),
   'networkFeatures.set': () => ({ video: true }),
@@ -112,13 +112,13 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   'emailSettings.update': () => ({ news: false }),
   'terms.publish': () => ({ url: 'https://example.com/terms' }),
   'terms.accept': () => ({ version: 1 }),
-  // Files and folders (issue #16): refused (404) before its multipart body is read.
+  // Files and folders: refused (404) before its multipart body is read.
   'file.upload': () => ({ file: 'x' }),
   'folder.create': () => ({ name: 'Cross-tenant folder' }),
   'folder.update': () => ({ name: 'Renamed' }),
-  // Files: attachments and temporary uploads (issue #16).
+  // Files: attachments and temporary uploads.
   'file.uploadTemporary': () => ({ file: 'x' }),
-  // Directory: group operations (issue #15): relations, users add/merge, widgets.
+  // Directory (group operations): relations, users add/merge, widgets.
   'groupRelation.create': (victim) => ({ subgroup: { type: 'group', EID: victim.subgroupEID } }),
   'groupUsers.add': (victim) => ({ users: [victim.profileEID] }),
   'groupUsers.merge': (victim) => ({ users: [victim.profileEID] }),
@@ -136,9 +136,9 @@ const sampleQueries: Readonly<Record<string, string>> = {
   'search.list': 'type=knowledge_base_article&q=cross',
   // News and scheduled items.
   'scheduledItems.list': 'types=update,news',
-  // Notifications: the live stream (issue #13): a stream that ends after a second (the control reads it whole).
+  // Notifications (the live stream): a stream that ends after a second (the control reads it whole).
   'stream.open': 'closeAfter=1',
-  // Directory: network operations (issue #15).
+  // Directory: network operations.
   'location.resolve': 'q=Paris',
 };
 
@@ -213,11 +213,11 @@ beforeAll(async () => {
     jobEID: job.body.EID,
     exportEID: exported.EID,
   };
-  // Concern: tasks: a task of the victim's (its progress and recipients).
+  // Tasks: a task of the victim's (its progress and recipients).
   fixtures.taskEID = (
     await newTask(victim.networkEID, victimToken, { assignees: [userRef(member.profileEID)] })
   ).EID;
-  // Concern: chat and the AI assistant (issue #12): the victim has the feature (its GETs answer 200).
+  // Chat and the AI assistant: the victim has the feature (its GETs answer 200).
   const chat = await import('../../support/factories/chat.js');
   await chat.addNetworkFeature(victim.networkEID, 'ai_assistant_settings');
   // A conversation of the victim's and one of its messages.
@@ -226,26 +226,26 @@ beforeAll(async () => {
   fixtures.messageId = (
     await chat.sendChat(victim, victimToken, conversation.body.EID, '<p>Hi</p>')
   ).body.EID;
-  // Concern: journeys (issue #12): a journey of the victim's and its question step.
+  // Journeys: a journey of the victim's and its question step.
   const journey = await newJourney(victim.networkEID, victimToken, {
     steps: [{ kind: 'question', ...quizQuestion() }],
   });
   Object.assign(fixtures, { journeyEID: journey.EID, stepEID: journey.steps[0]!.EID });
-  // Directory: account operations (issue #15): a key of the new-features list.
+  // Directory (account operations): a key of the new-features list.
   fixtures.featureKey = 'tasks';
-  // Directory: group operations (issue #15): a pending membership request of the member's.
+  // Directory (group operations): a pending membership request of the member's.
   const groupOps = await import('../../support/factories/group-ops.js');
   await groupOps.storeMembershipRequest(victim.networkEID, group.body.EID, member.profileEID);
-  // Directory: network operations (issue #15): a label of the victim's.
+  // Directory (network operations): a label of the victim's.
   const netOps = await import('../../support/factories/network-ops.js');
   fixtures.labelEID = await netOps.newLabel(victim.networkEID, victimToken, 'Victim label');
-  // Files and folders (issue #16): the root folder of the victim's group and a file in it.
+  // Files and folders: the root folder of the victim's group and a file in it.
   const files = await import('../../support/factories/files.js');
   fixtures.folderEID = files.rootFolderOf(group.body.EID);
   fixtures.fileEID = (await files.newFile(victim.networkEID, group.body.EID, victimToken)).EID;
-  // Files: media (issue #16): a whitelisted thumbnail size (the file above is an image).
+  // Files (media): a whitelisted thumbnail size (the file above is an image).
   fixtures.size = '390x170';
-  // Directory: group operations (issue #15): a subgroup of the victim's group and a widget of it.
+  // Directory (group operations): a subgroup of the victim's group and a widget of it.
   const groupDirectory = await import('../../support/factories/group-directory.js');
   fixtures.subgroupEID = (
     await (
@@ -339,7 +339,7 @@ describe('mass assignment: writes carrying EID, networkEID, _id, role or isBot n
     isBot: true,
   };
   const writeRoutes = networkRoutes.filter(
-    // Files and folders (issue #16): an upload's body is multipart bytes, with no fields to inject.
+    // Files and folders: an upload's body is multipart bytes, with no fields to inject.
     (r) => r.body && ['POST', 'PUT', 'PATCH'].includes(r.method) && r.bodyMediaType !== 'multipart/form-data',
   );
 
@@ -364,7 +364,7 @@ describe('mass assignment: writes carrying EID, networkEID, _id, role or isBot n
   });
 });
 
-// Concern: polls (issue #11). Network-less routes whose network is their resource's (`networkFrom`,
+// Polls. Network-less routes whose network is their resource's (`networkFrom`,
 // e.g. `/polls/{pollEID}/…`): another network's administrator gets 404, exactly as for a resource
 // that does not exist (same code); the victim's own administrator reaches them.
 describe('network-less routes resolved from their resource answer 404 to an outsider', () => {
@@ -408,7 +408,7 @@ describe('network-less routes resolved from their resource answer 404 to an outs
   });
 });
 
-// Concern: devices, push and white-label apps (issue #13): a device and a white-label app of the victim's.
+// Devices, push and white-label apps: a device and a white-label app of the victim's.
 beforeAll(async () => {
   const { newWhitelabelApp, registerDevice, whitelabelFields } =
     await import('../../support/factories/push.js');
@@ -418,7 +418,7 @@ beforeAll(async () => {
   fixtures.deviceEID = (await registerDevice(victim.networkEID, victimToken)).EID;
 });
 
-// Notifications: app webhooks (issue #13): the routes only the app itself reads (a user is 404,
+// Notifications (app webhooks): the routes only the app itself reads (a user is 404,
 // as are other apps: e2e/webhooks/delivery.test.ts), and a delivery EID for their paths.
 const appOnlyRoutes = new Set([
   'webhookEndpoint.get',

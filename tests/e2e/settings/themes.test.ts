@@ -69,7 +69,7 @@ describe('network themes: fields', () => {
       ...fields,
       knowledgeBaseCategoryHeader: { backgroundUrl: null, color: '#040506' },
       knowledgeBasePageHeader: { backgroundUrl: '/kb/page.png', color: null },
-      // Files: media (issue #16): the thumbnail of the emblem file.
+      // Files (media): the thumbnail of the emblem file.
       emblemThumbnailUrl: `/networks/${network.networkEID}/files/${fields.emblem.EID}/thumbnails/270x270`,
       created: expect.stringMatching(/\+00:00$/),
       lastModified: expect.stringMatching(/\+00:00$/),

@@ -1,5 +1,5 @@
 /**
- * Tasks' events over HTTP (issue #11): `events.messaging.task.created` with the assignees,
+ * Tasks' events over HTTP: `events.messaging.task.created` with the assignees,
  * `.completed` and `.reopened` with who did it, recorded through the outbox for the notifications
  * service (read back from JetStream).
  */

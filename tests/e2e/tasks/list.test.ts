@@ -1,5 +1,5 @@
 /**
- * The caller's tasks over HTTP (issue #11; spec: "Tasks and polls"): `GET
+ * The caller's tasks over HTTP (spec: "Tasks and polls"): `GET
  * /networks/{networkEID}/tasks/` soonest due first, its due-date and completion filters, -38 for an
  * inverted range, the `due_date_none` combination (400 naming both), `offset[self]` and the
  * 2024.3.0 gate of `offset[messages]` on both sides; 404 for another network's member.

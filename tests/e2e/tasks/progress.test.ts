@@ -1,5 +1,5 @@
 /**
- * Task progress and recipients over HTTP (issue #11; spec: "Tasks and polls"): the five cases of
+ * Task progress and recipients over HTTP (spec: "Tasks and polls"): the five cases of
  * `GET /networks/{networkEID}/tasks/{eid}/progress/` in the server's fixed order across pages
  * (split: users by fullName; shared with several groups: child tasks by group name then
  * createdAt; single-group shared and individual: empty; associated: 404), its filters `completed`,

@@ -1,5 +1,5 @@
 /**
- * Tasks over HTTP (issue #11, "Tasks"): posting a task of each kind (who it goes to, checked with
+ * Tasks over HTTP: posting a task of each kind (who it goes to, checked with
  * auth), completing and reopening it (only an assignee; the parent's counts consistent under
  * concurrent completion). The caller's tasks list: list.test.ts; events: events.test.ts.
  */

@@ -1,7 +1,7 @@
 /**
- * Notifications: app webhooks (issue #13). A manifest subscribes only to deliverable event types
+ * Notifications: app webhooks. A manifest subscribes only to deliverable event types
  * (the closed list `webhookEventTypes`): an unknown one is 400 naming the entry; every listed one
- * is accepted. Decisions: docs/decisions.md, "Notifications: app webhooks (issue #13)".
+ * is accepted. Decisions: docs/decisions.md, "Notifications: app webhooks".
  */
 import { webhookEventTypes } from '@ncs/contracts';
 import { afterAll, describe, expect, it } from 'vitest';

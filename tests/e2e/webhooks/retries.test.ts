@@ -1,10 +1,10 @@
 /**
- * Notifications: app webhooks (issue #13). A delivery answered 500 is retried with growing gaps
+ * Notifications: app webhooks. A delivery answered 500 is retried with growing gaps
  * (exponential backoff with jitter; the e2e stack sets a 400 ms base) under the same `webhook-id`
  * until a 2xx; the delivery log shows each attempt (status, duration), filters by status, and
  * `redeliver` makes one more attempt now. An endpoint failing for the whole disable window (the
  * stack sets 4 s) is disabled, the network's administrators get `app_webhook_disabled`, and the app
- * re-enables it. Decisions: docs/decisions.md, "Notifications: app webhooks (issue #13)".
+ * re-enables it. Decisions: docs/decisions.md, "Notifications: app webhooks".
  */
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Paths and helpers of the caller's account operations (issue #15): settings, new features,
+ * Paths and helpers of the caller's account operations: settings, new features,
  * presence, host info and sessions.
  */
 import type { Problem } from '@ncs/contracts';

@@ -1,5 +1,5 @@
 /**
- * Message actions factories (issue #10, concern "actions"): an action over HTTP and the paths of
+ * Message actions factories: an action over HTTP and the paths of
  * the readers, the edit and the timelines a removed message leaves.
  */
 import { call, type ApiResponse } from '../api.js';

@@ -1,4 +1,4 @@
-/** Files: attachments and temporary uploads (issue #16), as a client sends them. */
+/** Files: attachments and temporary uploads, as a client sends them. */
 import { call, type ApiResponse } from '../api.js';
 import { PNG_1X1, upload, type FileBody } from './files.js';
 import { messagesPath, type MessageBody } from './messages.js';

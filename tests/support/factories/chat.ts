@@ -1,5 +1,5 @@
 /**
- * Chat and the AI assistant (issue #12): a network with feature `ai_assistant_settings`, its
+ * Chat and the AI assistant: a network with feature `ai_assistant_settings`, its
  * assistant created over HTTP; conversations and chat messages over HTTP.
  */
 import { call } from '../api.js';

@@ -109,7 +109,7 @@ export async function networkBoundToken(
   email: string,
   networkEID: string,
   clientId: string,
-  // Directory (issue #15): `null` for a token no scope restricts (only its network limits it).
+  // Directory: `null` for a token no scope restricts (only its network limits it).
   scope: string | null = 'profile.basic.read',
 ): Promise<string> {
   const m = await authModels();

@@ -1,5 +1,5 @@
 /**
- * Events factories (issue #11): an event posted over HTTP, the event actions, and times relative
+ * Events factories: an event posted over HTTP, the event actions, and times relative
  * to now.
  */
 import { call, type ApiResponse } from '../api.js';

@@ -1,4 +1,4 @@
-/** Files and folders (issue #16): uploads and downloads over HTTP, as a client sends them. */
+/** Files and folders: uploads and downloads over HTTP, as a client sends them. */
 import { rootFolderOf } from '@ncs/contracts';
 import { baseUrl, mediaType, type ApiResponse } from '../api.js';
 import { newNetwork, type TestNetwork, type TestPerson } from './core.js';
@@ -111,7 +111,7 @@ export interface FolderBody {
   _links: Record<string, { href: string } | undefined>;
 }
 
-// Files: media (issue #16): the same reading of an answer for uploads in another API version.
+// Files (media): the same reading of an answer for uploads in another API version.
 export { parse as parseResponse };
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Helpers of the group relations, users add/merge and widgets tests (issue #15): paths and the
+ * Helpers of the group relations, users add/merge and widgets tests: paths and the
  * shapes of their answers.
  */
 import { call } from '../api.js';

@@ -1,5 +1,5 @@
 /**
- * Helpers of the group-operations tests (issue #15, part 2b): app tokens with chosen application
+ * Helpers of the group-operations tests: app tokens with chosen application
  * permissions, and the paths of membership requests.
  */
 import { call } from '../api.js';

@@ -48,7 +48,7 @@ export interface MembershipBody {
   errors?: { pointer: string; message: string }[];
   _links: Record<string, { href: string }>;
   _embedded?: { user?: { type: string; EID: string; extrnal: boolean } };
-  // Directory: group operations (issue #15).
+  // Directory: group operations.
   lockedBy?: string | null;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Journeys (issue #12): journeys created, questioned, launched and answered over HTTP as a caller.
+ * Journeys: journeys created, questioned, launched and answered over HTTP as a caller.
  */
 import { call, type ApiResponse } from '../api.js';
 import { uniqueSuffix } from './core.js';

@@ -1,5 +1,5 @@
 /**
- * Files: media (issue #16): uploads in a chosen API version, thumbnails and posters over HTTP, and
+ * Files (media): uploads in a chosen API version, thumbnails and posters over HTTP, and
  * test images made with sharp (the library messaging uses).
  */
 import { readFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * Paths and helpers of the directory's network operations (issue #15, part 2): labels, features,
+ * Paths and helpers of the directory's network operations: labels, features,
  * the subscription, e-mail settings, terms of service, sync-user and branding.
  */
 import { call } from '../api.js';

@@ -1,5 +1,5 @@
 /**
- * Poll factories (issue #11): a poll posted over HTTP, its network-less `/polls/…` paths, and votes.
+ * Poll factories: a poll posted over HTTP, its network-less `/polls/…` paths, and votes.
  */
 import { call, type ApiResponse } from '../api.js';
 import { uniqueSuffix } from './core.js';

@@ -1,5 +1,5 @@
 /**
- * Notifications: the live stream (issue #13). A small Server-Sent Events client over `fetch` for
+ * Notifications: the live stream. A small Server-Sent Events client over `fetch` for
  * end-to-end tests: it parses events as they come and lets a test wait for one.
  */
 import { mediaType } from '../api.js';

@@ -1,5 +1,5 @@
 /**
- * Tasks factories (issue #11): posting a task over HTTP, completing and reopening it, the paths of
+ * Tasks factories: posting a task over HTTP, completing and reopening it, the paths of
  * the tasks list, recipients and progress, and people with chosen names (for the name order).
  */
 import { call, type ApiResponse } from '../api.js';

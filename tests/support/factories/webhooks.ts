@@ -1,5 +1,5 @@
 /**
- * Notifications: app webhooks (issue #13). An app whose manifest subscribes to event types with
+ * Notifications: app webhooks. An app whose manifest subscribes to event types with
  * `events.url` on the test's receiver, installed over HTTP; the paths of its webhook routes.
  */
 import { expect } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * What the host of a network serves (issue #15; the network's `hostInfo` link): its own host name,
+ * What the host of a network serves (the network's `hostInfo` link): its own host name,
  * the API versions it answers and the network's enabled features. Members read it.
  */
 import { LATEST_VERSION, OLDEST_VERSION, type RequestContext } from '@ncs/contracts';

@@ -1,5 +1,5 @@
 /**
- * Collections of the caller's account operations (issue #15): one settings document and one
+ * Collections of the caller's account operations: one settings document and one
  * presence document per profile (unique, upserted atomically), and one row per dismissed feature
  * (a unique index makes dismissing once a rule: no read-modify-write of a list).
  */

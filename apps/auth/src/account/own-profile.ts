@@ -1,5 +1,5 @@
 /**
- * The caller's own sub-resources in a network (issue #15): settings and new features. The owner
+ * The caller's own sub-resources in a network: settings and new features. The owner
  * reads and writes them; a network administrator reads a member's (support), and gets 403 on a
  * write; another member gets 404 (the API does not say whether they exist).
  */

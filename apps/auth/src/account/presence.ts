@@ -1,5 +1,5 @@
 /**
- * Presence (issue #15): a person sets their own (`online`, `away`, `offline`; `lastSeenAt` is the
+ * Presence: a person sets their own (`online`, `away`, `offline`; `lastSeenAt` is the
  * time of the update); members of the same network read it (see `readPresence`).
  */
 import { DomainError, isEid, toTimestamp, type PresenceStatus, type RequestContext } from '@ncs/contracts';

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the account operations (issue #15): settings with their defaults, the undismissed
+ * Pure rules of the account operations: settings with their defaults, the undismissed
  * features, and presence as others read it.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * The caller's sessions (issue #15): a session is a token family, the tokens descended from one
+ * The caller's sessions: a session is a token family, the tokens descended from one
  * sign-in (a password grant, or an authorization-code grant bound to one network). Live: a token of
  * the family is neither revoked nor expired. Ending one revokes its tokens (`revokeTokens`, which
  * tells the gateway); another person's session is 404, as one that does not exist.

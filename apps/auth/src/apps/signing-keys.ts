@@ -1,5 +1,5 @@
 /**
- * Reading and writing an app's signing key through the `SigningSecretBox` (issue #15): written
+ * Reading and writing an app's signing key through the `SigningSecretBox`: written
  * sealed; a key stored in clear before encryption is read as is and sealed in place on first use
  * (a conditional update: a rotation meanwhile wins).
  */

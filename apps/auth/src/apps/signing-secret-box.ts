@@ -1,5 +1,5 @@
 /**
- * App signing secrets encrypted at rest (issue #15): AES-256-GCM with a key from the environment
+ * App signing secrets encrypted at rest: AES-256-GCM with a key from the environment
  * (`APP_SIGNING_SECRET_KEY`, config.ts). A signing secret cannot be hashed (signing needs it), so
  * the store holds `enc:v1:<iv>:<tag>:<ciphertext>` (base64url; a random 96-bit IV per secret; the
  * app's client id is the additional authenticated data, so a ciphertext moved to another app does

@@ -1,5 +1,5 @@
 /**
- * Default avatars, emblems and branding CSS (issue #15): what the `asset` routes answer. The
+ * Default avatars, emblems and branding CSS: what the `asset` routes answer. The
  * gateway sends `content` in the route's media type with a strong `ETag` of it, so an answer
  * changes exactly when its content does (a renamed profile, an edited default theme).
  */

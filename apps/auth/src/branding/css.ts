@@ -1,5 +1,5 @@
 /**
- * Branding CSS from a network theme (issue #15): pure rules. Values reach the style sheet only
+ * Branding CSS from a network theme: pure rules. Values reach the style sheet only
  * through strict checks: a colour must be `#rrggbb` (else it is left out), a spectrum name a plain
  * identifier, and a URL is written as a quoted `url("…")` in which every character but a short
  * list of plain URL characters is a CSS escape, so `)`, `;`, quotes, `\`, `<` (`</style>`) and

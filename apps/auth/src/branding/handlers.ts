@@ -1,5 +1,5 @@
 /**
- * Handlers of the branding routes (`brandingRoutes` of the route table, issue #15), by route id. A
+ * Handlers of the branding routes (`brandingRoutes` of the route table), by route id. A
  * constant: the conformance test lists it without a database.
  */
 import { brandingRoutes } from '@ncs/contracts';

@@ -1,5 +1,5 @@
 /**
- * Default avatars and emblems as SVG (issue #15): pure rules, no image library. A profile's avatar
+ * Default avatars and emblems as SVG: pure rules, no image library. A profile's avatar
  * is its initials on a colour derived from its EID; a group type's emblem is a glyph of its own.
  * Every text that reaches the markup goes through `xmlEscape`, so a name cannot add markup.
  */

@@ -24,7 +24,7 @@ import { presentAppWhoami } from '../apps/whoami.js';
 /** The core routes of a network's entry points, outside `directoryRoutes`. */
 const aggregateHandler: RouteHandler<AuthRoute<'aggregate.get'>, AuthDependencies> = ({ ctx }, { models }) =>
   getAggregate(models, ctx);
-// Notifications: alerts (issue #13): the `_user` alert counters are asked of notifications.
+// Notifications (alerts): the `_user` alert counters are asked of notifications.
 const whoamiHandler: RouteHandler<AuthRoute<'whoami.get'>, AuthDependencies> = async (
   { ctx },
   { models, rpc },

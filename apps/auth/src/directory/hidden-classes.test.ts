@@ -1,4 +1,4 @@
-/** Objects that the network representation builds on every request share one hidden class (issue #14 §2). */
+/** Objects that the network representation builds on every request share one hidden class. */
 import { describe, expect, it } from 'vitest';
 import { hiddenClassChanges } from '@ncs/service-kit/testing';
 import type { NetworkDoc } from './models.js';

@@ -18,7 +18,7 @@ import type { AuthModels } from '../models.js';
 import type { RouteBody, RouteQuery } from '../requests.js';
 import { actorOf, type DirectoryCaller, findAdminOrAppCaller, userRef } from './callers.js';
 import type { InvitationDoc, ProfileDoc } from './models.js';
-// Directory: a code-flow token acts in its one network (issue #15).
+// Directory: a code-flow token acts in its one network.
 import { outsideTokenNetwork } from '../account/token-network.js';
 
 export const INVITE_USERS = 'invite_users';
@@ -65,7 +65,7 @@ async function accountForEmail(models: AuthModels, email: string): Promise<strin
 async function profileFor(models: AuthModels, networkEID: string, accountId: string): Promise<ProfileDoc> {
   return models.Profile.findOneAndUpdate(
     { networkEID, accountId },
-    // `_id` made here: profiles are listed by `_id` as the order of creation (issue #14 §5).
+    // `_id` made here: profiles are listed by `_id` as the order of creation.
     { $setOnInsert: { _id: new Types.ObjectId(), role: 'member', userState: 'pending' } },
     { upsert: true, returnDocument: 'after' },
   ).lean<ProfileDoc>();
@@ -211,7 +211,7 @@ export async function acceptInvitation(
   const invitation = await models.Invitation.findById(invitationEID).lean<InvitationDoc>();
   if (!invitation || invitation.accountId !== accountId)
     throw new DomainError('DIR_ERR_INVITATION_NOT_FOUND');
-  // Directory: a code-flow token acts in its one network (issue #15).
+  // Directory: a code-flow token acts in its one network.
   if (outsideTokenNetwork(ctx, invitation.networkEID)) throw new DomainError('DIR_ERR_INVITATION_NOT_FOUND');
   const now = new Date();
   const status = invitationStatus(invitation, now);

@@ -1,5 +1,5 @@
 /**
- * A network keeps an administrator under concurrency (issue #15). `changeRole` refuses to demote
+ * A network keeps an administrator under concurrency. `changeRole` refuses to demote
  * the last active administrator, but two administrators demoting each other at the same time both
  * see the other one: each demotion is checked again after its write (no transactions on FerretDB,
  * as groups do in `keepAnAdmin`), and undone when it left no administrator. Both then stay, and the

@@ -1,5 +1,5 @@
 /**
- * The network's active members for `numImpreciseActiveMembersCount` (issue #14 §4: no whole count
+ * The network's active members for `numImpreciseActiveMembersCount` (no whole count
  * of a large match on every request). Up to PRECISE_UP_TO members the count is exact and current
  * (an index count that stops there); a larger network's count is imprecise by definition (two
  * significant digits), so its full count is taken at most once a minute per instance and reused.

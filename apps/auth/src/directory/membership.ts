@@ -26,7 +26,7 @@ import {
 } from './permissions.js';
 import { presentOne, findNetworkProfile } from './profiles.js';
 import { revokeTokens } from '../oauth/revocation.js';
-// Directory: two administrators demoting each other at once (issue #15).
+// Directory: two administrators demoting each other at once.
 import { keepNetworkAdmin } from './last-admin.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -151,7 +151,7 @@ export async function changeRole(
     { returnDocument: 'after', runValidators: true },
   ).lean<ProfileDoc>();
   if (!updated) throw new DomainError('AUTH_ERR_PROFILE_NOT_FOUND');
-  // Directory: two administrators demoting each other at once (issue #15).
+  // Directory: two administrators demoting each other at once.
   if (isAdminRole(previous) && !isAdminRole(next)) {
     await keepNetworkAdmin(models, networkEID, profileEID, previous, next);
   }

@@ -14,7 +14,7 @@ import {
 import { timestamps, type StoredDocument } from '@ncs/service-kit';
 import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
 
-/** Files: branding images (issue #16): an uploaded image, `{ type: 'file', EID }`. */
+/** Files (branding images): an uploaded image, `{ type: 'file', EID }`. */
 const imageRefSchema = new Schema(
   { type: { type: String, enum: ['file'], required: true }, EID: { type: String, required: true } },
   { _id: false, strict: true },
@@ -41,7 +41,7 @@ const networkSchema = new Schema(
       type: { type: String, default: 'free' },
       since: { type: Date, default: () => new Date() },
     },
-    // Directory: network operations (issue #15): the write context (directory/network-write-context.ts).
+    // Directory (network operations): the write context (directory/network-write-context.ts).
     emailDeliveryFormat: { type: String, enum: emailDeliveryFormats, default: 'html' },
     sso: {
       type: new Schema(
@@ -69,7 +69,7 @@ const networkSchema = new Schema(
       default: null,
     },
     themeEID: { type: String, default: null },
-    // Files: branding images (issue #16): uploaded images, network assets (network-write-context.ts).
+    // Files (branding images): uploaded images, network assets (network-write-context.ts).
     defaultAvatar: { type: imageRefSchema, default: null },
     defaultEmblems: {
       type: new Schema(

@@ -1,10 +1,10 @@
 /**
- * Directory: network operations (issue #15, part 2). The spec's write context of the network:
+ * Directory: network operations. The spec's write context of the network:
  * `sso`, `favicon`, `theme` (a theme of the same network) and `emailDeliveryFormat`, as
  * `PUT /networks/{networkEID}` stores them and the network shows them (`sso` to administrators
  * only: it is configuration of the sign-in, not for every member).
  *
- * Files: branding images (issue #16): `defaultAvatar` and `defaultEmblems` (per group type) name
+ * Files (branding images): `defaultAvatar` and `defaultEmblems` (per group type) name
  * uploaded images; they and a favicon that is a file path of the network become network assets
  * before the write (branding/images.ts). A `defaultEmblems` body changes the group types it names.
  */
@@ -84,7 +84,7 @@ export async function writeContextChanges(
     }
     changes.themeEID = themeEID;
   }
-  // Files: branding images (issue #16).
+  // Files: branding images.
   if (body.defaultAvatar !== undefined) changes.defaultAvatar = body.defaultAvatar;
   if (body.defaultEmblems !== undefined)
     changes.defaultEmblems = { ...storedDefaultEmblems(network), ...body.defaultEmblems };
@@ -144,7 +144,7 @@ export function presentWriteContext(network: NetworkDoc, admin: boolean): Record
       : null,
     theme: network.themeEID ? { type: 'network_theme', EID: network.themeEID } : null,
     emailDeliveryFormat: network.emailDeliveryFormat ?? 'html',
-    // Files: branding images (issue #16).
+    // Files: branding images.
     defaultAvatar: network.defaultAvatar?.EID ? { type: 'file', EID: network.defaultAvatar.EID } : null,
     defaultEmblems: storedDefaultEmblems(network),
   });

@@ -19,11 +19,11 @@ import { actorOf, findAdminCaller, findMemberCaller } from './callers.js';
 import type { NetworkDoc } from './models.js';
 import { reportedRole } from './permissions.js';
 import type { ScheduledItemsCounts } from './scheduled-items.js';
-// Directory: network operations (issue #15): the terms a member must still accept.
+// Directory (network operations): the terms a member must still accept.
 import { termsPreconditionsOf } from '../network-admin/terms.js';
 import { presentWriteContext, writeContextChanges } from './network-write-context.js';
 import { isAdminRole } from './permissions.js';
-// Issue #14 §4: no whole count of a large network's members on every read.
+// No whole count of a large network's members on every read.
 import { activeMembersCount } from './member-count.js';
 import { findDefaultTheme } from '../settings/themes.js';
 
@@ -37,7 +37,7 @@ export interface NetworkFacts {
   readonly callerRole?: string;
   /** The caller's scheduled items, asked of messaging (`network.get`); 0 elsewhere. */
   readonly numScheduledItems?: number;
-  /** Files (issue #16): the emblem of the network's theme. */
+  /** Files: the emblem of the network's theme. */
   readonly emblem?: { type: 'file'; EID: string } | null;
   /** What the caller must do before using the network (`accept_terms`); none when absent. */
   readonly accessPreconditions?: readonly string[];
@@ -62,7 +62,7 @@ export function presentNetwork(network: NetworkDoc, facts: NetworkFacts, version
     name: network.name,
     subdomain: network.subdomain,
     description: network.description,
-    // Files (issue #16): the emblem of the network's theme, as a thumbnail of the uploaded file.
+    // Files: the emblem of the network's theme, as a thumbnail of the uploaded file.
     emblemThumbnailUrl: emblemThumbnailPath(String(network._id), facts.emblem),
     emblem: facts.emblem ?? null,
     subscription: {
@@ -100,13 +100,13 @@ export function presentNetwork(network: NetworkDoc, facts: NetworkFacts, version
       : {}),
     created: toTimestamp(network.created),
     lastModified: toTimestamp(network.lastModified),
-    // Directory: network operations (issue #15): `sso` only to administrators.
+    // Directory (network operations): `sso` only to administrators.
     ...presentWriteContext(network, facts.callerRole !== undefined && isAdminRole(facts.callerRole)),
   };
 }
 
 /**
- * Files (issue #16): the network's emblem is its theme's — the theme `PUT /networks/{n}` named,
+ * Files: the network's emblem is its theme's — the theme `PUT /networks/{n}` named,
  * else the default theme — when that emblem is an uploaded file; else none.
  */
 async function networkEmblemOf(
@@ -208,7 +208,7 @@ export async function updateNetwork(
   const networkEID = String(caller.network._id);
   const changes = {
     ...pick(body, WRITABLE_NETWORK_FIELDS),
-    // Directory: network operations (issue #15): sso, favicon, theme, emailDeliveryFormat.
+    // Directory (network operations): sso, favicon, theme, emailDeliveryFormat.
     ...(await writeContextChanges(models, rpc, ctx, caller.network, body)),
   };
   const updated = await models.Network.findOneAndUpdate(
@@ -299,7 +299,7 @@ export async function presentWhoami(models: AuthModels, ctx: RequestContext): Pr
             // Alert counters are owned by the notifications service: filled in by whoami-alerts.ts.
             numNonActionRequiredAlertsCoalesced: 0,
             numActionRequiredAlerts: 0,
-            // Directory: network operations (issue #15).
+            // Directory: network operations.
             accessPreconditions: preconditions.get(profile.networkEID) ?? [],
           },
         },

@@ -4,7 +4,7 @@
 import { DomainError, type PostableTypesItem, type RequestContext, isEid } from '@ncs/contracts';
 import type { AuthModels } from '../models.js';
 import type { NetworkDoc, ProfileDoc } from './models.js';
-// Directory: a code-flow token acts in its one network (issue #15).
+// Directory: a code-flow token acts in its one network.
 import { outsideTokenNetwork } from '../account/token-network.js';
 
 /** Message types that can be addressed to a person (`event`s are posted in groups, never on a profile). */
@@ -35,7 +35,7 @@ export async function getPostableTypes(models: AuthModels, ctx: RequestContext, 
   if (!isEid(profileEID)) throw new DomainError('AUTH_ERR_PROFILE_NOT_FOUND');
   const target = await models.Profile.findById(profileEID).lean<ProfileDoc>();
   if (!target) throw new DomainError('AUTH_ERR_PROFILE_NOT_FOUND');
-  // Directory: a code-flow token acts in its one network (issue #15).
+  // Directory: a code-flow token acts in its one network.
   if (outsideTokenNetwork(ctx, target.networkEID)) throw new DomainError('AUTH_ERR_PROFILE_NOT_FOUND');
   const [callerProfile, network] = await Promise.all([
     models.Profile.findOne(

@@ -99,7 +99,7 @@ export async function listProfiles(
       { pointer: '/query/modified_since', message: 'must be a valid date-time' },
     ]);
   }
-  // Directory: group operations and app permissions (issue #15): apps list profiles with `get_profiles`.
+  // Directory (group operations and app permissions): apps list profiles with `get_profiles`.
   const caller = await findMemberOrAppCaller(models, ctx, GET_PROFILES);
   const networkEID = String(caller.network._id);
   const filter = profileListFilter(

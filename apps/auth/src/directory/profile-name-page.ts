@@ -1,5 +1,5 @@
 /**
- * Concern: tasks (issue #11). One page of a given set of profiles sorted by `fullName` (subject
+ * Tasks. One page of a given set of profiles sorted by `fullName` (subject
  * `profileNamePage`, for the progress of a split task): the set is bounded (at most 1000 EIDs, one
  * indexed `_id` lookup), so the name filter and the sort run in memory; `fullName` is not stored.
  */

@@ -1,6 +1,6 @@
 /**
- * Start-up migration for data written before names moved from the account to the network profile
- * (issue #8). Until then every network showed the account's names and language; an ACTIVE profile
+ * Start-up migration for data written before names moved from the account to the network profile.
+ * Until then every network showed the account's names and language; an ACTIVE profile
  * that has no names of its own gets the account's, which is exactly what its network already
  * showed. A pending profile gets empty names instead, never the account's: the person has not
  * joined that network, and once they accept, the profile starts without names (they set them).

@@ -8,7 +8,7 @@ import type { AuthModels } from '../models.js';
 import { type DirectoryCaller, findMemberCaller, findMemberOrAppCaller } from './callers.js';
 import type { AccountDoc, NetworkDoc, ProfileDoc } from './models.js';
 import { reportedRole } from './permissions.js';
-// Directory: branding (issue #15).
+// Directory: branding.
 import { defaultAvatarPath, emblemThumbnailPath } from '@ncs/contracts';
 
 /** Who looks at a profile: what they may see of it depends on who they are. */
@@ -125,8 +125,8 @@ export function presentProfile(
     network: { type: 'network', EID: profile.networkEID },
     created: toTimestamp(profile.created),
     lastModified: toTimestamp(profile.lastModified),
-    // Directory: branding (issue #15).
-    // Files: branding images (issue #16): the network's uploaded default avatar, else the SVG.
+    // Directory: branding.
+    // Files (branding images): the network's uploaded default avatar, else the SVG.
     defaultAvatarUrl:
       emblemThumbnailPath(profile.networkEID, network.defaultAvatar) ??
       defaultAvatarPath(profile.networkEID, String(profile._id)),
@@ -180,7 +180,7 @@ export async function findNetworkProfile(
 }
 
 export async function getProfile(models: AuthModels, ctx: RequestContext, profileEID: string) {
-  // Directory: group operations and app permissions (issue #15): apps read profiles with `get_profiles`.
+  // Directory (group operations and app permissions): apps read profiles with `get_profiles`.
   const caller = await findMemberOrAppCaller(models, ctx, GET_PROFILES);
   const profile = await findNetworkProfile(models, String(caller.network._id), profileEID);
   const [presented] = await presentProfiles(models, [profile], caller.network, viewerOf(caller, ctx));
@@ -198,5 +198,5 @@ export async function presentOne(
   return presented!;
 }
 
-// Directory: group operations and app permissions (issue #15).
+// Directory: group operations and app permissions.
 export const GET_PROFILES = 'get_profiles';

@@ -83,7 +83,7 @@ export async function ensureMembership(
     {
       $setOnInsert: {
         // Made here, not by the store: lists of profiles sort by `_id` as the order of creation, and a
-        // store may make upserted ids in any order (mongo-java-server does; issue #14 §5).
+        // store may make upserted ids in any order (mongo-java-server does).
         _id: new Types.ObjectId(),
         role: input.role,
         external: input.external ?? false,

@@ -1,14 +1,14 @@
 /**
  * The caller's number of scheduled items for the network's `_user.numScheduledItems`: owned by
  * messaging, asked over NATS (`scheduledItemsCount`: this one count, not every badge counter) and
- * kept per person for `ttlMs` (issue #14 §2: the second hop cost every network read a round trip
+ * kept per person for `ttlMs` (the second hop cost every network read a round trip
  * to messaging, ~1 ms of CPU). Messaging sends `scheduledItemsChangedSubject` before it answers a
  * write that changes the count, and the entry is dropped, so the writer reads its own write; a
  * lost notice is bounded by the TTL. Messaging unavailable: 0, not remembered, so the network
  * resource does not fail for a counter (the badge counters answer null then). One ask per person at
  * a time (single flight): when an entry ends under load, the reads that arrive meanwhile share the
  * ask under way instead of each asking messaging (a stampede of asks every TTL, each a round trip,
- * held the whole network read up: issue #14 §2); a notice also detaches the ask under way, so a
+ * held the whole network read up); a notice also detaches the ask under way, so a
  * read after it asks again.
  */
 import {

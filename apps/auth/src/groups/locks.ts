@@ -1,5 +1,5 @@
 /**
- * `lockedBy` on group memberships (issue #15; spec: group membership metadata `lockedBy`): a
+ * `lockedBy` on group memberships (spec: group membership metadata `lockedBy`): a
  * membership made by an organisational sync is changed by that sync only — removing it (also
  * leaving) or changing its role by hand is 409 naming `lockedBy`.
  */

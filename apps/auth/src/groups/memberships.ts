@@ -25,7 +25,7 @@ import {
   requirePermission,
 } from './callers.js';
 import type { GroupDoc, MembershipDoc } from './models.js';
-// Directory: group operations and app permissions (issue #15).
+// Directory: group operations and app permissions.
 import { groupReaderOf, LIST_GROUP_MEMBERS } from './readers.js';
 import { requireUnlocked } from './locks.js';
 

@@ -58,7 +58,7 @@ const membershipSchema = new Schema(
     /** The profile's external flag when it joined (for `hasExternalMembers` without a profile scan). */
     external: { type: Boolean, default: false },
     invitedBy: { type: String, default: null },
-    /** Directory: group operations (issue #15): the organisational sync that made it; not changed by hand. */
+    /** Directory (group operations): the organisational sync that made it; not changed by hand. */
     lockedBy: { type: String, default: null, maxlength: 200 },
   },
   { strict: true, timestamps, collection: 'group_memberships' },

@@ -1,5 +1,5 @@
 /**
- * Handlers of the group operations' routes (`groupOpsRoutes`, issue #15), by route id. A constant:
+ * Handlers of the group operations' routes (`groupOpsRoutes`), by route id. A constant:
  * the conformance test lists it without a database.
  */
 import { groupOpsRoutes } from '@ncs/contracts';

@@ -56,7 +56,7 @@ async function localDepartmentCounts(
 }
 
 /**
- * Files: branding images (issue #16): the network's default emblems, as the caller's read brought
+ * Files (branding images): the network's default emblems, as the caller's read brought
  * them (a member), else one read (an app reader).
  */
 async function defaultEmblemsOf(models: AuthModels, caller: GroupCaller): Promise<DefaultEmblemFiles> {
@@ -127,10 +127,10 @@ function presentGroup(
     created: toTimestamp(group.created),
     lastModified: toTimestamp(group.lastModified),
     emblem,
-    // Files (issue #16): every group's root folder, its EID derived from the group's.
+    // Files: every group's root folder, its EID derived from the group's.
     rootFolder: { type: 'folder', EID: rootFolderOf(String(group._id)) },
     networkTheme: ref(group.networkTheme),
-    // Files: media (issue #16): an uploaded file's thumbnail (messaging), derived from its EID.
+    // Files (media): an uploaded file's thumbnail (messaging), derived from its EID.
     emblemThumbnailUrl: emblemThumbnailPath(group.networkEID, emblem),
     defaultEmblemThumbnailUrl: defaultEmblemThumbnailUrl(
       group.networkEID,

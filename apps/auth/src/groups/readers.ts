@@ -1,9 +1,9 @@
 /**
  * Who may READ groups: a member of the network (groupCallerOf), or an app installed in it that holds
- * the application permission of the read (issue #15: `list_groups`, `get_user_groups`,
+ * the application permission of the read (`list_groups`, `get_user_groups`,
  * `list_group_members`). An app belongs to no group: it reads what an onlooker reads (groups that
  * are not hidden, their active members), never invitations; writes stay user-only (403 -162).
- * Decisions: docs/decisions.md, "Directory: group operations and app permissions (issue #15)".
+ * Decisions: docs/decisions.md, "Directory: group operations and app permissions".
  */
 import { DomainError, isEid, type RequestContext } from '@ncs/contracts';
 import { isAppCaller } from '../apps/app-callers.js';

@@ -11,7 +11,7 @@ import { findVisibleGroup, type GroupCaller } from './callers.js';
 import type { GroupDoc } from './models.js';
 import { presentGroups, presentOne } from './presentation.js';
 import { groupTypeRules, presentGroupType } from './types.js';
-// Directory: group operations and app permissions (issue #15).
+// Directory: group operations and app permissions.
 import { GET_USER_GROUPS, groupReaderOf, LIST_GROUPS } from './readers.js';
 
 export async function getGroup(models: AuthModels, ctx: RequestContext, groupEID: string) {
@@ -71,7 +71,7 @@ export async function listGroups(
   ctx: RequestContext,
   query: RouteQuery<'group.list'>,
 ): Promise<PlainCollection> {
-  // Issue #15: `get_user_groups` lets an app list the groups of a person (`user=`) only.
+  // `get_user_groups` lets an app list the groups of a person (`user=`) only.
   const caller = await groupReaderOf(
     models,
     ctx,

@@ -72,20 +72,20 @@ export function presentGroupType(rule: GroupTypeRule): PlainResource {
   };
 }
 
-/** Files: branding images (issue #16): the network's uploaded default emblem of each group type. */
+/** Files (branding images): the network's uploaded default emblem of each group type. */
 export type DefaultEmblemFiles = Readonly<
   Partial<Record<string, { readonly type?: string | null; readonly EID?: string | null } | null>>
 > | null;
 
 /**
  * The default emblem of a group type: the thumbnail of the image the network uploaded for the type
- * (files: branding images, issue #16), else the generated SVG (served with the default avatars).
+ * (files: branding images), else the generated SVG (served with the default avatars).
  */
 export function defaultEmblemThumbnailUrl(
   networkEID: string,
   type: string,
   files: DefaultEmblemFiles,
 ): string {
-  // Directory: branding (issue #15): served as SVG by `defaultEmblem.get`.
+  // Directory (branding): served as SVG by `defaultEmblem.get`.
   return emblemThumbnailPath(networkEID, files?.[type]) ?? defaultEmblemPath(type);
 }

@@ -2,7 +2,7 @@
  * Writing groups: create, edit, delete, with the rules of parents, XIDs and network themes. Rules
  * where the spec is silent: docs/decisions.md, "Directory: groups".
  */
-// Files: branding images (issue #16).
+// Files: branding images.
 import { BrandingImages } from '../branding/images.js';
 import { userRef } from '../directory/callers.js';
 import { type RouteBody } from '../requests.js';
@@ -136,7 +136,7 @@ async function parentFor(
 }
 
 /**
- * Files: branding images (issue #16): a group's emblem `{type: 'file', EID}` and its header
+ * Files (branding images): a group's emblem `{type: 'file', EID}` and its header
  * background, when they name uploaded files of the network, become network assets before the write
  * (the writer must be able to read them; else 400 naming the field and nothing written), so whoever
  * sees the group reads its images, and the sweep never takes them.
@@ -286,9 +286,9 @@ export async function deleteGroup(
   }
   await models.Group.deleteOne({ _id: groupEID, networkEID: caller.networkEID });
   await models.GroupMembership.deleteMany({ networkEID: caller.networkEID, groupEID });
-  // Directory: group operations (issue #15): the group's pending membership requests go with it.
+  // Directory (group operations): the group's pending membership requests go with it.
   await models.GroupMembershipRequest.deleteMany({ networkEID: caller.networkEID, groupEID });
-  // Directory: group operations (issue #15): relations, users add/merge, widgets — its widgets go too.
+  // Directory (group operations): relations, users add/merge, widgets — its widgets go too.
   await models.GroupWidget.deleteMany({ networkEID: caller.networkEID, groupEID });
   await events.record('group', 'deleted', {
     networkEID: caller.networkEID,

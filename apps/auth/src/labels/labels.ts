@@ -1,5 +1,5 @@
 /**
- * Labels of a network (issue #15, part 2): network administrators create, rename and delete them;
+ * Labels of a network: network administrators create, rename and delete them;
  * members read them, by name. A name is unique in the network whatever its case: the unique index
  * on `{networkEID, nameKey}` decides (a duplicate, even two creates at once, is 409).
  */

@@ -1,5 +1,5 @@
 /**
- * Labels of a network (issue #15, part 2). `nameKey` is the name in lower case: its unique index
+ * Labels of a network. `nameKey` is the name in lower case: its unique index
  * with `networkEID` makes "one label of a name per network, whatever the case" a rule of the store
  * (two creates at once: one wins, the other is 409), and it is also the listing's sort.
  */

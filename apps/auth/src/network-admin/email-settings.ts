@@ -1,5 +1,5 @@
 /**
- * The caller's e-mail notification settings in a network (issue #15, part 2): a bounded set of
+ * The caller's e-mail notification settings in a network: a bounded set of
  * known keys with types and defaults (contracts `emailSettingDefaults`). As the user settings: the
  * owner reads and writes them, a network administrator reads a member's, anyone else gets 404.
  * One document per profile, upserted atomically.

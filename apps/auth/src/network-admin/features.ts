@@ -1,5 +1,5 @@
 /**
- * Network features (issue #15, part 2): the closed list of contracts, each on or off in the
+ * Network features: the closed list of contracts, each on or off in the
  * network (stored as the network's `features`, which the other rules read). Members and apps with
  * `edit_network_features` read them; network administrators and those apps turn some on or off in
  * one request, one change of a network at a time (network-claim.ts: under the claim the list is read

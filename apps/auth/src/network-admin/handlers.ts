@@ -1,5 +1,5 @@
 /**
- * Handlers of the network operations (`networkAdminRoutes` of the route table, issue #15 part 2),
+ * Handlers of the network operations (`networkAdminRoutes` of the route table),
  * by route id: labels (labels/), features, subscription, e-mail settings and terms of service.
  */
 import { networkAdminRoutes } from '@ncs/contracts';

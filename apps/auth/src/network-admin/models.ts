@@ -1,5 +1,5 @@
 /**
- * Collections of the network operations (issue #15, part 2): one e-mail settings document per
+ * Collections of the network operations: one e-mail settings document per
  * profile (unique, upserted atomically), the published versions of a network's terms of service
  * (one row per version: the unique index makes two publishes at once one version each, or a 409),
  * and one row per accepted version per profile (accepting again changes nothing).

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the network operations (issue #15, part 2): settings of a bounded set of keys with
+ * Pure rules of the network operations: settings of a bounded set of keys with
  * their defaults, the plan order of the subscription, the feature list as shown.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * The network subscription (issue #15, part 2): a plan of the ordered list of contracts.
+ * The network subscription: a plan of the ordered list of contracts.
  * `upgrade` goes to a higher plan, `downgrade` to a lower one; each reads the current plan and
  * writes the new one under the network's claim (network-claim.ts), so two changes at once never
  * both pass from the same plan. Administrators, or apps with

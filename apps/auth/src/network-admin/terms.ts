@@ -1,5 +1,5 @@
 /**
- * The terms of service of a network (issue #15, part 2). Administrators publish a version (its
+ * The terms of service of a network. Administrators publish a version (its
  * number counts up from 1; one row per version under a unique index, so two publishes at once
  * give one version and a 409); members read the current one and accept it: one row per accepted
  * version under a unique index, so accepting again changes nothing. Until a member accepted the

@@ -55,7 +55,7 @@ const tokenSchema = new Schema(
 );
 tokenSchema.index({ hash: 1 }, { unique: true });
 tokenSchema.index({ familyId: 1 });
-// Directory (issue #15): the shapes the token queries take (equality keys, then the range or sort).
+// Directory: the shapes the token queries take (equality keys, then the range or sort).
 // Removing an app: `{clientId, grantType}` (its client-credentials tokens, live and unexpired).
 tokenSchema.index({ clientId: 1, grantType: 1, revokedAt: 1, expiresAt: 1 });
 // An account's live tokens (a password set, a suspension; sessions, newest first)…

@@ -3,7 +3,7 @@
  * recent failures a key has, how long a failure's answer is delayed, and when a key is locked.
  * Recent failures are exactly those of the last `windowMs` (a sliding log of timestamped records,
  * sign-in-throttle.ts): five failures within a window lock whatever clock boundary lies between
- * them (an estimate from fixed windows did not: found by the parallel suite, issue #14 §7).
+ * them (an estimate from fixed windows did not: found by the parallel suite).
  */
 export interface ThrottleLimits {
   /** The failure that locks the key (the n-th recent one). */

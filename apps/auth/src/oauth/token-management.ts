@@ -136,7 +136,7 @@ export async function lookupAccessToken(models: AuthModels, token: string): Prom
     expiresAt: found.expiresAt ? toTimestamp(found.expiresAt) : null,
     memberships,
     ...(found.scope ? { scopes: found.scope.split(' ').filter(Boolean) } : {}),
-    // Directory (issue #15): a code-flow token's one network.
+    // Directory: a code-flow token's one network.
     ...(found.networkEID ? { networkEID: found.networkEID } : {}),
   };
 }

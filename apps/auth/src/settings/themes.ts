@@ -20,7 +20,7 @@ import {
   type PlainResource,
   type RequestContext,
   isEid,
-  // Files: media (issue #16).
+  // Files: media.
   emblemThumbnailPath,
 } from '@ncs/contracts';
 import type { Types } from 'mongoose';
@@ -62,7 +62,7 @@ export function presentTheme(theme: ThemeDoc, defaultThemeEID: string | null): P
     userHeaderBackgroundUrl: theme.userHeaderBackgroundUrl ?? null,
     loginBackgroundUrls: [...(theme.loginBackgroundUrls ?? [])],
     emblem: theme.emblem?.EID ? { type: theme.emblem.type, EID: theme.emblem.EID } : null,
-    // Files: media (issue #16): an uploaded file's thumbnail (messaging), derived from its EID.
+    // Files (media): an uploaded file's thumbnail (messaging), derived from its EID.
     emblemThumbnailUrl: emblemThumbnailPath(theme.networkEID, theme.emblem),
     favicon: theme.favicon?.url
       ? { url: theme.favicon.url, ...(theme.favicon.mimeType ? { mimeType: theme.favicon.mimeType } : {}) }

@@ -1,5 +1,5 @@
 /**
- * Handlers of `sync-user` and `resolvelocation` (`directorySyncRoutes`, issue #15 part 2).
+ * Handlers of `sync-user` and `resolvelocation` (`directorySyncRoutes`).
  */
 import { directorySyncRoutes } from '@ncs/contracts';
 import { defineHandlers } from '@ncs/service-kit';

@@ -1,5 +1,5 @@
 /**
- * `resolvelocation` (issue #15, part 2): a free-text location resolved against a small closed
+ * `resolvelocation`: a free-text location resolved against a small closed
  * table of countries and large cities, with their common aliases, and never an external call
  * (the service answers the same everywhere, offline and in tests). Normalising: lower case,
  * diacritics removed, punctuation to spaces; a trailing country (`Amsterdam, NL`) narrows a city.

@@ -1,5 +1,5 @@
 /**
- * `sync-user` (issue #15, part 2): an organisation's directory sync creates or updates a profile by
+ * `sync-user`: an organisation's directory sync creates or updates a profile by
  * its XID. Apps installed in the network with `get_profile_xid`, or network administrators; an app
  * without the permission is 403. Idempotent by XID (the unique `xidKey`): the first call creates
  * the profile (201), later ones update its names and job title (200), and two calls at once give

@@ -67,7 +67,7 @@ const REFRESH_AHEAD_SHARE = 0.2;
  * The principal cache: key SHA-256 of the token, entries for `ttlMs` (capped at the token's expiry),
  * at most `maxEntries`. One lookup per token at a time (single flight): when an entry expires under
  * load, the requests that arrive meanwhile wait for the lookup under way instead of each asking auth
- * again (hundreds at once behind a backlog, issue #14 §2). A revocation (`forget`) also makes the
+ * again (hundreds at once behind a backlog). A revocation (`forget`) also makes the
  * lookup under way not remembered: it may have read the token before it was revoked.
  *
  * Refresh ahead: in the last fifth of an entry's time a request is still answered from the cache and

@@ -1,5 +1,5 @@
 /**
- * `format: 'asset'` (issue #15: default avatars and emblems, branding CSS): the owner answers
+ * `format: 'asset'` (default avatars and emblems, branding CSS): the owner answers
  * `{ content }`; it goes out as is in the route's `produces` media type, with a strong `ETag` (a
  * digest of the content: it changes exactly when the content does) and `If-None-Match` → 304.
  * Public assets (the same for everyone) are cached for a day; a network's are private and

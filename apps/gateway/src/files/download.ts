@@ -1,5 +1,5 @@
 /**
- * `format: 'file'` (issue #16): the owner answered what the file is (`file.download` checks who may
+ * `format: 'file'`: the owner answered what the file is (`file.download` checks who may
  * read it); the bytes come from messaging in reads of at most FILE_READ_MAX_BYTES, one at a time,
  * piped to the response as they arrive (never the whole file in memory). `ETag` and
  * `If-None-Match` (304), `Accept-Ranges`, one `Range` (206 with `Content-Range`; 416 outside).

@@ -1,5 +1,5 @@
 /**
- * Files and folders (issue #16): the gateway's part. Multipart bodies are read only by the upload
+ * Files and folders: the gateway's part. Multipart bodies are read only by the upload
  * responder (upload.ts), part by part and never whole; the size limits per kind come from the
  * configuration. Registered once in app.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * `format: 'upload'` (issue #16): once the owner accepted the upload (`file.upload` answers an
+ * `format: 'upload'`: once the owner accepted the upload (`file.upload` answers an
  * `uploadId` after checking where the file goes), the multipart part `file` is streamed to
  * messaging in chunks of GridFS's size, one NATS request at a time (each awaited: backpressure, so
  * memory holds one chunk whatever the file's size). Bytes are counted while streaming: above the

@@ -41,7 +41,7 @@ describe('toHal', () => {
       networkTimeline: { href: `${BASE}/networks/${NET}/timeline/` },
       hostInfo: { href: `${BASE}/networks/${NET}/host-info/` },
       whitelabelApps: { href: `${BASE}/networks/${NET}/whitelabel-apps/` },
-      branding: { href: `${BASE}/networks/${NET}/branding.css` }, // Directory: branding (issue #15)
+      branding: { href: `${BASE}/networks/${NET}/branding.css` }, // Directory: branding
     });
   });
 
@@ -78,7 +78,7 @@ describe('toHal', () => {
       'networkTimeline', // affordances: the network's timeline
       'hostInfo',
       'whitelabelApps',
-      'branding', // Directory: branding (issue #15)
+      'branding', // Directory: branding
     ]);
   });
 

@@ -56,7 +56,7 @@ function halEmbedded(embedded: JsonObject, ctx: HalContext): JsonObject {
  * `ctx.version` applied, `_embedded` resources turned into HAL too.
  */
 export function toHal(resource: PlainResource, ctx: HalContext): Record<string, unknown> {
-  // The properties are copied once, here (issue #14 §2: each copy of a resource was garbage of
+  // The properties are copied once, here (each copy of a resource was garbage of
   // every reply); `_links` and `_embedded` follow them.
   // `_actions` (what the caller may do now) only decides which action links are shown; it is never
   // part of the representation.

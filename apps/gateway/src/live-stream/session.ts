@@ -1,5 +1,5 @@
 /**
- * One open live stream (issue #13): subscribed to its person's notices (core NATS, only while it is
+ * One open live stream: subscribed to its person's notices (core NATS, only while it is
  * open), it reads what changed from notifications (`streamEventsSubject`: the events after the last
  * one sent, one bounded page at a time, one read in flight), writes them as Server-Sent Events,
  * beats, renews its slot, re-checks the token and ends when the token is revoked, the client

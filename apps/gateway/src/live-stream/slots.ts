@@ -1,5 +1,5 @@
 /**
- * The bound on one person's open streams over every gateway instance (issue #13): `max` slots per
+ * The bound on one person's open streams over every gateway instance: `max` slots per
  * person in a JetStream key-value bucket (`<person hash>.<slot>`), each a lease that its stream
  * renews on every heartbeat. Claiming is atomic: `create` succeeds for one claimant only, and a
  * lease left by a gateway that died is taken over by a compare-and-set on its revision once it

@@ -1,5 +1,5 @@
 /**
- * Server-Sent Events as the live stream writes them (issue #13; WHATWG HTML §9.2): pure functions,
+ * Server-Sent Events as the live stream writes them (WHATWG HTML §9.2): pure functions,
  * tested in sse.test.ts.
  */
 

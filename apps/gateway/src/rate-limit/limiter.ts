@@ -1,5 +1,5 @@
 /**
- * Rate limits by who the caller really is (ARCHITECTURE §2, issue #8):
+ * Rate limits by who the caller really is (ARCHITECTURE §2):
  *
  * - a request on a route that needs a token counts against its principal once the token is
  *   resolved (the account, or the app of a client-credentials token), so every token of one person

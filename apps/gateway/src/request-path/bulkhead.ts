@@ -1,5 +1,5 @@
 /**
- * Overload (issue #14 §2, §3): at most `maxInFlight` requests from this gateway to each owning
+ * Overload: at most `maxInFlight` requests from this gateway to each owning
  * service at a time (`rpc.<service>.…`); the others wait here, first come first served. A service
  * handed every request at once under a burst does more work per request (hundreds of handlers,
  * queries and spans alive together: more garbage collected, more sockets written), falls further

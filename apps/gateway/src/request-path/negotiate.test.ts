@@ -269,7 +269,7 @@ describe('versionedMediaType', () => {
   });
 });
 
-describe('negotiateVersion: remembered answers (issue #14 §2)', () => {
+describe('negotiateVersion: remembered answers', () => {
   it('answers a header it has seen with the same frozen answer, for the vendor asked', () => {
     const first = negotiateVersion(vnd('1.4.8'), 'ncs');
     expect(negotiateVersion(vnd('1.4.8'), 'ncs')).toBe(first);

@@ -217,7 +217,7 @@ function nothingAcceptable(header: string, vendor: string): NegotiationResult {
 }
 
 /**
- * Negotiated answers by vendor, `Api-Version` and `Accept` header (issue #14 §2: parsing the header
+ * Negotiated answers by vendor, `Api-Version` and `Accept` header (parsing the header
  * was a tenth of the gateway's garbage per request, and a client sends the same header every time).
  * A key longer than 256 characters is negotiated each time, so the memory stays small.
  */
@@ -298,7 +298,7 @@ export function negotiate(
   request: FastifyRequest,
   vendor: string,
 ): NegotiatedVersion {
-  // Files and folders (issue #16): an upload answers HAL.
+  // Files and folders: an upload answers HAL.
   if (route.format !== 'hal' && route.format !== 'upload')
     return { version: LATEST_VERSION, mediaType: 'application/json' };
   const negotiated = negotiateRequest(request, vendor);

@@ -1,5 +1,5 @@
 /**
- * Concern: polls (issue #11). Network-less paths (`/polls/{pollEID}/…`, route field `networkFrom`):
+ * Polls. Network-less paths (`/polls/{pollEID}/…`, route field `networkFrom`):
  * the network is that of the path's resource, asked of its owner (one request by primary key).
  * The request is then scoped exactly as if the path named that network: the membership comes from
  * the token (else 404), so HAL links, `embed=`, page limits and the owner's checks all see the

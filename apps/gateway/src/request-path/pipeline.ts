@@ -16,20 +16,20 @@ import { callOwner } from './call-owner.js';
 import { readInput } from './input.js';
 import { negotiate, registerApiVersionHeader, requestContext } from './negotiate.js';
 import { clampPageLimit, scopeToNetwork } from './scope.js';
-// Concern: polls (network-less paths whose network is the resource's).
+// Polls (network-less paths whose network is the resource's).
 import { networkOfResource } from './network-from-resource.js';
 // The spec's network-less paths (`networklessOf`): the network named by the query or the token.
 import { networkOfQuery } from './network-from-query.js';
 import { compileRouteValidator, embedTreeFor, validate } from './validate.js';
 import { assertWhitelistInVersion } from '../version-gates.js';
-// Scale-out (issue #14 §6).
+// Scale-out.
 import { isIdempotentRequest, withRetries, type RetryPolicy } from './retry.js';
 
 export interface RoutingDeps {
   readonly rpc: RpcClient;
   readonly authenticator: TokenAuthenticator;
   readonly vendor: string;
-  /** Scale-out (issue #14 §6): retries of requests that met no responder or a timeout. */
+  /** Scale-out: retries of requests that met no responder or a timeout. */
   readonly retry: RetryPolicy;
 }
 
@@ -54,7 +54,7 @@ export function registerTableRoutes(app: FastifyInstance, deps: RoutingDeps): vo
         const baseCtx = requestContext(route, request, version);
         const rpc = withRetries(deps.rpc, deps.retry, {
           idempotent: isIdempotentRequest(route, baseCtx),
-          // Files: media (issue #16, bench:files): a streamed upload or download makes one call per
+          // Files: media (bench:files): a streamed upload or download makes one call per
           // piece for as long as the bytes flow; each call gets its own deadline, not the request's
           // (a 50 MB download at 2 MB/s was cut after 10 s).
           deadlineAt: streamedFormats.has(route.format) ? undefined : Date.now() + deps.retry.deadlineMs,

@@ -1,5 +1,5 @@
 /**
- * Scale-out (issue #14 §6): the gateway sends a request to the owning service again when it met no
+ * Scale-out: the gateway sends a request to the owning service again when it met no
  * responder or got no reply in time, so that one instance going away (killed, restarted, drained)
  * costs a client nothing. Only what is safe to send twice is sent twice:
  * - no responder: always (nothing received it);
@@ -7,7 +7,7 @@
  *   idempotent request (GET, HEAD, PUT, DELETE; a POST the table marks `idempotent`, or one carrying
  *   an `Idempotency-Key` on a route that honours it). A non-idempotent POST is answered 503/504.
  * Bounded: at most `retries` more attempts, a short doubling backoff, all within the deadline.
- * docs/decisions.md, "Scale-out: instances, retries, Helm (issue #14 §6)".
+ * docs/decisions.md, "Scale-out".
  */
 import type { RequestContext, RouteDefinition } from '@ncs/contracts';
 import { RemoteError, rpcClientOf, TransportError, type RpcCall, type RpcClient } from '@ncs/service-kit';

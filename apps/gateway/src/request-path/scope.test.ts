@@ -20,7 +20,7 @@ const token: TokenPrincipal = {
 };
 
 describe('the request context of a route', () => {
-  it('gives the contexts and principals of every request one hidden class each (issue #14 §2)', () => {
+  it('gives the contexts and principals of every request one hidden class each', () => {
     const network = findRoute('network.get');
     const whoami = findRoute('whoami.get');
     const scoped = Array.from({ length: 40 }, (_, i) =>

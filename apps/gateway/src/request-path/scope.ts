@@ -12,7 +12,7 @@ import {
   type TokenPrincipal,
 } from '@ncs/contracts';
 import type { RouteInput } from './input.js';
-// Concern: polls (network-less paths whose network is the resource's).
+// Polls (network-less paths whose network is the resource's).
 import { resourceNotFound } from './network-from-resource.js';
 
 /**
@@ -52,7 +52,7 @@ export function scopeToNetwork(
     const networkEID = requestedNetwork(route, token, params, input.query, ownerNetwork);
     const membership = token.memberships.find((m) => m.networkEID === networkEID);
     if (!networkEID || !membership) {
-      // Concern: polls: an unknown resource and another network's answer alike.
+      // Polls: an unknown resource and another network's answer alike.
       throw route.networkFrom ? resourceNotFound(route) : new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
     }
     // An app (client-credentials) token has a membership per installation, without a profile.
@@ -72,7 +72,7 @@ export function scopeToNetwork(
     external: false,
     roles: [],
     permissions: [],
-    // Directory (issue #15): token status, and a code-flow token limited to its network.
+    // Directory: token status, and a code-flow token limited to its network.
     token: {
       clientId: token.clientId,
       expiresAt: token.expiresAt,

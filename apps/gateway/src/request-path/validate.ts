@@ -51,7 +51,7 @@ const coercing = newAjv(queryValidationOptions);
 const strictTypes = newAjv({ coerceTypes: false, useDefaults: true });
 
 /**
- * Made on first use, then kept (issue #14 §3): a gateway compiles the validators of the routes it
+ * Made on first use, then kept: a gateway compiles the validators of the routes it
  * serves, not of all ~200 at start-up (about 19 MB of resident memory, mostly compiled code and the
  * garbage of compiling). `validators.test.ts` compiles every one, so a bad schema still fails a test.
  */
@@ -104,7 +104,7 @@ export function compileRouteValidator(route: RouteDefinition): RouteValidator {
 
 function compileBody(route: RouteDefinition): (version: string) => ValidateFunction | undefined {
   const body = route.body;
-  // Files and folders (issue #16): a multipart body is streamed and checked by apps/gateway/src/files/.
+  // Files and folders: a multipart body is streamed and checked by apps/gateway/src/files/.
   if (!body || route.format === 'upload') return () => undefined;
   if (!isVersionedSchema(body)) return once(() => strictTypes.compile(body));
   const variants = body.variants.map((variant) => ({

@@ -1,5 +1,5 @@
 /**
- * The gateway compiles a route's validators on its first request (validate.ts, issue #14 §3), so a
+ * The gateway compiles a route's validators on its first request (validate.ts), so a
  * schema that ajv cannot compile would only show then: every one is compiled here.
  */
 import { describe, expect, it } from 'vitest';

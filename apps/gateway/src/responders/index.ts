@@ -5,12 +5,12 @@ import { csvResponder } from './csv.js';
 import { htmlResponder } from './html.js';
 import { oauthResponder } from './oauth.js';
 import type { Responder } from './responder.js';
-// Notifications: the live stream (issue #13).
+// Notifications: the live stream.
 import { streamResponder } from './stream.js';
-// Files and folders (issue #16).
+// Files and folders.
 import { fileResponder } from '../files/download.js';
 import { uploadResponder } from '../files/upload.js';
-// Directory: branding (issue #15).
+// Directory: branding.
 import { assetResponder } from '../branding/asset.js';
 
 export const responders: Readonly<Record<RouteDefinition['format'], Responder>> = {
@@ -18,12 +18,12 @@ export const responders: Readonly<Record<RouteDefinition['format'], Responder>> 
   oauth: oauthResponder,
   html: htmlResponder,
   csv: csvResponder,
-  // Notifications: the live stream (issue #13).
+  // Notifications: the live stream.
   stream: streamResponder,
-  // Files and folders (issue #16).
+  // Files and folders.
   upload: uploadResponder,
   file: fileResponder,
-  // Directory: branding (issue #15).
+  // Directory: branding.
   asset: assetResponder,
 };
 

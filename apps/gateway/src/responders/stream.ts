@@ -1,5 +1,5 @@
 /**
- * `format: 'stream'`, the live stream (issue #13): once the owner answered, the request is handed
+ * `format: 'stream'`, the live stream: once the owner answered, the request is handed
  * to the gateway's live streams (live-stream/register.ts), which answer `text/event-stream`;
  * errors before the stream opens are problem+json as on HAL routes.
  */

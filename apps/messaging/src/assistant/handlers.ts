@@ -1,5 +1,5 @@
 /**
- * The AI assistant (issue #12): handlers of its routes (contracts `assistantRoutes`) and of auth's
+ * The AI assistant: handlers of its routes (contracts `assistantRoutes`) and of auth's
  * lobby question `aiAssistantProfile` (the network's assistant profile, null when none exists).
  */
 import { assistantRoutes } from '@ncs/contracts';

@@ -1,5 +1,5 @@
 /**
- * The AI assistant's collections (issue #12): one settings document per network (unique
+ * The AI assistant's collections: one settings document per network (unique
  * `networkEID`), and one welcome receipt per person (unique `{networkEID, profileEID}`: the welcome
  * message reaches a person at most once, whether a dispatch or an activation sends it). The
  * dispatch itself is claimed once per network by a unique receipt of the network's own EID

@@ -1,5 +1,5 @@
 /**
- * AI assistant settings and creation (issue #12, spec "AI assistants"): one settings document per
+ * AI assistant settings and creation (spec "AI assistants"): one settings document per
  * network, created on the first write (upsert on the unique `networkEID`); reading without one
  * answers the defaults. The assistant itself is a bot profile in auth (`aiAssistantStanding` with
  * `create`); its EID is kept here for the lobby and the welcome message.

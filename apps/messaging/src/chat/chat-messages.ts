@@ -1,5 +1,5 @@
 /**
- * Chat messages (issue #12): sent to a conversation by its participants, listed newest first with
+ * Chat messages: sent to a conversation by its participants, listed newest first with
  * a keyset (`before`: an EID), and deleted for everyone by their author or a network administrator
  * (the body goes, `deleted: true`, the reason kept for administrators). Reading the newest page
  * marks the conversation read for the caller: the read marker moves to the newest message and the

@@ -1,5 +1,5 @@
 /**
- * Conversations (issue #12): started with people the caller may chat with (auth's `scope=chat` rule,
+ * Conversations: started with people the caller may chat with (auth's `scope=chat` rule,
  * asked in one batch over `chatPartners`); a one-to-one conversation is unique per pair of people
  * (unique `pairKey`), so starting it again answers the existing one (200). The caller's
  * conversations come from their `conversation_members` rows, latest activity first.
@@ -82,7 +82,7 @@ export async function openConversation(
     sorted.map((profileEID) =>
       models.chat.ConversationMember.updateOne(
         { networkEID, conversationEID, profileEID },
-        // `_id` made here: it breaks ties of `lastMessageAt` in creation order (issue #14 §5).
+        // `_id` made here: it breaks ties of `lastMessageAt` in creation order.
         {
           $setOnInsert: {
             _id: new Types.ObjectId(),

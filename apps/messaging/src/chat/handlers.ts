@@ -1,4 +1,4 @@
-/** Chat (issue #12): handlers of the conversation and chat-message routes (contracts `chatRoutes`). */
+/** Chat: handlers of the conversation and chat-message routes (contracts `chatRoutes`). */
 import { chatRoutes } from '@ncs/contracts';
 import { defineHandlers } from '@ncs/service-kit';
 import { callerOf } from '../messages/access.js';

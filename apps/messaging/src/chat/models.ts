@@ -1,5 +1,5 @@
 /**
- * Chat's collections (issue #12). `conversations`: the participants (sorted) and a `pairKey`,
+ * Chat's collections. `conversations`: the participants (sorted) and a `pairKey`,
  * unique per network (`direct:<a>:<b>` for a one-to-one conversation, so the same two people have
  * one; `group:<EID>` otherwise). `conversation_members`: one row per participant (unique), with the
  * time of the latest message, the `unread` flag and the read marker (the EID of the newest message

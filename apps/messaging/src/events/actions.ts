@@ -1,5 +1,5 @@
 /**
- * Concern: events (issue #11). The event actions, each allowed only with the message permission of
+ * Events. The event actions, each allowed only with the message permission of
  * the same name (events/rules.ts, else 403): `rsvp` (answering again replaces the answer by a
  * compare-and-set of the caller's row; `responderCounts` is then set from the rows and checked
  * again, so concurrent answers stay counted right on MongoDB and FerretDB), `cancel` and `reinstate` (compare-and-set on `event.canceled`: a

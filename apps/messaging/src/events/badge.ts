@@ -1,5 +1,5 @@
 /**
- * Concern: events (issue #11). `numUnrespondedEvents` of the badge counters: the caller's
+ * Events. `numUnrespondedEvents` of the badge counters: the caller's
  * invitations (private events) that are not canceled or removed, have not ended and have no answer
  * yet; counted from the index `{networkEID, profileEID, rsvp, closed, end}` of `event_responses`,
  * so it reads only the caller's open invitations. Decisions: docs/decisions.md, "Messaging: events

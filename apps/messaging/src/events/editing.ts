@@ -1,5 +1,5 @@
 /**
- * Concern: events (issue #11). Editing an event (`PUT …/messages/{messageEID}/` with `event`): the
+ * Events. Editing an event (`PUT …/messages/{messageEID}/` with `event`): the
  * changed fields of the event object (-38 on an inverted range), and for each kind of change
  * (date/time, location, details = the body) ONE event `events.messaging.message.<change>` (alert
  * `event_<change>`) naming the invitees and responders; the event moves up its timeline with the

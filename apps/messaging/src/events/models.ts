@@ -1,5 +1,5 @@
 /**
- * Concern: events (issue #11). The event object of a message of type `event` (a sub-document of
+ * Events. The event object of a message of type `event` (a sub-document of
  * the message) and `event_responses`: one row per person and event, for an invitee from the
  * invitation on (`rsvp: null` until answered), for anyone else from the first answer. The rows
  * keep the event's `end` and whether it is `closed` (canceled or removed), so the caller's

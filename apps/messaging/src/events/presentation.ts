@@ -1,5 +1,5 @@
 /**
- * Concern: events (issue #11). What a message resource shows of events: the event object (type
+ * Events. What a message resource shows of events: the event object (type
  * `event`), and in `_user` the caller's `rsvp` (an event) and the message permissions the caller
  * holds now (every message). The caller's answers of a whole page come from one query.
  */

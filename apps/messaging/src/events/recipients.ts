@@ -1,5 +1,5 @@
 /**
- * Concern: events (issue #11). Who an event's alerts go to: the invitees of a private event and
+ * Events. Who an event's alerts go to: the invitees of a private event and
  * everyone who answered (read in keyset pages by `profileEID` from the unique index
  * `{networkEID, messageEID, profileEID}`), never the actor.
  */

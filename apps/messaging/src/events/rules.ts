@@ -1,5 +1,5 @@
 /**
- * Concern: events (issue #11). The rules of events as plain functions (unit-tested beside them):
+ * Events. The rules of events as plain functions (unit-tested beside them):
  * the date range (-38), who holds which message permission, what an edit changes and why the
  * event moves up. Decisions: docs/decisions.md, "Messaging: events and RSVP".
  */

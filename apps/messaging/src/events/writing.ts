@@ -1,5 +1,5 @@
 /**
- * Concern: events (issue #11). Posting an event: the stored event object taken from the create
+ * Events. Posting an event: the stored event object taken from the create
  * body (type `event` only; required there), its invitees checked with auth in one batch; a private
  * event is read by its participants only (author and invitees, as a private message) and is on no
  * timeline. Invitations: one row per invitee (`rsvp: null`) and ONE

@@ -1,5 +1,5 @@
 /**
- * Files and folders (issue #16): who may read and write where a file lives. A group's files follow
+ * Files and folders: who may read and write where a file lives. A group's files follow
  * its content: reading needs `view_group_timeline` (a group the caller may not see, or only look at
  * from outside, is 404: nothing is revealed); writing needs `add_edit_files` or `manage_files`
  * (403 for a reader without them). Auth answers the caller's standing (`groupAccess`).

@@ -1,5 +1,5 @@
 /**
- * Files: branding images are network assets (issue #16). Auth names the files a theme or the
+ * Files: branding images are network assets. Auth names the files a theme or the
  * network's branding points at (`internalSubjects.fileAdoptAssets`, before it writes); each must be
  * an image of the network that the writer may read now (the uploader of a temporary file, a reader
  * of its message or group, or already an asset), else 400 -397 naming the request's pointer. All are

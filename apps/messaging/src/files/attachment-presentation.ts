@@ -1,5 +1,5 @@
 /**
- * Files: attachments (issue #16): what a message resource shows of its files. Read-only counts
+ * Files (attachments): what a message resource shows of its files. Read-only counts
  * `numImages`, `numVideos`, `numFiles` (of the stored lists), and the file resources under
  * `_embedded.images`, `_embedded.videos`, `_embedded.files` (the gateway adds their links), found
  * for a whole page in one query (index `{networkEID, messageEID}`).

@@ -1,5 +1,5 @@
 /**
- * Files: attachments (issue #16), as plain rules (attachment-rules.test.ts): which files a message's
+ * Files: attachments, as plain rules (attachment-rules.test.ts): which files a message's
  * `images`, `videos` and `files` may reference. Each item must be a file of the network uploaded by
  * the writer and attached to no other message (else 400 -394 naming the item); `images` takes
  * images only and `videos` videos only (400 -395); a file is listed once.

@@ -1,5 +1,5 @@
 /**
- * Files: attachments (issue #16): a message's `images`, `videos` and `files`. Checked before the
+ * Files (attachments): a message's `images`, `videos` and `files`. Checked before the
  * message is written (`attachmentFieldsOf`, rules in attachment-rules.ts), then each file is claimed
  * for the message by one conditional update (`messageEID: null` → the message), so two messages
  * never take the same file; a claim that fails (a concurrent claim, the sweep) undoes the others

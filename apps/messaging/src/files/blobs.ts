@@ -1,5 +1,5 @@
 /**
- * Files: media (issue #16): images made by the service (thumbnails, posters) stored as GridFS blobs
+ * Files (media): images made by the service (thumbnails, posters) stored as GridFS blobs
  * of the files' bucket: chunks of FILE_CHUNK_BYTES, then the files document. They are served by the
  * same reads as an upload (`fileRead` by the blob's id), never listed as files.
  */

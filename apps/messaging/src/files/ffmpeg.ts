@@ -1,5 +1,5 @@
 /**
- * Files: media (issue #16): the video tool. ffmpeg is the static build shipped inside the npm
+ * Files (media): the video tool. ffmpeg is the static build shipped inside the npm
  * package `@ffmpeg-installer/ffmpeg` (a binary per platform, installed from the registry like any
  * dependency; nothing is downloaded at run time and no system package is assumed).
  */

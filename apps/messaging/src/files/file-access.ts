@@ -1,5 +1,5 @@
 /**
- * Files: who reads a file (issue #16). A network asset (an image a theme or the network's branding
+ * Files: who reads a file. A network asset (an image a theme or the network's branding
  * names, assets.ts): every member of its network (the gateway lets only members reach the network's
  * paths). A temporary file (attached to nothing yet): its uploader
  * only. A file attached to a message: whoever reads the message (a file of a group folder also

@@ -1,5 +1,5 @@
 /**
- * Folders (issue #16): a group's folders under its root folder. Reading needs what reading the
+ * Folders: a group's folders under its root folder. Reading needs what reading the
  * group's files needs; creating, renaming, moving and deleting need `add_edit_folders` or
  * `manage_files`. A move never puts a folder into itself or below it (its new parent's ancestors
  * are walked, at most MAX_DEPTH of them); a folder is deleted only when empty (409 otherwise).

@@ -1,5 +1,5 @@
 /**
- * Files and folders (issue #16): handlers of the routes (contracts `filesRoutes`) and of the
+ * Files and folders: handlers of the routes (contracts `filesRoutes`) and of the
  * gateway's internal subjects of the streamed upload and download.
  */
 import { DomainError, filesRoutes, internalSubjects, type RequestContext } from '@ncs/contracts';

@@ -1,5 +1,5 @@
 /**
- * Files: media (issue #16): what thumbnails, videos and their views store. Images made here
+ * Files (media): what thumbnails, videos and their views store. Images made here
  * (thumbnails, posters) are GridFS blobs of the same bucket (`files.files` + `files.chunks`, see
  * blobs.ts); the rows below point at them. Every index starts with `networkEID`, but the video jobs'
  * (a cross-network queue, like news jobs).

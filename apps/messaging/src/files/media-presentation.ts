@@ -1,4 +1,4 @@
-/** Files: media (issue #16): the fields of the file resource this concern adds. */
+/** Files (media): the fields of the file resource this concern adds. */
 import type { FileRecordDoc } from './models.js';
 import { thumbnailSourceOf } from './media-rules.js';
 

@@ -1,5 +1,5 @@
 /**
- * Files: media (issue #16): the 20-megapixel gate of images. Before the version that lifted it
+ * Files (media): the 20-megapixel gate of images. Before the version that lifted it
  * (gate `files.imageMegapixelsLifted`), an upload of kind `image` above 20 megapixels is refused:
  * 413 -456 naming the limit, its chunks removed. The size comes from the image's header (sharp
  * metadata of the first chunk; the whole image only when the header does not fit in it), never a

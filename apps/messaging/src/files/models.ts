@@ -1,5 +1,5 @@
 /**
- * Files and folders (issue #16): the file records (what a file is and where it lives), the uploads
+ * Files and folders: the file records (what a file is and where it lives), the uploads
  * in progress, and the GridFS bucket `files` written directly (`files.chunks` one document per
  * chunk, `files.files` once the upload is whole), so any messaging instance takes any chunk. The
  * GridFS documents carry `networkEID` too, and every index starts with it (ARCHITECTURE §10).
@@ -7,7 +7,7 @@
 import { Schema, type Connection, type InferSchemaType, type Model, type Types } from 'mongoose';
 import { FILE_KINDS } from '@ncs/contracts';
 import type { StoredDocument } from '@ncs/service-kit';
-// Files: media (issue #16).
+// Files: media.
 import { fileRecordMediaFields, registerFileMediaModels, type FileMediaModels } from './media-models.js';
 
 const fileRecordSchema = new Schema(
@@ -24,7 +24,7 @@ const fileRecordSchema = new Schema(
     groupEID: { type: String, default: null },
     /** Hex SHA-256 of the bytes: the strong ETag. */
     sha256: { type: String, required: true },
-    // Files: media (issue #16): a video's processing outcome.
+    // Files (media): a video's processing outcome.
     ...fileRecordMediaFields,
     // Files: attachments and temporary uploads. The message the file is attached to (once, for
     // good); since when it waits to be attached (null: it is not temporary); an app's upload.
@@ -126,7 +126,7 @@ export interface FileModels {
   readonly FileUpload: Model<FileUploadDoc>;
   readonly FileChunk: Model<FileChunkDoc>;
   readonly GridFile: Model<GridFileDoc>;
-  // Files: media (issue #16): thumbnails, video jobs and views.
+  // Files (media): thumbnails, video jobs and views.
   readonly media: FileMediaModels;
 }
 
@@ -137,7 +137,7 @@ export function registerFileModels(connection: Connection): FileModels {
     FileUpload: connection.model<FileUploadDoc>('FileUpload', fileUploadSchema),
     FileChunk: connection.model<FileChunkDoc>('FileChunk', fileChunkSchema),
     GridFile: connection.model<GridFileDoc>('GridFile', gridFileSchema),
-    // Files: media (issue #16).
+    // Files: media.
     media: registerFileMediaModels(connection),
   };
 }

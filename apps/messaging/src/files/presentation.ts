@@ -1,7 +1,7 @@
-/** Files (issue #16): a file record as the plain resource the gateway turns into HAL. */
+/** Files: a file record as the plain resource the gateway turns into HAL. */
 import { toTimestamp } from '@ncs/contracts';
 import type { FileRecordDoc } from './models.js';
-// Files: media (issue #16).
+// Files: media.
 import { mediaFieldsOf } from './media-presentation.js';
 
 export function presentFile(record: FileRecordDoc, numVideoViews = 0) {
@@ -17,7 +17,7 @@ export function presentFile(record: FileRecordDoc, numVideoViews = 0) {
     folder: record.folderEID ? { type: 'folder', EID: record.folderEID } : null,
     group: record.groupEID ? { type: 'group', EID: record.groupEID } : null,
     ETag: `"${record.sha256}"`,
-    // Files: media (issue #16).
+    // Files: media.
     ...mediaFieldsOf(record, numVideoViews),
     // Files: attachments and temporary uploads.
     temporary: !record.messageEID && !!record.temporarySince,

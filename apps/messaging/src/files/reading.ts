@@ -1,5 +1,5 @@
 /**
- * Files (issue #16): reading a file's metadata and bytes. Who may read: where the file lives says
+ * Files: reading a file's metadata and bytes. Who may read: where the file lives says
  * (a group's file: who may read the group's content, else 404). Bytes are read from the GridFS
  * chunks by range, at most FILE_READ_MAX_BYTES per request (the gateway streams them on).
  */
@@ -11,7 +11,7 @@ import type { MessagingModels } from '../messages/models.js';
 import { requireFileReader } from './file-access.js';
 import { chunkBytes, type FileRecordDoc } from './models.js';
 import { presentFile } from './presentation.js';
-// Files: media (issue #16): video views.
+// Files (media): video views.
 import { countVideoView, videoViewsOf } from './video.js';
 
 /** The file if the caller may read it, else 404 (another network's, another group's). */
@@ -38,7 +38,7 @@ export async function getFile(models: MessagingModels, rpc: RpcClient, caller: C
 /** What the gateway needs to serve the bytes (`format: 'file'`). */
 export async function downloadInfo(models: MessagingModels, rpc: RpcClient, caller: Caller, fileEID: string) {
   const record = await readableFile(models, rpc, caller, fileEID);
-  // Files: media (issue #16): a person's download of a video is a view.
+  // Files (media): a person's download of a video is a view.
   await countVideoView(models, caller, record);
   return {
     EID: record.EID,

@@ -1,5 +1,5 @@
 /**
- * Files (issue #16): the content type of a file from its own first bytes (magic numbers), never
+ * Files: the content type of a file from its own first bytes (magic numbers), never
  * from what the client declared; and whether it fits the declared kind (an `image` must be one by
  * its bytes, a `video` too; a `file` takes anything). Bytes matching nothing are
  * `application/octet-stream`, or `text/plain` when they read as UTF-8 text without controls.

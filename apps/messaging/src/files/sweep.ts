@@ -1,5 +1,5 @@
 /**
- * Files: the sweep (issue #16), every `FILES_SWEEP_INTERVAL_MS` in every instance. A temporary file
+ * Files: the sweep, every `FILES_SWEEP_INTERVAL_MS` in every instance. A temporary file
  * waiting longer than `FILES_TEMPORARY_TTL_MS` is deleted (its record, its GridFS files document and
  * chunks); an upload that received no chunk for `FILES_UPLOAD_IDLE_MS` (a client gone mid-body, a
  * gateway that died) is ended and its chunks removed. Each removal is one conditional delete that

@@ -1,5 +1,5 @@
 /**
- * Files: temporary uploads and app uploads (issue #16). A temporary upload
+ * Files: temporary uploads and app uploads. A temporary upload
  * (`POST /networks/{networkEID}/files/`) lives in no folder: only its uploader sees it, to attach it
  * to a message being written (attachments.ts); not attached within `FILES_TEMPORARY_TTL_MS` it is
  * swept (sweep.ts). An app's token uploads with its installation's permissions, read from auth's

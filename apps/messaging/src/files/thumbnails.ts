@@ -1,5 +1,5 @@
 /**
- * Files: media (issue #16): thumbnails, made on the first request of a size and kept (GridFS blob +
+ * Files (media): thumbnails, made on the first request of a size and kept (GridFS blob +
  * `file_thumbnails` row, unique per file and size: two first requests at once on two instances both
  * make one, the second insert loses and its blob is removed). `Wx270` is made only in the widths of
  * contracts `THUMBNAIL_WIDTHS` (the next one at least as wide) and answered under the size asked, so

@@ -1,5 +1,5 @@
 /**
- * Files (issue #16): the streamed upload, stateless between requests (any instance takes any step).
+ * Files: the streamed upload, stateless between requests (any instance takes any step).
  * `beginUpload` checks where the file goes and records the upload; `storeChunk` writes one GridFS
  * chunk document; `finishUpload` takes the upload once (a conditional delete), checks that every
  * chunk arrived, sniffs the content type from chunk 0, then writes the GridFS files document and
@@ -21,7 +21,7 @@ import { placeOfFolder, requireFolderWriter } from './access.js';
 import { chunkBytes } from './models.js';
 import { presentFile } from './presentation.js';
 import { fitsKind, sniffContentType, SNIFF_BYTES } from './sniff.js';
-// Files: media (issue #16).
+// Files: media.
 import { requireImagePixels } from './megapixels.js';
 import { queueVideo } from './video.js';
 // Files: attachments and temporary uploads.
@@ -121,7 +121,7 @@ export async function finishUpload(
       [{ pointer: '/query/kind', message: `does not fit the bytes (${contentType})` }],
     );
   }
-  // Files: media (issue #16): the 20-megapixel gate of older versions.
+  // Files (media): the 20-megapixel gate of older versions.
   await requireImagePixels(models, networkEID, uploadId, kind, length, version).catch(async (error) => {
     await removeChunks(models, networkEID, uploadId);
     throw error;
@@ -150,7 +150,7 @@ export async function finishUpload(
     ...finishedFieldsOf(upload), // Files: temporary uploads, an app's upload
   });
   await record.save();
-  // Files: media (issue #16): a video is processed in the background.
+  // Files (media): a video is processed in the background.
   if (kind === 'video') await queueVideo(models, record);
   return presentFile(record.toObject());
 }

@@ -1,5 +1,5 @@
 /**
- * Files: media (issue #16): videos, processed in the background. Finishing a `video` upload queues
+ * Files (media): videos, processed in the background. Finishing a `video` upload queues
  * a `video_jobs` row; every instance's video poller claims pending jobs (`video:<id>` in
  * `message_claims`, a lease: a job whose instance died is taken over, a restart picks up what was
  * left), writes the video to a temporary file chunk by chunk, asks ffmpeg for the duration and a

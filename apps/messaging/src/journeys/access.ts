@@ -1,5 +1,5 @@
 /**
- * Journeys (issue #12): who may do what. Network administrators (auth's `groupAccess`, read now)
+ * Journeys: who may do what. Network administrators (auth's `groupAccess`, read now)
  * create, edit, launch and export; a participant reads the journeys they take part in. Anyone else
  * gets 404 for a journey (its existence is not revealed) and 403 for the administrators' actions.
  */

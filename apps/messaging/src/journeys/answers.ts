@@ -1,5 +1,5 @@
 /**
- * Journeys (issue #12): a participant's answer to a question step, once (unique index: a second
+ * Journeys: a participant's answer to a question step, once (unique index: a second
  * submission is 409), and the administrators' export of the participants with their quiz results
  * (derived from the answers of the page's participants: one query, no counters).
  */

@@ -1,4 +1,4 @@
-/** Journeys (issue #12): handlers of the journey routes (contracts `journeysRoutes`). */
+/** Journeys: handlers of the journey routes (contracts `journeysRoutes`). */
 import { journeysRoutes } from '@ncs/contracts';
 import { defineHandlers } from '@ncs/service-kit';
 import { callerOf } from '../messages/access.js';

@@ -1,5 +1,5 @@
 /**
- * Journeys (issue #12): launching. A compare-and-set claims the journey (`draft`/`failed` →
+ * Journeys: launching. A compare-and-set claims the journey (`draft`/`failed` →
  * `launching`), so two launches make one; the recipients are resolved to participants through
  * auth (active named people, the active members of named groups); a launch without steps or
  * without participants (or with too many) is deterministic failure: the journey becomes `failed`

@@ -1,5 +1,5 @@
 /**
- * Journeys (issue #12): the journey (its steps and named recipients inside it, both bounded), one
+ * Journeys: the journey (its steps and named recipients inside it, both bounded), one
  * participant document per person and launched journey, and one answer document per participant
  * and question step. Unique indexes make "a participant once" and "an answer once" rules of the
  * store; quiz results are derived on read from the answers (no counters that concurrent writes

@@ -1,5 +1,5 @@
 /**
- * Journeys (issue #12): a journey as a plain resource. Correct choices are shown to network
+ * Journeys: a journey as a plain resource. Correct choices are shown to network
  * administrators only (participants answer the quiz); `_meta` under gate 2025.3.0 (rules.ts);
  * `_embedded.recipients` a page of the named recipients when asked.
  */

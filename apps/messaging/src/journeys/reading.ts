@@ -1,5 +1,5 @@
 /**
- * Journeys (issue #12): a journey and the list, newest first — every journey of the network for
+ * Journeys: a journey and the list, newest first — every journey of the network for
  * administrators, the journeys the caller takes part in for others (their participant documents,
  * keyed by the journey's creation). `embed=recipients` (single) and `embed=journeys.recipients`
  * (collection) embed a page of the named recipients (`limit[…]`, `offset[…]`; gate 2024.3.0 for

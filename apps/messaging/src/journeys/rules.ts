@@ -1,5 +1,5 @@
 /**
- * Journeys (issue #12): the pure rules — steps built from the request (choices checked), what a
+ * Journeys: the pure rules — steps built from the request (choices checked), what a
  * launch fails on, a submission checked and scored, quiz results, `_meta` under gate 2025.3.0.
  * Decisions: docs/decisions.md, "Messaging: journeys".
  */

@@ -1,5 +1,5 @@
 /**
- * Journeys (issue #12): creating and editing a journey and appending a question step (network
+ * Journeys: creating and editing a journey and appending a question step (network
  * administrators). Steps and recipients change only before launch (draft or failed): the update's
  * filter states it, so an edit racing a launch either lands first or is 409.
  */

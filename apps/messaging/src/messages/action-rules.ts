@@ -1,5 +1,5 @@
 /**
- * Concern: message actions (issue #10). Who may edit and remove a message, as plain functions
+ * Message actions. Who may edit and remove a message, as plain functions
  * (unit-tested beside them). Decisions: docs/decisions.md, "Messaging: actions, editing, removal,
  * subscriptions, mentions, apps".
  */

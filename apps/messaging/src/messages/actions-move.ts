@@ -1,5 +1,5 @@
 /**
- * Concern: message actions, `move` and `share` (spec: Message actions). Moving takes a published
+ * Message actions, `move` and `share` (spec: Message actions). Moving takes a published
  * message (not a comment) to another group's timeline or the network's: removal rights at the
  * source (author, network administrator, `delete_message`/`delete_news`) and posting rights at the
  * target (`post_message`; news to the network: network administrators); its comments follow (their

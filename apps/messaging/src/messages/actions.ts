@@ -1,5 +1,5 @@
 /**
- * Concern: message actions (issue #10): `read` and the readers. Marking read is idempotent through the unique index
+ * Message actions: `read` and the readers. Marking read is idempotent through the unique index
  * of `message_reads`; the first read of a person increments `numReaders` and records
  * `events.messaging.message.read`.
  */

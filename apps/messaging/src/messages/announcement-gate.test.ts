@@ -7,7 +7,7 @@ describe('latestCreateBody (gate messages.eventRenamedAnnouncement)', () => {
   it('reads `event` as an announcement before 1.4.8', () => {
     expect(latestCreateBody({ version: '1.4.7' }, body)).toEqual({ ...body, type: 'announcement' });
   });
-  // Changed on purpose by events (issue #11): from 1.4.8 `event` is a calendar event, no longer refused.
+  // From 1.4.8 `event` is a calendar event, a type of its own, so it is kept as is.
   it('keeps `event` (a calendar event) from 1.4.8 on', () => {
     expect(latestCreateBody({ version: '1.4.8' }, body)).toEqual(body);
   });

@@ -1,8 +1,8 @@
 /**
  * The 1.4.8 gate `messages.eventRenamedAnnouncement` on writing (spec: Versioning): a client older
  * than 1.4.8 posts an announcement as `type: 'event'`; messaging stores and answers the latest
- * representation (`announcement`; the gateway renames it back for that client). Concern: events
- * (issue #11): from 1.4.8 `event` is a calendar event (events/). Decisions: docs/decisions.md,
+ * representation (`announcement`; the gateway renames it back for that client). Events:
+ * from 1.4.8 `event` is a calendar event (events/). Decisions: docs/decisions.md,
  * "Messaging: types, fields and app posting" and "Messaging: events and RSVP".
  */
 import { isGateOpen, LEGACY_ANNOUNCEMENT_TYPE, type RequestContext } from '@ncs/contracts';

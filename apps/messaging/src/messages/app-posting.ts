@@ -1,5 +1,5 @@
 /**
- * App posting (issue #10): an app's client-credentials token posts an `app_update` to the network
+ * App posting: an app's client-credentials token posts an `app_update` to the network
  * timeline with the application permission `post_updates`, to a group with `post_to_any_group`
  * (hidden groups too). The app is the author (`author` `{type: 'app'}`). Everything else an app
  * token asks of messaging stays 403 -307 (`callerOf`). Its permissions come from auth's store at
@@ -23,7 +23,7 @@ import { checkFieldsOfType, fieldProblem, requireAppPoster } from './types.js';
 import { postMessage, sanitisedBody } from './writing.js';
 import { searchTokensOf } from '../search/tokens.js';
 import { latestCreateBody } from './announcement-gate.js';
-// Files: attachments (issue #16): an app attaches the files it uploaded (`upload_files`).
+// Files (attachments): an app attaches the files it uploaded (`upload_files`).
 import { attachmentFieldsOf, claimAttachments } from '../files/attachments.js';
 
 type CreateBody = RequestOf<'message.create'>['body'];
@@ -38,7 +38,7 @@ export function appOf(ctx: RequestContext): { networkEID: string; appEID: string
 
 /** `message.create`: a person's post, or an app's app_update. */
 export function postMessageAs(deps: WriteDeps, ctx: RequestContext, versionedBody: CreateBody) {
-  const body = latestCreateBody(ctx, versionedBody); // Concern: the 1.4.8 gate (`event`).
+  const body = latestCreateBody(ctx, versionedBody); // The 1.4.8 gate (`event`).
   const app = appOf(ctx);
   if (!app) return postMessage(deps, callerOf(ctx), body);
   return postAppUpdate(deps, ctx, app, body);

@@ -1,5 +1,5 @@
 /**
- * Concern: message actions, editing. `PUT …/messages/{messageEID}/` is a partial edit: what it
+ * Message actions, editing. `PUT …/messages/{messageEID}/` is a partial edit: what it
  * names changes, the rest stays. The author's new `htmlBody` is sanitised again, with
  * `searchTokens` recomputed by the function posting uses (a news item's `title`; `mentions`
  * replace the list, the newly mentioned get their event); `lastEdited` is stamped; records
@@ -22,9 +22,9 @@ import {
   recipientEventData,
   requireParticipantMentions,
 } from './recipient-edits.js';
-// Concern: events (issue #11).
+// Events.
 import { eventEditFor, recordEventEdit } from '../events/editing.js';
-// Files: attachments (issue #16).
+// Files: attachments.
 import { replaceAttachments } from '../files/attachments.js';
 
 type EditBody = RequestOf<'message.edit'>['body'];

@@ -1,5 +1,5 @@
 /**
- * Concern: message actions, mentions. A message or comment names the people it mentions in its
+ * Message actions, mentions. A message or comment names the people it mentions in its
  * body's `mentions` (references); each must be an active member of the network, as auth answers
  * over NATS (`profilesBatch`, one batch for the whole list), else 400 naming the item. Each person
  * mentioned (but the author) gets ONE `events.messaging.message.mentioned` event (alert `mention`).

@@ -11,21 +11,21 @@ import { newsJobSchema, type NewsJobDoc } from '../news/jobs-model.js';
 import { registerClaimModel, type ClaimDoc } from '../scheduling/lease.js';
 import { registerSubscriptionModel, type SubscriptionDoc } from './subscription-model.js';
 import { registerCommenterModel, type CommenterDoc } from '../timelines/commenters-model.js';
-// Concern: tasks (issue #11).
+// Tasks.
 import { registerAssignmentModel, taskSchema, type AssignmentDoc } from '../tasks/models.js';
-// Concern: polls (issue #11).
+// Polls.
 import { pollSchema, registerPollVoteModel, type PollVoteDoc } from '../polls/model.js';
-// Concern: events (issue #11).
+// Events.
 import { eventSchema, registerEventResponseModel, type EventResponseDoc } from '../events/models.js';
-// Concern: chat and the AI assistant (issue #12).
+// Chat and the AI assistant.
 import { registerAssistantModels, type AssistantModels } from '../assistant/models.js';
 import { registerChatModels, type ChatModels } from '../chat/models.js';
-// Concern: journeys (issue #12).
+// Journeys.
 import { registerJourneyModels, type JourneyModels } from '../journeys/models.js';
-// Files and folders (issue #16).
+// Files and folders.
 import { registerFileModels, type FileModels } from '../files/models.js';
 
-// Concern: timelines, threads, bubbling: why and when a message last moved up (timelines/rules.ts).
+// Timelines, threads, bubbling: why and when a message last moved up (timelines/rules.ts).
 const bubbleSchema = new Schema(
   {
     reason: { type: String, required: true },
@@ -68,9 +68,9 @@ const messageSchema = new Schema(
     scheduledAt: { type: Date, default: null },
     // Search and idempotent posting: the lowercase words of the text (search/tokens.ts).
     searchTokens: { type: [String], default: [] },
-    // Concern: message actions (issue #10).
+    // Message actions.
     numReaders: { type: Number, default: 0, min: 0 },
-    // Concern: types, fields and app posting (issue #10). `authorEID` is an app's EID when
+    // Types, fields and app posting. `authorEID` is an app's EID when
     // `authorType` is `app` (an app_update).
     authorType: { type: String, enum: ['user', 'app'], default: 'user' },
     reactable: { type: Boolean, default: true },
@@ -88,29 +88,29 @@ const messageSchema = new Schema(
     /** Private-message recipients on edit: those an edit removed (shown to the author only). */
     excludedRecipientEIDs: { type: [String], default: undefined },
     superseded: { type: Boolean, default: false },
-    // Concern: message actions, removal (soft delete): a removed message has `status: 'removed'`,
+    // Message actions, removal (soft delete): a removed message has `status: 'removed'`,
     // leaves every timeline, thread and search (`timelineKey`, `parentEID` null, no `searchTokens`)
     // and keeps where it was in `removedFrom`.
     removedAt: { type: Date, default: null },
     removedBy: { type: String, default: null },
     removedFrom: { type: { timelineKey: String, parentEID: String }, default: null, _id: false },
-    // Concern: message actions, mentions: the EIDs of the people mentioned (checked with auth).
+    // Message actions, mentions: the EIDs of the people mentioned (checked with auth).
     mentions: { type: [String], default: [] },
-    // Concern: message actions, share: the message a share references.
+    // Message actions, share: the message a share references.
     sharedEID: { type: String, default: null },
     sharedType: { type: String, default: null },
-    // Concern: timelines, threads, bubbling (timelines/*). A reply: the comment whose thread it is in.
+    // Timelines, threads, bubbling (timelines/*). A reply: the comment whose thread it is in.
     parentCommentEID: { type: String, default: null },
     /** A user's profile timeline the message was posted to (`timelineKey` `profile:<EID>`). */
     profileEID: { type: String, default: null },
     /** The last activity that moved the message up its timeline (read-only for clients). */
     bubble: { type: bubbleSchema, default: null },
-    // Concern: tasks (tasks/models.ts): a task's kind, due date, completion and counts.
+    // Tasks (tasks/models.ts): a task's kind, due date, completion and counts.
     task: { type: taskSchema, default: null },
-    // Concern: polls (polls/model.ts): a poll's answers, end time and counts; whether it is anonymous.
+    // Polls (polls/model.ts): a poll's answers, end time and counts; whether it is anonymous.
     poll: { type: pollSchema, default: undefined },
     isAnonymous: { type: Boolean, default: undefined },
-    // Concern: events (issue #11): the event object of a message of type `event` (events/models.ts).
+    // Events: the event object of a message of type `event` (events/models.ts).
     event: { type: eventSchema, default: undefined },
     // Files: attachments (files/attachments.ts): the EIDs of the attached files, by list.
     imageEIDs: { type: [String], default: undefined },
@@ -132,11 +132,11 @@ messageSchema.index({ networkEID: 1, parentEID: 1, created: 1, _id: 1 });
 messageSchema.index({ networkEID: 1, searchTokens: 1 });
 // Types, fields and app posting: the caller's private messages, newest first.
 messageSchema.index({ networkEID: 1, type: 1, participantEIDs: 1, timelineAt: -1, _id: -1 });
-// Concern: timelines, threads, bubbling: the replies in a comment's thread, oldest first.
+// Timelines, threads, bubbling: the replies in a comment's thread, oldest first.
 messageSchema.index({ networkEID: 1, parentCommentEID: 1, created: 1, _id: 1 });
-// Concern: tasks: the child tasks of a shared task.
+// Tasks: the child tasks of a shared task.
 messageSchema.index({ networkEID: 1, 'task.parentEID': 1, created: 1, _id: 1 });
-// Concern: tasks: a group's open tasks, assigned to those who join it later (tasks/joiners.ts).
+// Tasks: a group's open tasks, assigned to those who join it later (tasks/joiners.ts).
 messageSchema.index({ networkEID: 1, 'task.groupEIDs': 1, 'task.completed': 1, _id: -1 });
 
 /** One document per person liking a message: the unique index makes liking idempotent. */
@@ -152,7 +152,7 @@ likeSchema.index({ networkEID: 1, messageEID: 1, profileEID: 1 }, { unique: true
 // Who likes a message, newest first.
 likeSchema.index({ networkEID: 1, messageEID: 1, created: -1, _id: -1 });
 
-/** Concern: message actions. One document per reader of a message: marking read is idempotent. */
+/** Message actions. One document per reader of a message: marking read is idempotent. */
 const readSchema = new Schema(
   {
     networkEID: { type: String, required: true },
@@ -177,22 +177,22 @@ export interface MessagingModels {
   readonly Claim: Model<ClaimDoc>;
   readonly Read: Model<ReadDoc>;
   readonly Subscription: Model<SubscriptionDoc>;
-  // Concern: timelines (users filter `commented`).
+  // Timelines (users filter `commented`).
   readonly Commenter: Model<CommenterDoc>;
-  // Concern: tasks.
+  // Tasks.
   readonly TaskAssignment: Model<AssignmentDoc>;
-  // Concern: polls (issue #11).
+  // Polls.
   readonly PollVote: Model<PollVoteDoc>;
-  // Concern: events: invitations and answers.
+  // Events: invitations and answers.
   readonly EventResponse: Model<EventResponseDoc>;
-  // Concern: chat and the AI assistant (issue #12).
+  // Chat and the AI assistant.
   readonly assistant: AssistantModels;
   readonly chat: ChatModels;
-  // Concern: journeys (issue #12).
+  // Journeys.
   readonly Journey: JourneyModels['Journey'];
   readonly JourneyParticipant: JourneyModels['JourneyParticipant'];
   readonly JourneyAnswer: JourneyModels['JourneyAnswer'];
-  // Files and folders (issue #16).
+  // Files and folders.
   readonly files: FileModels;
 }
 
@@ -206,15 +206,15 @@ export function registerMessagingModels(connection: Connection): MessagingModels
     Subscription: registerSubscriptionModel(connection),
     Commenter: registerCommenterModel(connection),
     TaskAssignment: registerAssignmentModel(connection),
-    // Concern: polls (issue #11).
+    // Polls.
     PollVote: registerPollVoteModel(connection),
     EventResponse: registerEventResponseModel(connection),
-    // Concern: chat and the AI assistant (issue #12).
+    // Chat and the AI assistant.
     assistant: registerAssistantModels(connection),
     chat: registerChatModels(connection),
-    // Concern: journeys (issue #12).
+    // Journeys.
     ...registerJourneyModels(connection),
-    // Files and folders (issue #16).
+    // Files and folders.
     files: registerFileModels(connection),
   };
 }

@@ -8,16 +8,16 @@ import type { LikeDoc, MessageDoc, MessagingModels } from './models.js';
 import { readByCaller, subscribedByCaller } from './reads.js';
 import { shownCounters } from './rules.js';
 import { newsFieldsOf } from '../news/presentation.js';
-// Concern: types, fields and app posting.
+// Types, fields and app posting.
 import { excludedRecipientsFor, presentTypeFields } from './type-presentation.js';
 import { threadFieldsOf } from '../timelines/rules.js';
-// Concern: tasks (issue #11).
+// Tasks.
 import { taskResourceFieldsOf, taskViewsOf } from '../tasks/presentation.js';
-// Concern: polls (issue #11).
+// Polls.
 import { pollPresenter } from '../polls/presentation.js';
-// Concern: events (issue #11).
+// Events.
 import { rsvpsOfCaller, withEventFields } from '../events/presentation.js';
-// Files: attachments (issue #16).
+// Files: attachments.
 import { attachedFilesOf, attachmentResourceFieldsOf } from '../files/attachment-presentation.js';
 // Affordances: the action links the caller is shown.
 import { messageActionsOf } from './affordances.js';
@@ -53,7 +53,7 @@ function presentMessage(doc: MessageDoc, liked: boolean, read: boolean, subscrib
     mentions: (doc.mentions ?? []).map(userRef), // concern: mentions
     sharedFrom: doc.sharedEID ? { type: doc.sharedType ?? 'update', EID: doc.sharedEID } : null, // share
     _user: { liked, read, subscribed },
-    // Concern: timelines, threads, bubbling: `$parentCommentEID`, `profile`, `bubble`.
+    // Timelines, threads, bubbling: `$parentCommentEID`, `profile`, `bubble`.
     ...threadFieldsOf(doc),
   };
 }
@@ -83,7 +83,7 @@ export async function presentMessages(
   const now = new Date();
   return docs.map((doc) =>
     withPoll(doc, {
-      // Concern: events: the event object, `_user.rsvp` and `_user.permissions`.
+      // Events: the event object, `_user.rsvp` and `_user.permissions`.
       ...withEventFields(
         {
           ...presentMessage(
@@ -132,7 +132,7 @@ export function messageSummary(doc: MessageDoc) {
     htmlBody: doc.htmlBody,
     // Types, fields and app posting: who a private message goes to.
     ...(doc.recipientEIDs?.length ? { recipients: doc.recipientEIDs.map(userRef) } : {}),
-    // Concern: timelines: the profile a message was posted to, the comment a reply answers.
+    // Timelines: the profile a message was posted to, the comment a reply answers.
     ...(doc.profileEID ? { profile: userRef(doc.profileEID) } : {}),
     ...(doc.parentCommentEID ? { parentCommentEID: doc.parentCommentEID } : {}),
   };

@@ -24,13 +24,13 @@ export async function findReadableMessage(
   rpc: RpcClient,
   caller: Caller,
   messageEID: string,
-  // Concern: message actions (move): other groups whose access the same request needs.
+  // Message actions (move): other groups whose access the same request needs.
   alsoGroups: readonly (string | null)[] = [],
 ): Promise<{ message: MessageDoc; access: CallerGroupAccess }> {
   if (!isEid(messageEID)) throw new DomainError('MESSAGING_ERR_MESSAGE_NOT_FOUND');
   // By `_id` alone, the tenant checked in memory (the lookup FerretDB serves from its index).
   const message = await models.Message.findById(messageEID).lean<MessageDoc>();
-  // Concern: removal: a removed message is not found.
+  // Removal: a removed message is not found.
   if (!message || message.networkEID !== caller.networkEID || message.removedAt) {
     throw new DomainError('MESSAGING_ERR_MESSAGE_NOT_FOUND');
   }

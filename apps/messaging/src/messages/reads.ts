@@ -1,5 +1,5 @@
 /**
- * Concern: message actions (issue #10). Which of a page's messages the caller marked read, and which
+ * Message actions. Which of a page's messages the caller marked read, and which
  * the caller is subscribed to: one query each on `message_reads` and `message_subscriptions` (their
  * unique index networkEID, messageEID, profileEID).
  */

@@ -1,5 +1,5 @@
 /**
- * Concern: private-message recipients on edit. The author's `addedRecipients` (checked with auth
+ * Private-message recipients on edit. The author's `addedRecipients` (checked with auth
  * like `recipients`) and `removedRecipients` change `recipientEIDs` and `participantEIDs` (the
  * author stays first); the removed are kept in `excludedRecipientEIDs`, shown to the author only as
  * `$excludedRecipients`. A private message and its comments mention only its participants.

@@ -1,5 +1,5 @@
 /**
- * Concern: message actions, removal. `POST …/messages/{messageEID}/remove` soft-deletes a message:
+ * Message actions, removal. `POST …/messages/{messageEID}/remove` soft-deletes a message:
  * `status: 'removed'`, `removedAt`, `removedBy`, and it leaves every index a reader uses (timeline
  * and thread keys set to null, kept in `removedFrom`; no search tokens), so every later read
  * answers 404. A removed comment takes one from its parent's `numComments`; a removed message's
@@ -13,9 +13,9 @@ import type { WriteDeps } from './deps.js';
 import { messageSummary, userRef } from './presentation.js';
 import { findReadableMessage } from './reading.js';
 import { forgetCommenter } from '../timelines/commenters.js';
-// Concern: events (issue #11).
+// Events.
 import { closeEventResponses } from '../events/actions.js';
-// Files: attachments (issue #16).
+// Files: attachments.
 import { releaseAttachments } from '../files/attachments.js';
 
 export async function removeMessage({ models, rpc, outbox }: WriteDeps, caller: Caller, messageEID: string) {

@@ -1,5 +1,5 @@
 /**
- * Concern: message actions, subscriptions. Subscribing (idempotent by the unique index of
+ * Message actions, subscriptions. Subscribing (idempotent by the unique index of
  * `message_subscriptions`) and the `message_activity_comment` event of a new comment: ONE outbox
  * event listing the subscribers to notify (never the commenter), read in keyset pages of
  * `SUBSCRIBERS_PAGE` by `_id` (index `{networkEID, messageEID, _id}`).

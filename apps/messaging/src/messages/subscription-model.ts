@@ -1,5 +1,5 @@
 /**
- * Concern: message actions, subscriptions. One document per person subscribed to a message's
+ * Message actions, subscriptions. One document per person subscribed to a message's
  * comments: the unique index makes subscribing idempotent; `{networkEID, messageEID, _id}` serves
  * the keyset pages of the subscribers to notify of a new comment.
  */

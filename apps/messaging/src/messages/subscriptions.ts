@@ -1,5 +1,5 @@
 /**
- * Concern: message actions, subscriptions. `subscribe` and `unsubscribe` a message's comments,
+ * Message actions, subscriptions. `subscribe` and `unsubscribe` a message's comments,
  * idempotently; a comment takes no subscription (400). The author is subscribed on posting and a
  * commenter on commenting (writing.ts, subscribers.ts).
  */

@@ -1,6 +1,6 @@
 /**
- * Types, fields and app posting: what a message resource shows of this concern's fields (files
- * are issue #16: their counters read 0 until then).
+ * Types, fields and app posting: what a message resource shows of this concern's fields (the file
+ * counters read 0 here; files/attachment-presentation.ts sets them from the stored lists).
  */
 import type { Caller } from './access.js';
 import type { MessageDoc } from './models.js';

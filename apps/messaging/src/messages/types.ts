@@ -27,11 +27,11 @@ const fieldsByType: Readonly<Record<string, readonly TypeField[]>> = {
   announcement: ['reactable', 'embeds', 'parentFolder', 'headerBackground', 'scheduledAt', 'group'],
   app_update: ['reactable', 'embeds', 'appData', 'group'],
   private_message: ['reactable', 'embeds', 'parentFolder', 'recipients'],
-  // Concern: tasks (issue #11): a task is placed like an update, never scheduled.
+  // Tasks: a task is placed like an update, never scheduled.
   task: ['reactable', 'embeds', 'parentFolder', 'group'],
-  // Concern: polls (issue #11): the question in `htmlBody`, answers in `poll` (polls/rules.ts).
+  // Polls: the question in `htmlBody`, answers in `poll` (polls/rules.ts).
   poll: ['reactable', 'embeds', 'parentFolder', 'group'],
-  // Concern: events (issue #11): an event is placed like an update (not scheduled).
+  // Events: an event is placed like an update (not scheduled).
   event: ['reactable', 'embeds', 'parentFolder', 'headerBackground', 'group'],
 };
 

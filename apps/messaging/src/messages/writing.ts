@@ -13,25 +13,25 @@ import { findReadableMessage } from './reading.js';
 import { createdVerbOf, newsFieldsOf } from '../news/writing.js';
 import { requireGroupPoster, requireLocker, requireReactable, timelineKeyOf } from './rules.js';
 import { searchTokensOf } from '../search/tokens.js';
-// Concern: types, fields and app posting.
+// Types, fields and app posting.
 import { commentTypeFieldsOf, supersedeOlder, typeFieldsOf } from './type-fields.js';
-// Concern: message actions, subscriptions.
+// Message actions, subscriptions.
 import { addSubscription, recordCommentActivity } from './subscribers.js';
-// Concern: message actions, mentions.
+// Message actions, mentions.
 import { checkedMentions, recordMentions } from './mentions.js';
 import { requireParticipantMentions } from './recipient-edits.js';
-// Concern: timelines, threads, bubbling.
+// Timelines, threads, bubbling.
 import { profileTargetOf } from '../timelines/profiles.js';
 import { countComment, threadParentOf } from '../timelines/threads.js';
-// Concern: the 1.4.8 gate, `event` renamed `announcement`.
+// The 1.4.8 gate, `event` renamed `announcement`.
 import type { LatestCreateBody } from './announcement-gate.js';
-// Concern: tasks (issue #11).
+// Tasks.
 import { recordTaskPosted, taskFieldsOf, taskPlanOf } from '../tasks/posting.js';
-// Concern: polls (issue #11).
+// Polls.
 import { pollFieldsOf } from '../polls/rules.js';
-// Concern: events (issue #11).
+// Events.
 import { eventFieldsOf, recordInvitations } from '../events/writing.js';
-// Files: attachments (issue #16).
+// Files: attachments.
 import { attachmentFieldsOf, claimAttachments } from '../files/attachments.js';
 import { parentFolderFieldsOf } from '../files/parent-folder.js';
 
@@ -53,7 +53,7 @@ const actorOf = (caller: Caller) => ({ type: 'user', EID: caller.profileEID });
 export async function postMessage(
   { models, rpc, outbox }: WriteDeps,
   caller: Caller,
-  body: LatestCreateBody, // Concern: the 1.4.8 gate (`event`): the latest version's types only.
+  body: LatestCreateBody, // The 1.4.8 gate (`event`): the latest version's types only.
 ) {
   const groupEID = body.group?.EID ?? null;
   const access = await accessOf(rpc, caller, [groupEID]);

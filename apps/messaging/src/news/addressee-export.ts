@@ -1,5 +1,5 @@
 /**
- * Exporting a news item's addressees (issue #10): 202 at once with a job; a worker claims it
+ * Exporting a news item's addressees: 202 at once with a job; a worker claims it
  * (scheduling/lease.ts), asks auth for the addressees in pages (`addresseesPage`: network news →
  * the network's active members, group news → the group's active members), stores the CSV on the
  * job and records `events.messaging.news.addressee_export_succeeded` / `_failed` for the alert

@@ -1,5 +1,5 @@
 /**
- * Duplicating a news item (issue #10): the request answers 202 at once with a job; a worker claims
+ * Duplicating a news item: the request answers 202 at once with a job; a worker claims
  * the job with a lease and writes the copy (a draft of the requester's, `isDuplicate`,
  * `originalAuthor`), then records `events.messaging.news.duplication_succeeded` or `_failed` for
  * the alert `DUPLICATION_PROCESS_SUCEEDED` / `DUPLICATION_PROCESS_FAILED` to the requester. The copy

@@ -38,7 +38,7 @@ export function maySeeUnpublished(
 }
 
 export interface TimelineFilterQuery {
-  // Concern: the 1.4.8 gate and announcement leftovers: `announcement` and `app_update` too.
+  // The 1.4.8 gate and announcement leftovers: `announcement` and `app_update` too.
   readonly type?: 'update' | 'news' | 'announcement' | 'app_update' | 'task' | 'poll' | 'event' | undefined;
   readonly status?: 'published' | 'draft' | 'scheduled' | undefined;
 }

@@ -1,5 +1,5 @@
 /**
- * Polls (issue #11): the poll of a `/polls/{pollEID}/…` request. The gateway scoped the request to
+ * Polls: the poll of a `/polls/{pollEID}/…` request. The gateway scoped the request to
  * the poll's network (`networkFrom`); here the caller's standing is asked of auth as it is now, so
  * a poll the caller may not read (a group's without `view_group_timeline`, or a network the caller
  * has just left) is 404 like a poll that does not exist.

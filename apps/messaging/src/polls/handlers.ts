@@ -1,5 +1,5 @@
 /**
- * Polls (issue #11): handlers of the `/polls/…` routes (contracts `pollsRoutes`) and of the
+ * Polls: handlers of the `/polls/…` routes (contracts `pollsRoutes`) and of the
  * gateway's question `pollNetwork` (the network of a poll, for `networkFrom`).
  */
 import { internalSubjects, pollsRoutes } from '@ncs/contracts';

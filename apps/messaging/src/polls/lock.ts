@@ -1,5 +1,5 @@
 /**
- * Polls (issue #11): the changes of one poll (votes, reactivation) run one at a time, under a claim
+ * Polls: the changes of one poll (votes, reactivation) run one at a time, under a claim
  * `poll:<EID>` in `message_claims` (a unique insert, scheduling/lease.ts) released when done. Why:
  * FerretDB 1.24 applies `$inc` and a conditional `updateOne` as a read then a write (20 parallel
  * `$inc` of one field ended at 8; 2 of 20 compare-and-sets on one value both won), so counters of

@@ -1,5 +1,5 @@
 /**
- * Polls (issue #11): the `poll` sub-document of a message of type `poll`, and one vote document per
+ * Polls: the `poll` sub-document of a message of type `poll`, and one vote document per
  * person and poll. The unique index makes "one vote per person" a rule of the store; the counts per
  * answer live on the poll and move only by atomic `$inc` (never read-modify-write). Every index
  * starts with `networkEID` (ARCHITECTURE §10).

@@ -1,5 +1,5 @@
 /**
- * Polls (issue #11): what a message resource shows of a poll: `isAnonymous`, `poll` (answers with
+ * Polls: what a message resource shows of a poll: `isAnonymous`, `poll` (answers with
  * their counts, `endsAt`, `ended`) and the caller's vote in `_user.vote`, one query for the
  * caller's votes of a whole page.
  */

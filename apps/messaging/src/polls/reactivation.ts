@@ -1,5 +1,5 @@
 /**
- * Polls (issue #11), spec "States and transitions" (Poll row): reactivating an ended poll. A
+ * Polls, spec "States and transitions" (Poll row): reactivating an ended poll. A
  * compare-and-set on the end time (`poll.endsAt <= now`) under the poll's claim (lock.ts): a poll
  * that has not ended is 409, and two concurrent reactivations make one change (on FerretDB too). The outbox event `events.messaging.poll.reactivated`
  * carries the alert `poll_reactivated` for the voters (the caller left out), 500 recipients per

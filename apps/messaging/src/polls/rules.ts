@@ -1,5 +1,5 @@
 /**
- * Polls (issue #11) as plain rules, unit-tested in rules.test.ts: what a new poll stores, when it
+ * Polls as plain rules, unit-tested in rules.test.ts: what a new poll stores, when it
  * has ended, the end time of a reactivated poll, who reactivates, and the poll as read.
  * Decisions: docs/decisions.md, "Messaging: polls".
  */

@@ -1,5 +1,5 @@
 /**
- * Polls (issue #11): who chose an answer, latest vote first. An anonymous poll reveals nobody: 403
+ * Polls: who chose an answer, latest vote first. An anonymous poll reveals nobody: 403
  * (a clear refusal rather than an empty list that would read as "nobody voted"). `total` is the
  * answer's counter, never a count of the votes (docs/decisions.md, "Messaging: polls").
  */

@@ -1,5 +1,5 @@
 /**
- * Polls (issue #11): voting. One vote per person and poll (unique index); voting again replaces the
+ * Polls: voting. One vote per person and poll (unique index); voting again replaces the
  * vote. The counts move by `$inc` only, each right after the vote document changed: a first vote
  * `+1`, a change `-1` on the old answer and `+1` on the new. The changes of one poll run under its
  * claim (lock.ts), so concurrent votes and changes leave the counts equal to the votes stored on

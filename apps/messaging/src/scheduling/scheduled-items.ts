@@ -1,5 +1,5 @@
 /**
- * Scheduled items (issue #10): a message posted with a future `scheduledAt` waits with
+ * Scheduled items: a message posted with a future `scheduledAt` waits with
  * `status: 'scheduled'` on no timeline; every instance's worker publishes the due ones. A due item
  * is claimed (a unique insert, scheduling/lease.ts), then published by a compare-and-set on
  * `status`, so it is published (and its `scheduled_published` event recorded) once even with two

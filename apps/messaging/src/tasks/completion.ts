@@ -1,5 +1,5 @@
 /**
- * Completing and reopening a task (issue #11), by conditional updates of one document each: a
+ * Completing and reopening a task, by conditional updates of one document each: a
  * person's assignment (split) or the task itself flips only from the opposite state (`updateOne`
  * stating it). A parent keeps no counter of its own: its `numCompleted` and `completed` are read
  * from its parts when it is shown (presentation.ts), so concurrent completions can never leave

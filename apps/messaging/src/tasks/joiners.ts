@@ -1,5 +1,5 @@
 /**
- * A group's open tasks reach the people who join it later (issue #11, noticed at its close): a
+ * A group's open tasks reach the people who join it later (noticed at its close): a
  * durable JetStream consumer (`messaging-task-joiners`, shared by every messaging instance) of
  * auth's group `membership.added` and `membership.accepted` assigns the new member the group's own
  * open tasks: a `shared` task addressed to that one group, and the `associated` child of a task
@@ -63,7 +63,7 @@ export async function assignJoiner(models: MessagingModels, event: DomainEvent):
   // Upserts on the unique (task, person): a redelivered event, or a member who left and came back
   // with the assignment still there, changes nothing (a completed part stays completed).
   // Each row's `_id` made here, oldest task first: tasks without a due date are listed by `_id`,
-  // and a store may make upserted ids in any order (issue #14 §5).
+  // and a store may make upserted ids in any order.
   const ids = rows.map(() => new Types.ObjectId()).reverse();
   await models.TaskAssignment.bulkWrite(
     rows.map((row, index) => ({

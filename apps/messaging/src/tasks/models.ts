@@ -1,5 +1,5 @@
 /**
- * Tasks (issue #11): the `task` sub-object of a task message (its kind, due date, completion and
+ * Tasks: the `task` sub-object of a task message (its kind, due date, completion and
  * the parent's counts) and one assignment per person a task is assigned to (collection
  * `task_assignments`): the caller's tasks list, a split task's own completions and its progress.
  * Decisions: docs/decisions.md, "Messaging: tasks".

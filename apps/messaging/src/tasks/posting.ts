@@ -1,5 +1,5 @@
 /**
- * Posting a task (issue #11): the plan of a new task (its kind and whom it is assigned to, checked
+ * Posting a task: the plan of a new task (its kind and whom it is assigned to, checked
  * with auth), the `task` it stores, and what follows its creation: one assignment per person, one
  * child task per group of a shared task addressed to several groups, and the event
  * `events.messaging.task.created` with the assignees. Decisions: docs/decisions.md, "Messaging: tasks".

@@ -1,5 +1,5 @@
 /**
- * What a task message shows (issue #11): the read-only `task` object (kind, due date, completion,
+ * What a task message shows: the read-only `task` object (kind, due date, completion,
  * the parent's counts, the caller's own assignment) and, for a child task, `parent`. The caller's
  * assignments of a whole page come in one query. A parent (split, or shared with several groups)
  * keeps no counter: how many of its parts are done is counted from them (at most 1000 assignments

@@ -1,5 +1,5 @@
 /**
- * The progress and the recipients of a task (issue #11; spec: "Tasks and polls"). Progress needs
+ * The progress and the recipients of a task (spec: "Tasks and polls"). Progress needs
  * `VIEW_TASK` and is served per kind, in the server's fixed order: split → the assignees by
  * `fullName` (auth sorts and filters the bounded set by name, `profileNamePage`), under `users`;
  * shared with several groups → the child tasks by group name then `createdAt`, under `messages`;

@@ -39,7 +39,7 @@ export async function alertAggregates(
     recipientEID: owner.recipientEID,
     alertId: { $in: [...alertIds] },
   };
-  // Notifications: alert throughput (issue #13): one `$group` by alert, originator and groups gives
+  // Notifications (alert throughput): one `$group` by alert, originator and groups gives
   // the counts (summed here), the originators and the groups; a scan less per list on FerretDB.
   const [combos, recent] = await Promise.all([
     models.Occurrence.aggregate<{

@@ -72,13 +72,13 @@ occurrenceSchema.index({ networkEID: 1, recipientEID: 1, eventId: 1 }, { unique:
 occurrenceSchema.index({ networkEID: 1, recipientEID: 1, created: -1, _id: -1 });
 occurrenceSchema.index({ networkEID: 1, recipientEID: 1, read: 1, category: 1, created: -1, _id: -1 });
 occurrenceSchema.index({ networkEID: 1, recipientEID: 1, alertId: 1 });
-// Notifications: the live stream (issue #13): the caller's events after an id, in id order.
+// Notifications (the live stream): the caller's events after an id, in id order.
 occurrenceSchema.index({ networkEID: 1, recipientEID: 1, _id: 1 });
 
 export type AlertDoc = InferSchemaType<typeof alertSchema> & { readonly _id: Types.ObjectId };
 export type OccurrenceDoc = InferSchemaType<typeof occurrenceSchema> & Pick<StoredDocument, '_id'>;
 
-/** What runs once an alert is written, whoever wrote it (push queues its delivery, issue #13). */
+/** What runs once an alert is written, whoever wrote it (push queues its delivery). */
 export type AlertWrittenHook = (written: {
   readonly networkEID: string;
   readonly recipientEID: string;
@@ -92,11 +92,11 @@ export interface AlertModels {
   readonly Occurrence: Model<OccurrenceDoc>;
   /** Called by deliverAlert (alerts/writing.ts) for every alert written, by every producer. */
   readonly onWritten?: AlertWrittenHook;
-  // Notifications: the live stream (issue #13): told after each write a stream shows.
+  // Notifications (the live stream): told after each write a stream shows.
   readonly live?: LiveNotices;
 }
 
-// Notifications: the live stream (issue #13), implemented by stream/live.ts.
+// Notifications: the live stream, implemented by stream/live.ts.
 export interface LiveNotices {
   /** Tells the recipient's open streams that their alerts or counters changed. */
   changed(networkEID: string, recipientEID: string): void;

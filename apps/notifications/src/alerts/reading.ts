@@ -178,7 +178,7 @@ export async function markRead(
   }
   // The individual view follows: the occurrences the same filter names.
   await models.Occurrence.updateMany(filter, { $set: { read: true } });
-  // Notifications: the live stream (issue #13): the counters changed.
+  // Notifications (the live stream): the counters changed.
   if (numMarked > 0) models.live?.changed(caller.networkEID, caller.profileEID);
   return { type: 'alert_markread', data: { numMarked } };
 }

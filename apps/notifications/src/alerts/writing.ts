@@ -36,7 +36,7 @@ export async function deliverAlert(models: AlertModels, occurrence: AlertOccurre
   const recorded = await recordOccurrence(models, occurrence);
   if (recorded === null) return; // applied before
   const alertId = await mergeIntoAlert(models, occurrence, recorded);
-  // Concern: push (issue #13): runs once the alert is written, before the occurrence is marked
+  // Push: runs once the alert is written, before the occurrence is marked
   // merged, so an interrupted delivery runs it again (push/jobs.ts queues idempotently).
   const { networkEID, recipientEID, eventId, type: alertType } = occurrence;
   await models.onWritten?.({ networkEID, recipientEID, eventId, alertId, alertType });
@@ -44,7 +44,7 @@ export async function deliverAlert(models: AlertModels, occurrence: AlertOccurre
     { networkEID, recipientEID, _id: recorded.occurrenceId },
     { $set: { merged: true } },
   );
-  // Notifications: the live stream (issue #13): the recipient's open streams read the new event.
+  // Notifications (the live stream): the recipient's open streams read the new event.
   models.live?.changed(networkEID, recipientEID);
 }
 

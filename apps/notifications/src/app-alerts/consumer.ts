@@ -1,5 +1,5 @@
 /**
- * Notifications: app alerts (issue #13). A durable consumer (`notifications-app-alerts`) of
+ * Notifications: app alerts. A durable consumer (`notifications-app-alerts`) of
  * `auth.membership.activated`: the pending app alerts of the person who joined are delivered, then
  * their rows removed. Idempotent: a redelivered event finds the rows gone, or (died between the two
  * steps) delivers again into the same alert occurrence (unique on the event id), so nothing doubles.

@@ -1,5 +1,5 @@
 /**
- * Notifications: app alerts (issue #13). Handlers of `appAlertRoutes`, by route id.
+ * Notifications: app alerts. Handlers of `appAlertRoutes`, by route id.
  */
 import { appAlertRoutes } from '@ncs/contracts';
 import { defineHandlers, type RpcClient } from '@ncs/service-kit';

@@ -1,5 +1,5 @@
 /**
- * Notifications: app alerts (issue #13). `pending_app_alerts`: an app alert for a pending invitee
+ * Notifications: app alerts. `pending_app_alerts`: an app alert for a pending invitee
  * (an invitation not yet accepted), kept until auth reports that profile active
  * (`auth.membership.activated`) and then delivered as an ordinary alert. The invitation's pending
  * profile is the key: renewing the invitation keeps it. Unique `{networkEID, profileEID, sendId}`:

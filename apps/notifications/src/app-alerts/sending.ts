@@ -1,5 +1,5 @@
 /**
- * Notifications: app alerts (issue #13). `POST /networks/{networkEID}/apps/{appEID}/alerts`: auth
+ * Notifications: app alerts. `POST /networks/{networkEID}/apps/{appEID}/alerts`: auth
  * says who the recipients are (and refuses a caller that is not the app itself with `send_alerts`);
  * members get the `app` alert at once (deliverAlert: idempotent on the event id), pending invitees a
  * pending row delivered when they join (consumer.ts). Decisions: docs/decisions.md, "Notifications:

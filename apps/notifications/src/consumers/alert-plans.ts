@@ -44,9 +44,9 @@ const SUBJECT_FIELDS = [
   'original',
   'news',
   'job',
-  // Concern: journeys (issue #12): `journey_failed_to_launch` is about the journey.
+  // Journeys: `journey_failed_to_launch` is about the journey.
   'journey',
-  // Files: media (issue #16): `video_processing_complete` is about the file.
+  // Files (media): `video_processing_complete` is about the file.
   'file',
 ] as const;
 const NOT_APP_DATA = new Set(['alert', 'recipient', 'recipients', 'message']);

@@ -71,7 +71,7 @@ export function startAlertsConsumer(
     filterSubjects: ALERT_EVENT_SUBJECTS,
     logger: runtime.logger,
     handle: (event) => applyEvent(runtime, models, event),
-    // Notifications: alert throughput (issue #13).
+    // Notifications: alert throughput.
     concurrency,
     orderKey: alertOrderKey,
     // The occurrences' unique index on the event id makes a redelivery write nothing twice.

@@ -1,5 +1,5 @@
 /**
- * What the gateway reads for a live stream (issue #13, `streamEventsSubject`): the caller's events
+ * What the gateway reads for a live stream (`streamEventsSubject`): the caller's events
  * after an id, one per alert occurrence (the occurrence's ObjectId is the event id: new for every
  * occurrence, merged or not, and ordered), each with its coalesced alert as the alert list shows
  * it, and the counters. One bounded page on the index `networkEID, recipientEID, _id`.
@@ -77,7 +77,7 @@ export async function streamEvents(
     .limit(STREAM_PAGE_MAX + 1)
     .lean();
   const page = eventPage(
-    // Notifications: alert write order (issue #13): linked before merged; older rows lack `merged`.
+    // Notifications (alert write order): linked before merged; older rows lack `merged`.
     docs.map((doc) => ({
       id: String(doc._id),
       alertId: doc.merged === false ? null : (doc.alertId ?? null),

@@ -1,5 +1,5 @@
 /**
- * Handlers of the live stream (issue #13): the route `stream.open` (the gateway opens the stream
+ * Handlers of the live stream: the route `stream.open` (the gateway opens the stream
  * once it answers: the caller is a user of the network; it returns the resume point and the
  * counters) and the internal `streamEventsSubject` the gateway reads on each notice.
  */

@@ -1,5 +1,5 @@
 /**
- * Notices of the live stream (issue #13): right after an alert of a recipient is written or marked
+ * Notices of the live stream: right after an alert of a recipient is written or marked
  * read, one core NATS message on the recipient's subject (`liveAlertsSubject`). It carries no data:
  * each gateway holding a stream of that person reads what changed (`streamEventsSubject`), so the
  * stream costs nothing while nobody listens. Core NATS: a notice lost (NATS restarting) only delays

@@ -1,4 +1,4 @@
-/** Pure rules of the live stream's reads (issue #13); tested in rules.test.ts. */
+/** Pure rules of the live stream's reads; tested in rules.test.ts. */
 
 /** An occurrence as the stream reads it: its id (the event id) and the alert it was merged into. */
 export interface StreamOccurrence {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadNotificationsConfig } from '../config.js';
 
-describe('webhook configuration (issue #13)', () => {
+describe('webhook configuration', () => {
   it('refuses a production start without WEBHOOK_SECRET_KEY; takes a 32-byte key', () => {
     expect(() => loadNotificationsConfig({ NODE_ENV: 'production' })).toThrow(
       /WEBHOOK_SECRET_KEY is required/,

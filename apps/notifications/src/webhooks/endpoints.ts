@@ -1,5 +1,5 @@
 /**
- * Notifications: app webhooks (issue #13). The endpoint of an app in a network: made on first need
+ * Notifications: app webhooks. The endpoint of an app in a network: made on first need
  * (a delivery, or the app reading it) with a new secret, unique per app and network; who may read
  * it (the app itself, installed in the network: auth says so; anyone else 404); its state and
  * secret as the app reads them; re-enabling and rotating the secret.

@@ -1,5 +1,5 @@
 /**
- * Notifications: app webhooks (issue #13). The durable consumer `notifications-webhooks`: each
+ * Notifications: app webhooks. The durable consumer `notifications-webhooks`: each
  * deliverable event (rules.ts) becomes one delivery per app installed in its network whose manifest
  * subscribes to its type and names a URL (auth answers which), unless the app's endpoint there is
  * disabled. Acknowledged once the rows exist; a redelivered event meets the unique index

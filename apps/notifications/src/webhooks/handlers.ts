@@ -1,4 +1,4 @@
-/** Notifications: app webhooks (issue #13). Handlers of `webhooksRoutes`, by route id. */
+/** Notifications: app webhooks. Handlers of `webhooksRoutes`, by route id. */
 import { webhooksRoutes } from '@ncs/contracts';
 import { defineHandlers, type RpcClient } from '@ncs/service-kit';
 import { getDelivery, listDeliveries, redeliver } from './deliveries.js';

@@ -1,5 +1,5 @@
 /**
- * Notifications: app webhooks (issue #13). Collections:
+ * Notifications: app webhooks. Collections:
  * - `webhook_endpoints`: one per app and network (unique), with its signing secret sealed
  *   (secrets.ts) and its state (enabled, failing since, disabled at).
  * - `webhook_deliveries`: one per endpoint and event (unique `{networkEID, appEID, eventId}`: a

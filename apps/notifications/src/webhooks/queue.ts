@@ -1,5 +1,5 @@
 /**
- * Notifications: app webhooks (issue #13). A due delivery attempt is claimed as every queue of
+ * Notifications: app webhooks. A due delivery attempt is claimed as every queue of
  * attempts here is (`due-claims.ts`: a unique insert into `webhook_claims` keyed by the delivery,
  * its claims so far and its due time, then a lease that counts the claim); its outcome is settled
  * on the row, only while the lease holds.

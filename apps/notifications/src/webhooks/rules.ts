@@ -1,5 +1,5 @@
 /**
- * Notifications: app webhooks (issue #13). Which JetStream events are deliverable, as which webhook
+ * Notifications: app webhooks. Which JetStream events are deliverable, as which webhook
  * event type, and the payload `{type, timestamp, data}` an app receives (pure). Payloads carry
  * references and names only, never a message's text or anything secret, and only the event's
  * network: the app reads more with its own token, under its own permissions. Private messages

@@ -1,5 +1,5 @@
 /**
- * Notifications: app webhooks (issue #13). One HTTP attempt: POST the JSON body with the signature
+ * Notifications: app webhooks. One HTTP attempt: POST the JSON body with the signature
  * headers, within a timeout; 2xx is delivered. SSRF guard: unless `allowPrivate` (development and
  * test stacks), an address that is loopback, private, link-local, shared, multicast or reserved is
  * refused (contracts' `private-targets.ts`, which auth applies when the URL is registered), whether

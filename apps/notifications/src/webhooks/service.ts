@@ -1,5 +1,5 @@
 /**
- * Notifications: app webhooks (issue #13) wired into the service: the models and secret box, the
+ * Notifications: app webhooks wired into the service: the models and secret box, the
  * fan-out consumer and the delivery worker, started and stopped with the service.
  */
 import type { EventConsumer, ServiceRuntime } from '@ncs/service-kit';

@@ -1,5 +1,5 @@
 /**
- * Notifications: app webhooks (issue #13). The Standard Webhooks scheme: a secret `whsec_<base64>`
+ * Notifications: app webhooks. The Standard Webhooks scheme: a secret `whsec_<base64>`
  * per endpoint; each request carries `webhook-id`, `webhook-timestamp` (unix seconds) and
  * `webhook-signature` = `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`. Secrets are stored sealed
  * (AES-256-GCM, `WEBHOOK_SECRET_KEY`; the endpoint's network and app are the additional data, so a

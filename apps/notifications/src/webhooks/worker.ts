@@ -1,5 +1,5 @@
 /**
- * Notifications: app webhooks (issue #13). The delivery worker of one instance: claims due attempts
+ * Notifications: app webhooks. The delivery worker of one instance: claims due attempts
  * (queue.ts), signs and sends them (signing.ts, sender.ts), logs each attempt, and settles the row:
  * 2xx delivered; otherwise retried after the push backoff (exponential, equal jitter) until the
  * attempts are spent (a redelivery is one attempt). The endpoint's failure clock starts at its first

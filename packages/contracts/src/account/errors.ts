@@ -1,5 +1,5 @@
 /**
- * Errors of the caller's account operations (issue #15): codes -212 … -239. Spread into the
+ * Errors of the caller's account operations: codes -212 … -239. Spread into the
  * catalogue (errors.ts); docs/errors.md lists them in the same order.
  */
 import type { ErrorDefinition } from '../core/errors.js';

@@ -1,5 +1,5 @@
 /**
- * HAL link relations of the account resource types (issue #15), as data (spread into
+ * HAL link relations of the account resource types, as data (spread into
  * `linkRelations`, links.ts).
  */
 import type { LinkRelations } from '../core/links.js';

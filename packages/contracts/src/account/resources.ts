@@ -1,5 +1,5 @@
 /**
- * The caller's account operations (issue #15; spec: "Other endpoints named without paths": user
+ * The caller's account operations (spec: "Other endpoints named without paths": user
  * settings, user new features, host-info, sessions, presence). Paths and rules where the spec is
  * silent: docs/decisions.md, "Directory: account operations, sessions, presence and links".
  */

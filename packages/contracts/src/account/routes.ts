@@ -1,5 +1,5 @@
 /**
- * Route table entries of the caller's account operations (issue #15): user settings, new features,
+ * Route table entries of the caller's account operations: user settings, new features,
  * host info, sessions and presence. Paths follow the links that name them (the aggregate's
  * `settings` and `newFeatures`, the network's `hostInfo`); the others are chosen in the same style
  * (docs/decisions.md, "Directory: account operations, sessions, presence and links").

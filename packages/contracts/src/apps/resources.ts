@@ -9,7 +9,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Eid, halCollection, halResource, Nullable, Ref, Timestamp } from '../core/schemas.js';
 import { Name, Text } from '../core/text-hygiene.js';
-// Notifications: app webhooks (issue #13).
+// Notifications: app webhooks.
 import { WebhookEventTypeSchema } from './webhook-events.js';
 
 /** A string out of a fixed list, as one `enum` (validation errors then name the allowed values). */
@@ -171,7 +171,7 @@ export const AppManifestBody = Type.Object(
       Type.Object(
         {
           url: Type.Optional(Nullable(AppUrl)),
-          // Notifications: app webhooks (issue #13): only deliverable event types.
+          // Notifications (app webhooks): only deliverable event types.
           subscriptions: Type.Optional(
             Type.Array(WebhookEventTypeSchema, {
               maxItems: manifestLimits.eventSubscriptions,

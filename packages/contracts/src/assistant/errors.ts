@@ -1,5 +1,5 @@
 /**
- * Errors of chat and the AI assistant (issue #12): codes -440 … -459. Spread into the catalogue
+ * Errors of chat and the AI assistant: codes -440 … -459. Spread into the catalogue
  * (errors.ts); docs/errors.md lists them in the same order.
  */
 import type { ErrorDefinition } from '../core/errors.js';

@@ -1,5 +1,5 @@
 /**
- * Resources of the AI assistant (issue #12, spec "AI assistants", "Other resources: fields
+ * Resources of the AI assistant (spec "AI assistants", "Other resources: fields
  * recorded" `ai_assistant_settings`, "Limits" `companyInfo`). Rules: docs/decisions.md, "Messaging:
  * chat, conversations and the AI assistant".
  */

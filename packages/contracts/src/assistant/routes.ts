@@ -1,5 +1,5 @@
 /**
- * Routes of the AI assistant (issue #12, spec "AI assistants", "States and transitions" AI welcome
+ * Routes of the AI assistant (spec "AI assistants", "States and transitions" AI welcome
  * message). Owned by messaging; the bot profile lives in auth (subject `aiAssistantStanding`).
  * Rules: docs/decisions.md, "Messaging: chat, conversations and the AI assistant".
  */

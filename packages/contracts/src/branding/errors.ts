@@ -1,5 +1,5 @@
 /**
- * Errors of default avatars, emblems and branding CSS (issue #15): codes -234 … -239. Spread into
+ * Errors of default avatars, emblems and branding CSS: codes -234 … -239. Spread into
  * the catalogue (errors.ts); docs/errors.md lists them in the same order. Another network's profile
  * (or none) is the shared `AUTH_ERR_PROFILE_NOT_FOUND` (-102).
  */

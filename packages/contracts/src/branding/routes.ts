@@ -1,8 +1,8 @@
 /**
- * Routes of default avatars, emblems and branding CSS (issue #15), owned by `auth`. They answer
+ * Routes of default avatars, emblems and branding CSS, owned by `auth`. They answer
  * `format: 'asset'`: the owner answers `{ content }` and the gateway sends it in the route's
  * `produces` media type with a strong `ETag` of the content (apps/gateway/src/branding/). Rules:
- * docs/decisions.md, "Directory: default avatars, emblems and branding CSS (issue #15)".
+ * docs/decisions.md, "Directory: default avatars, emblems and branding CSS".
  */
 import { Type } from '@sinclair/typebox';
 import { route, type RouteDefinition } from '../core/route-definition.js';

@@ -1,5 +1,5 @@
 /**
- * Errors of chat (issue #12): codes -440 … -449 of the range -440 … -459 shared with the AI
+ * Errors of chat: codes -440 … -449 of the range -440 … -459 shared with the AI
  * assistant. Spread into the catalogue (errors.ts); docs/errors.md lists them in the same order.
  */
 import type { ErrorDefinition } from '../core/errors.js';

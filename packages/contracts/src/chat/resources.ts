@@ -1,5 +1,5 @@
 /**
- * Resources of chat (issue #12, spec "Chat and conversations", the chat delete row of "Search,
+ * Resources of chat (spec "Chat and conversations", the chat delete row of "Search,
  * timeline, alerts, messages"): conversations between people who may chat with each other and
  * their chat messages. Rules: docs/decisions.md, "Messaging: chat, conversations and the AI assistant".
  */

@@ -1,5 +1,5 @@
 /**
- * Routes of chat (issue #12, spec "Chat and conversations", chat delete row). Owned by messaging;
+ * Routes of chat (spec "Chat and conversations", chat delete row). Owned by messaging;
  * who may chat with whom is auth's `scope=chat` rule (subject `chatPartners`). Rules:
  * docs/decisions.md, "Messaging: chat, conversations and the AI assistant".
  */

@@ -20,13 +20,13 @@ export interface Principal {
   /** User and application permissions, e.g. `MANAGE_KNOWLEDGE_BASE`, `infinite_limit`. */
   readonly permissions: readonly string[];
   /**
-   * Directory (issue #15), account routes only: what the token is (never the token itself), for
+   * Directory, account routes only: what the token is (never the token itself), for
    * token status and for limiting a code-flow token to its one network.
    */
   readonly token?: TokenFacts;
 }
 
-/** What an access token stands for besides its principal (issue #15). */
+/** What an access token stands for besides its principal. */
 export interface TokenFacts {
   readonly clientId: string;
   readonly expiresAt: string | null;
@@ -58,7 +58,7 @@ export interface TokenPrincipal {
    * without a scope (first-party password grants, app tokens), which scopes do not restrict.
    */
   readonly scopes?: readonly string[];
-  /** Directory (issue #15): a code-flow token's one network. */
+  /** Directory: a code-flow token's one network. */
   readonly networkEID?: string;
 }
 
@@ -83,7 +83,7 @@ export interface RequestContext {
   readonly idempotencyKey?: string;
   /**
    * The W3C `traceparent` of the span serving the request, where the process's active context does
-   * not follow requests (no span exporter: issue #14 §2). The RPC client sends it as the NATS
+   * not follow requests (no span exporter). The RPC client sends it as the NATS
    * header, never in the envelope; the RPC server sets its own span's here for the handler's calls.
    */
   readonly traceparent?: string;

@@ -53,7 +53,7 @@ type TemplatePart =
   | { readonly path: readonly string[]; readonly fromContext: false };
 
 /**
- * Each template cut once into its text and placeholders (issue #14 §2: a reply expands dozens of
+ * Each template cut once into its text and placeholders (a reply expands dozens of
  * links, and a regular expression run with a closure per link was a tenth of the gateway's garbage).
  * The templates are the contracts' own; the bound only guards against a caller's unknown ones.
  */

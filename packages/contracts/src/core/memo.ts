@@ -1,5 +1,5 @@
 /**
- * Remembered answers of pure functions of the request path (issue #14 §2): a version parsed, the
+ * Remembered answers of pure functions of the request path: a version parsed, the
  * gates and link relations of a resource type at a version, an `Accept` header negotiated. Every
  * request asks the same few questions; answering them again allocated a third of the gateway's
  * garbage per request (bench/README.md, "Allocation per request").

@@ -91,7 +91,7 @@ export function withoutCredentials(url: URL): URL {
 function pageHref(requestUrl: URL, offsetParam: string, limit: number, offset: number): string {
   const url = withoutCredentials(requestUrl);
   url.searchParams.set(offsetParam, String(offset));
-  // Concern: tasks: `offset[self]` is the collection's own offset, which a link states as `offset`.
+  // Tasks: `offset[self]` is the collection's own offset, which a link states as `offset`.
   if (offsetParam === 'offset') url.searchParams.delete('offset[self]');
   const limitParam = limitParamFor(offsetParam);
   // Keep an explicit limit explicit, with the value actually served (it may have been clamped).

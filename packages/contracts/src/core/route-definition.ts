@@ -48,13 +48,13 @@ export interface RouteDefinition {
   readonly bodyMediaType?:
     | 'application/json'
     | 'application/x-www-form-urlencoded'
-    // Files and folders (issue #16): the streamed upload.
+    // Files and folders: the streamed upload.
     | 'multipart/form-data';
   /**
    * `hal`: a HAL resource in the negotiated media type; `oauth`: plain JSON, RFC 6749 errors;
    * `html`: a browser page (`{ html }` or `{ redirect }` from the service), errors as HTML pages;
    * `csv`: a download (`{ csv, filename }` from the service, `text/csv`), errors as problem+json.
-   * `stream` (the live stream, issue #13): Server-Sent Events the gateway keeps open once the owner
+   * `stream` (the live stream): Server-Sent Events the gateway keeps open once the owner
    * answered, `text/event-stream` in every version; errors before it opens as problem+json.
    */
   readonly format:
@@ -63,14 +63,14 @@ export interface RouteDefinition {
     | 'html'
     | 'csv'
     | 'stream'
-    // Files and folders (issue #16): `upload` takes a multipart body the gateway streams to the
+    // Files and folders: `upload` takes a multipart body the gateway streams to the
     // owner after its first answer, then answers HAL; `file` streams a file's bytes (Range, ETag).
     | 'upload'
     | 'file'
-    // Directory: branding (issue #15): `asset` sends the owner's `{ content }` as is, in the
+    // Directory (branding): `asset` sends the owner's `{ content }` as is, in the
     // route's `produces` media type, with a strong `ETag` of the content (304 on a match).
     | 'asset';
-  /** Directory: branding (issue #15): the media type of an `asset` route's answer. */
+  /** Directory (branding): the media type of an `asset` route's answer. */
   readonly produces?: 'image/svg+xml' | 'text/css';
   /**
    * The success answer. `alsoStatus`: other success statuses the handler may choose with the same
@@ -102,7 +102,7 @@ export interface RouteDefinition {
    * fields; when every part is unavailable the answer is 503; any other error is answered as is.
    */
   readonly assembledFrom?: readonly AssemblyPart[];
-  // Concern: polls (issue #11): paths without a network, such as `/polls/{pollEID}/…`.
+  // Polls: paths without a network, such as `/polls/{pollEID}/…`.
   /**
    * For a `network` route whose path names no network: the network is that of the path's resource.
    * The gateway asks the owner's internal `subject` (body `{ EID }`, the path parameter `param`;
@@ -117,7 +117,7 @@ export interface RouteDefinition {
    * token's one network, else the request is 400. Not a route of the owner's handler map.
    */
   readonly networklessOf?: string;
-  // Scale-out (issue #14 §6).
+  // Scale-out.
   /**
    * A POST that may be sent twice with the effect of once (a read over POST, a set-to-a-state
    * action): the gateway retries it after a timeout like a GET (request-path/retry.ts).
@@ -125,7 +125,7 @@ export interface RouteDefinition {
   readonly idempotent?: true;
 }
 
-/** Concern: polls. Where a network-less route's network comes from (`RouteDefinition.networkFrom`). */
+/** Polls. Where a network-less route's network comes from (`RouteDefinition.networkFrom`). */
 export interface NetworkFromResource {
   readonly subject: string;
   readonly param: string;

@@ -40,7 +40,7 @@ export const internalSubjects = {
   messagingBadgeCounters: rpcSubject('messaging', 'badgeCounters', 'get'),
   /**
    * Auth → messaging: `{ numScheduledItems }` of the caller, for the network resource's `_user`
-   * (one count, not every badge counter: issue #14 §2, the network read is the gateway hop's baseline).
+   * (one count, not every badge counter: the network read is the gateway hop's baseline).
    */
   scheduledItemsCount: rpcSubject('messaging', 'scheduledItems', 'count'),
   /** Gateway → notifications: the caller's alert badge counters (part of `badgeCounters.get`). */
@@ -74,20 +74,20 @@ export const internalSubjects = {
    * limit }`, keyset by profile EID); reply `{ profileEIDs }`, at most `limit`, ascending.
    */
   commenters: rpcSubject('messaging', 'message', 'commenters'),
-  // Concern: tasks (issue #11).
+  // Tasks.
   /**
    * Messaging → auth: one page of the profiles `EIDs` of `ctx.networkEID` (at most 1000) whose
    * names start with the words of `q`, sorted by `fullName` ascending then EID (body
    * `ProfileNamePageRequest`, reply `ProfileNamePage`: items as `embed` presents users).
    */
   profileNamePage: rpcSubject('auth', 'profile', 'namePage'),
-  // Concern: polls (issue #11).
+  // Polls.
   /**
    * Gateway → messaging: the network of a poll, for the network-less `/polls/{pollEID}/…` routes
    * (body `{ EID }`; reply `{ networkEID: string | null }`, null when no such poll exists).
    */
   pollNetwork: rpcSubject('messaging', 'poll', 'network'),
-  // Notifications: alerts (issue #13).
+  // Notifications: alerts.
   /**
    * Auth → notifications: the whoami `_user` alert counters of several profiles in one batch (body
    * `AlertCountersRequest`, reply `AlertCountersReply`, contracts notifications/resources.ts).
@@ -95,7 +95,7 @@ export const internalSubjects = {
   alertCounters: rpcSubject('notifications', 'alertCounters', 'batch'),
   /** Notifications → auth: the active network admins of `ctx.networkEID` (reply `NetworkAdminsReply`). */
   networkAdmins: rpcSubject('auth', 'network', 'admins'),
-  // Concern: chat and the AI assistant (issue #12).
+  // Chat and the AI assistant.
   /**
    * Messaging → auth: the caller's standing for the AI assistant in `ctx.networkEID` and the
    * network's bot profile (body `AiAssistantStandingRequest`; `create: true` creates the bot profile,
@@ -109,7 +109,7 @@ export const internalSubjects = {
    * not an active member is 404.
    */
   chatPartners: rpcSubject('auth', 'chat', 'partners'),
-  // Files and folders (issue #16): the streamed upload and download (contracts files/resources.ts).
+  // Files and folders: the streamed upload and download (contracts files/resources.ts).
   /** Gateway → messaging: one chunk of an upload (`FileChunkRequest`); reply `{ n }`. */
   fileChunk: rpcSubject('messaging', 'file', 'chunk'),
   /** Gateway → messaging: the upload is whole (`FileFinishRequest`); reply the file resource. */
@@ -208,7 +208,7 @@ export interface DomainEvent<D = Record<string, unknown>> {
   readonly data: D;
 }
 
-/** Concern: tasks. The body of `profileNamePage`. */
+/** Tasks. The body of `profileNamePage`. */
 export interface ProfileNamePageRequest {
   readonly EIDs: readonly string[];
   readonly q: string | null;
@@ -216,7 +216,7 @@ export interface ProfileNamePageRequest {
   readonly offset: number;
 }
 
-/** Concern: tasks. The answer of `profileNamePage`: `total` counts every match. */
+/** Tasks. The answer of `profileNamePage`: `total` counts every match. */
 export interface ProfileNamePage {
   readonly total: number;
   readonly items: readonly (Record<string, unknown> & { readonly EID: string })[];

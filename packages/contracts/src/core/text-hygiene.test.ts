@@ -162,7 +162,7 @@ const sites = routes.flatMap(requestStrings);
 
 function verdict(site: StringSite): string | null {
   const { schema, key } = site;
-  // Files and folders (issue #16): a multipart file part is bytes, not text.
+  // Files and folders: a multipart file part is bytes, not text.
   if (schema.format === 'binary') return null;
   if ('const' in schema || 'enum' in schema) return null;
   const pattern = typeof schema.pattern === 'string' ? schema.pattern : undefined;

@@ -1,5 +1,5 @@
 /**
- * Text hygiene (issue #8): the rules every string of a request obeys, stated once as JSON Schema
+ * Text hygiene: the rules every string of a request obeys, stated once as JSON Schema
  * `pattern`s so that the gateway (ajv, `u` flag), the OpenAPI document and every client or test
  * tool (schemathesis: Python `re` and Rust `regex`) read exactly the same rule.
  *

@@ -44,7 +44,7 @@ describe('parseVersion', () => {
     expect(parseVersion(input)).toBeNull();
   });
 
-  it('answers a version it has seen with the same frozen tuple (issue #14 §2)', () => {
+  it('answers a version it has seen with the same frozen tuple', () => {
     const first = parseVersion('2025.3.0');
     expect(parseVersion('2025.3.0')).toBe(first);
     expect(Object.isFrozen(first)).toBe(true);

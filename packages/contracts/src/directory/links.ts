@@ -18,7 +18,7 @@ export const directoryLinkRelations: LinkRelations = {
     { rel: 'favicon', href: '/networks/{EID}/files/{favicon.EID}/', versions: LATER_NETWORK_LINKS },
     { rel: 'hostInfo', href: '/networks/{EID}/host-info/', versions: LATER_NETWORK_LINKS },
     { rel: 'whitelabelApps', href: '/networks/{EID}/whitelabel-apps/', versions: LATER_NETWORK_LINKS },
-    // Directory: branding (issue #15): the style sheet of the network's default theme.
+    // Directory (branding): the style sheet of the network's default theme.
     { rel: 'branding', href: '/networks/{EID}/branding.css', versions: LATER_NETWORK_LINKS },
   ],
   user: [

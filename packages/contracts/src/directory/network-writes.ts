@@ -1,8 +1,8 @@
 /**
- * Directory: network operations (issue #15, part 2). What `PUT /networks/{networkEID}` takes besides
+ * Directory: network operations. What `PUT /networks/{networkEID}` takes besides
  * the settings (the spec's write context: `sso`, `favicon`, `theme`, `emailDeliveryFormat`) and how
  * the network shows them. Spread into the network's writable fields and its representation.
- * Files: branding images (issue #16): `defaultAvatar` and `defaultEmblems` name uploaded images.
+ * Files (branding images): `defaultAvatar` and `defaultEmblems` name uploaded images.
  */
 import { Type } from '@sinclair/typebox';
 import { Eid, ImageUrl, Nullable, strictObject } from '../core/schemas.js';
@@ -63,7 +63,7 @@ export const NetworkFavicon = strictObject({
 /** A theme of the same network (`GET /networks/{networkEID}/themes/`), or null for none. */
 export const NetworkThemeRef = strictObject({ type: Type.Literal('network_theme'), EID: Eid });
 
-/** Files: branding images (issue #16): an uploaded image of the network (a network asset once named). */
+/** Files (branding images): an uploaded image of the network (a network asset once named). */
 export const NetworkImageRef = strictObject({ type: Type.Literal('file'), EID: Eid });
 
 /**
@@ -87,7 +87,7 @@ export const networkWriteContextFields = {
   favicon: Nullable(NetworkFavicon),
   theme: Nullable(NetworkThemeRef),
   emailDeliveryFormat: EmailDeliveryFormatSchema,
-  // Files: branding images (issue #16).
+  // Files: branding images.
   defaultAvatar: Type.Union([NetworkImageRef, Type.Null()], {
     description:
       "an uploaded image that is every profile's `defaultAvatarUrl` (its 270x270 thumbnail); null: the generated SVGs",
@@ -114,7 +114,7 @@ export const networkWriteContextReadFields = {
   favicon: Nullable(Type.Object({ url: Type.String(), mimeType: Type.Optional(Type.String()) })),
   theme: Nullable(Type.Object({ type: Type.Literal('network_theme'), EID: Eid })),
   emailDeliveryFormat: Type.String({ description: '`html` (default) or `plain_text`' }),
-  // Files: branding images (issue #16).
+  // Files: branding images.
   defaultAvatar: Nullable(NetworkImageRef),
   defaultEmblems: Type.Object(
     Object.fromEntries(defaultEmblemGroupTypes.map((name) => [name, Nullable(NetworkImageRef)])),

@@ -15,7 +15,7 @@ import {
   Timestamp,
 } from '../core/schemas.js';
 import { Name, NameOrEmpty, Text } from '../core/text-hygiene.js';
-// Directory: network operations (issue #15).
+// Directory: network operations.
 import { networkWriteContextFields, networkWriteContextReadFields } from './network-writes.js';
 
 export const Subscription = Type.Object({ type: Type.String(), since: Timestamp });
@@ -70,7 +70,7 @@ export const NetworkWritableFields = {
   defaultPrimaryEmailPrivacySetting: EmailPrivacy,
   mobileNumber: Nullable(E164Number),
   appDistributorEnabled: Type.Boolean({ description: 'default false' }),
-  // Directory: network operations (issue #15): the spec's write context.
+  // Directory (network operations): the spec's write context.
   ...networkWriteContextFields,
 };
 
@@ -80,7 +80,7 @@ export const NetworkFields = {
   subdomain: Type.String(),
   description: Type.String(),
   emblemThumbnailUrl: Type.Union([Type.String(), Type.Null()]),
-  // Files (issue #16): the emblem of the network's theme (the one `PUT` named, else the default).
+  // Files: the emblem of the network's theme (the one `PUT` named, else the default).
   emblem: Type.Optional(Nullable(Ref('file'))),
   subscription: Subscription,
   allowChatCustomSettings: Type.Boolean(),
@@ -119,7 +119,7 @@ export const NetworkFields = {
   ),
   created: Timestamp,
   lastModified: Timestamp,
-  // Directory: network operations (issue #15).
+  // Directory: network operations.
   ...networkWriteContextReadFields,
 };
 export const NetworkResource = halResource('network', NetworkFields, 'A network (tenant).');
@@ -162,7 +162,7 @@ export const ProfileFields = {
   network: Ref('network'),
   created: Timestamp,
   lastModified: Timestamp,
-  // Directory: branding (issue #15).
+  // Directory: branding.
   defaultAvatarUrl: Type.String({
     description: 'read-only: path of the default avatar (SVG initials), shown while no avatar is set',
   }),

@@ -1,5 +1,5 @@
 /**
- * `sync-user` and `resolvelocation` (issue #15, part 2; spec: "Other endpoints named without
+ * `sync-user` and `resolvelocation` (spec: "Other endpoints named without
  * paths"). An app with `get_profile_xid` (or a network administrator) creates or updates a profile
  * by its XID; `resolvelocation` turns a free-text location into a normalised `{name, countryCode}`
  * from a small closed table (no external calls). docs/decisions.md, "Directory: network operations".

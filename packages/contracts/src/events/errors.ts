@@ -1,5 +1,5 @@
 /**
- * Errors of events and RSVP (issue #11): codes -380 … -394. Spread into the catalogue (errors.ts);
+ * Errors of events and RSVP: codes -380 … -394. Spread into the catalogue (errors.ts);
  * docs/errors.md lists them in the same order. An inverted range is the shared -38
  * `INVALID_DATE_RANGE` (core/errors.ts).
  */

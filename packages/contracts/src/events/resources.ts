@@ -1,5 +1,5 @@
 /**
- * Bodies of the event actions (issue #11). The event object of the message resource lives in
+ * Bodies of the event actions. The event object of the message resource lives in
  * messages/event-fields.ts. Decisions: docs/decisions.md, "Messaging: events and RSVP".
  */
 import { Type } from '@sinclair/typebox';

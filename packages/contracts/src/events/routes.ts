@@ -1,5 +1,5 @@
 /**
- * Routes of events and RSVP (issue #11; spec: message permissions `rsvp`, `cancel`, `reinstate`,
+ * Routes of events and RSVP (spec: message permissions `rsvp`, `cancel`, `reinstate`,
  * "States and transitions", Event message and Canceled event). Each answers the event as it now
  * is. Decisions: docs/decisions.md, "Messaging: events and RSVP".
  */

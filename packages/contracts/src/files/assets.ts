@@ -1,5 +1,5 @@
 /**
- * Files: branding images are network assets (issue #16). A theme or the network (favicon, default
+ * Files: branding images are network assets. A theme or the network (favicon, default
  * avatar and emblems) may name uploaded files; auth finds those references (`fileOfPath`, emblems
  * `{type: 'file', EID}`) and asks messaging to adopt them (`internalSubjects.fileAdoptAssets`)
  * before it writes. An adopted file is read by every member of its network and never swept.

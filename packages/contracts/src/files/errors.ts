@@ -1,5 +1,5 @@
 /**
- * Errors of files and folders (issue #16): codes -374 … -379 and -388 … -399. Spread into the
+ * Errors of files and folders: codes -374 … -379 and -388 … -399. Spread into the
  * catalogue (errors.ts); docs/errors.md lists them in the same order.
  */
 import type { ErrorDefinition } from '../core/errors.js';

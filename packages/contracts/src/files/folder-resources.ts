@@ -1,5 +1,5 @@
 /**
- * Folders (issue #16): a group's folders nest under its root folder (EID derived from the group's,
+ * Folders: a group's folders nest under its root folder (EID derived from the group's,
  * folders.ts). Create, rename, move (no cycles) and delete (an empty folder only: 409 otherwise).
  */
 import { Type } from '@sinclair/typebox';

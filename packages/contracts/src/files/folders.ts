@@ -1,5 +1,5 @@
 /**
- * Files and folders (issue #16): every group's root folder has an EID derived from the group's, so
+ * Files and folders: every group's root folder has an EID derived from the group's, so
  * auth can show a group's `rootFolder` and messaging can find the group of a root folder without
  * asking anyone or storing anything (the 12 bytes XOR a constant: deterministic and reversible).
  */

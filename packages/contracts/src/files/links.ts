@@ -1,4 +1,4 @@
-/** HAL link relations of files (issue #16), spread into `linkRelations` (links.ts). */
+/** HAL link relations of files, spread into `linkRelations` (links.ts). */
 import type { LinkRelations } from '../core/links.js';
 
 const FILE = '/networks/{networkEID}/files/{EID}';
@@ -10,7 +10,7 @@ export const filesLinkRelations: LinkRelations = {
     { rel: 'uploader', href: '/networks/{networkEID}/users/{uploader.EID}/' },
     { rel: 'group', href: '/networks/{networkEID}/groups/{group.EID}/' },
     { rel: 'folder', href: '/networks/{networkEID}/folders/{folder.EID}/' },
-    // Files: media (issue #16): the fixed thumbnail sizes (any `Wx270` too, by the same path) and
+    // Files (media): the fixed thumbnail sizes (any `Wx270` too, by the same path) and
     // a processed video's poster.
     { rel: 'thumbnail_390x170', href: `${FILE}/thumbnails/390x170`, when: 'thumbnails' },
     { rel: 'thumbnail_300x170', href: `${FILE}/thumbnails/300x170`, when: 'thumbnails' },

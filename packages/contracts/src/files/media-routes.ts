@@ -1,5 +1,5 @@
 /**
- * Routes of files: media (issue #16). A thumbnail is an image stored beside the file and streamed by
+ * Routes of files: media. A thumbnail is an image stored beside the file and streamed by
  * the gateway like a download (`format: 'file'`): the owner answers what to serve (after the file's
  * own read permission), then the bytes come in small reads. A video's poster is a file of its own
  * (kind `image`, in the video's group), reached by the file routes.

@@ -1,8 +1,8 @@
 /**
- * Files: media (issue #16): thumbnails, the 20-megapixel gate of images and processed videos. The
+ * Files (media): thumbnails, the 20-megapixel gate of images and processed videos. The
  * rules are pure (unit-tested beside); the routes (`file.thumbnail`, `file.poster`) are streamed by
  * the gateway like a download (`format: 'file'`). Rules: docs/decisions.md, "Files: thumbnails,
- * megapixel gate, video (issue #16)".
+ * megapixel gate, video".
  */
 import { Type } from '@sinclair/typebox';
 import { Eid, Ref, strictObject } from '../core/schemas.js';

@@ -1,12 +1,12 @@
 /**
- * Files and folders (issue #16): the file resource, the upload's multipart body and the wire
+ * Files and folders: the file resource, the upload's multipart body and the wire
  * shapes of the streamed upload and download between the gateway and messaging (NATS messages stay
  * small: chunks of GridFS's size, reads of at most `FILE_READ_MAX_BYTES`). Rules:
- * docs/decisions.md, "Files and folders (issue #16)".
+ * docs/decisions.md, "Files and folders".
  */
 import { Type } from '@sinclair/typebox';
 import { Eid, halResource, Nullable, Ref, strictObject, Timestamp } from '../core/schemas.js';
-// Files: media (issue #16).
+// Files: media.
 import { fileMediaFields } from './media.js';
 
 /** GridFS's default chunk size (255 KiB): every chunk but the last holds exactly this many bytes. */
@@ -60,7 +60,7 @@ export const FileResource = halResource(
     folder: Nullable(Ref('folder')),
     group: Nullable(Ref('group')),
     ETag: Type.String({ description: 'read-only: the strong entity tag of the bytes (SHA-256)' }),
-    // Files: media (issue #16): thumbnails, video processing and views.
+    // Files (media): thumbnails, video processing and views.
     ...fileMediaFields,
     // Files: attachments and temporary uploads.
     temporary: Type.Optional(

@@ -1,8 +1,8 @@
 /**
- * Routes of files and folders (issue #16). The upload (`format: 'upload'`) and the download
+ * Routes of files and folders. The upload (`format: 'upload'`) and the download
  * (`format: 'file'`) are streamed by the gateway (apps/gateway/src/files/): the owner answers the
  * route's request first (permission, where the file goes or what it is), then the bytes travel in
- * small NATS messages. Rules: docs/decisions.md, "Files and folders (issue #16)".
+ * small NATS messages. Rules: docs/decisions.md, "Files and folders".
  */
 import { Type } from '@sinclair/typebox';
 import { route, type RouteDefinition } from '../core/route-definition.js';

@@ -1,5 +1,5 @@
 /**
- * Errors of the directory's group operations, part 3 (issue #15: relations, users add/merge,
+ * Errors of the directory's group operations, part 3 (relations, users add/merge,
  * widgets): codes -224 … -233. Spread into the catalogue (errors.ts); docs/errors.md lists them in
  * the same order.
  */

@@ -1,5 +1,5 @@
 /**
- * HAL link relations of the group operations' resource types, part 3 (issue #15: relations, users
+ * HAL link relations of the group operations' resource types, part 3 (relations, users
  * add/merge, widgets), as data (spread into `linkRelations`, links.ts).
  */
 import type { LinkRelations } from '../core/links.js';

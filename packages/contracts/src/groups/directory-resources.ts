@@ -1,8 +1,8 @@
 /**
- * Resource and request schemas of the directory's group operations, part 3 (issue #15): group
+ * Resource and request schemas of the directory's group operations, part 3: group
  * relations (parent → subgroup links), group users `add` and `merge`, group widgets and the
  * spotlight widget. Choices where the spec is silent: docs/decisions.md, "Directory: group
- * relations, users add/merge, group widgets (issue #15)".
+ * relations, users add/merge, group widgets".
  */
 import { Type } from '@sinclair/typebox';
 import {

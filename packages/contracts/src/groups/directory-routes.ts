@@ -1,7 +1,7 @@
 /**
- * Routes of the directory's group operations, part 3 (issue #15; owned by `auth`): group relations,
+ * Routes of the directory's group operations, part 3 (owned by `auth`): group relations,
  * group users `add`/`merge`, group widgets and the spotlight widget. Rules where the spec is
- * silent: docs/decisions.md, "Directory: group relations, users add/merge, group widgets (issue #15)".
+ * silent: docs/decisions.md, "Directory: group relations, users add/merge, group widgets".
  */
 import { PaginationQuery } from '../core/pagination.js';
 import { route, type RouteDefinition } from '../core/route-definition.js';

@@ -1,5 +1,5 @@
 /**
- * Errors of the directory's group operations (issue #15: membership requests, `lockedBy`, group
+ * Errors of the directory's group operations (membership requests, `lockedBy`, group
  * users `add`/`merge`, relations, widgets): codes -230 … -249. Spread into the catalogue
  * (errors.ts); docs/errors.md lists them in the same order.
  */

@@ -1,5 +1,5 @@
 /**
- * HAL link relations of the group operations' resource types (issue #15), as data (spread into
+ * HAL link relations of the group operations' resource types, as data (spread into
  * `linkRelations`, links.ts).
  */
 import type { LinkRelations } from '../core/links.js';

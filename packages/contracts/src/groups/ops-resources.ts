@@ -1,7 +1,7 @@
 /**
- * Resource and request schemas of the directory's group operations (issue #15, part 2b): membership
+ * Resource and request schemas of the directory's group operations: membership
  * requests. Choices where the spec is silent: docs/decisions.md, "Directory: group operations and
- * app permissions (issue #15)".
+ * app permissions".
  */
 import { Type } from '@sinclair/typebox';
 import { Eid, halCollection, halResource, Nullable, Ref, Timestamp } from '../core/schemas.js';

@@ -1,7 +1,7 @@
 /**
- * Routes of the directory's group operations (issue #15, part 2b; owned by `auth`): membership
+ * Routes of the directory's group operations (owned by `auth`): membership
  * requests. Rules where the spec is silent: docs/decisions.md, "Directory: group operations and app
- * permissions (issue #15)".
+ * permissions".
  */
 import { PaginationQuery } from '../core/pagination.js';
 import { route, type RouteDefinition } from '../core/route-definition.js';

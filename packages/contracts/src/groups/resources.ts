@@ -227,7 +227,7 @@ export const GroupMembershipResource = halResource(
     invitedBy: Nullable(Ref('user')),
     created: Timestamp,
     lastModified: Timestamp,
-    // Directory: group operations (issue #15).
+    // Directory: group operations.
     lockedBy: Nullable(
       Text({ maxLength: 200, description: 'the organisational sync that made it; null: changed by hand' }),
     ),

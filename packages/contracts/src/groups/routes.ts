@@ -159,7 +159,7 @@ export const groupsRoutes = [
     method: 'POST',
     path: `${GROUPS}/{groupEID}/members/{profileEID}/accept`,
     summary: 'The invited profile accepts its invitation (idempotent)',
-    idempotent: true, // Scale-out (issue #14 §6): sets a state; retried after a timeout.
+    idempotent: true, // Scale-out: sets a state; retried after a timeout.
     params: MemberParams,
     reply: { status: 200, schema: GroupMembershipResource },
   }),

@@ -1,5 +1,5 @@
 /**
- * Errors of journeys (issue #12): codes -460 … -479. Spread into the catalogue (errors.ts);
+ * Errors of journeys: codes -460 … -479. Spread into the catalogue (errors.ts);
  * docs/errors.md lists them in the same order.
  */
 import type { ErrorDefinition } from '../core/errors.js';

@@ -1,5 +1,5 @@
 /**
- * Journeys (issue #12): the domain event of a failed launch, which notifications turns into the
+ * Journeys: the domain event of a failed launch, which notifications turns into the
  * alert `journey_failed_to_launch` for the launcher (`data.alert`, `data.recipient`, `data.journey`).
  */
 import { eventSubject } from '../core/subjects.js';

@@ -1,5 +1,5 @@
 /**
- * Journeys (issue #12; spec "Journeys", Journey row, Versioning gate 2025.3.0): onboarding
+ * Journeys (spec "Journeys", Journey row, Versioning gate 2025.3.0): onboarding
  * sequences of steps (messages and questions) sent to recipients (people and groups), resolved to
  * participants at launch. Rules where the spec is silent: docs/decisions.md, "Messaging: journeys".
  */

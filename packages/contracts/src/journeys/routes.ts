@@ -1,5 +1,5 @@
 /**
- * Routes of journeys (issue #12; spec "Journeys"). Network administrators create, edit, launch and
+ * Routes of journeys (spec "Journeys"). Network administrators create, edit, launch and
  * export; participants read the journeys they take part in and answer their questions. Rules:
  * docs/decisions.md, "Messaging: journeys".
  */

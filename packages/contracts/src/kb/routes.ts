@@ -127,7 +127,7 @@ export const kbRoutes = [
     permission: MANAGE,
     params: CategoryParams,
     reply: { status: 200, schema: KbCategoryResource },
-    idempotent: true, // Scale-out (issue #14 §6): sets a state; retried after a timeout.
+    idempotent: true, // Scale-out: sets a state; retried after a timeout.
   }),
   route({
     ...common,
@@ -138,7 +138,7 @@ export const kbRoutes = [
     permission: MANAGE,
     params: CategoryParams,
     reply: { status: 200, schema: KbCategoryResource },
-    idempotent: true, // Scale-out (issue #14 §6): sets a state; retried after a timeout.
+    idempotent: true, // Scale-out: sets a state; retried after a timeout.
   }),
   route({
     ...common,

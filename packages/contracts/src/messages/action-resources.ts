@@ -1,5 +1,5 @@
 /**
- * Resources and bodies of the message actions (issue #10, concern "actions"): who read a message,
+ * Resources and bodies of the message actions: who read a message,
  * the edit body. Decisions: docs/decisions.md, "Messaging: actions, editing, removal,
  * subscriptions, mentions, apps".
  */
@@ -10,9 +10,9 @@ import { HTML_BODY_MAX_LENGTH, messagePersonResource } from './resources.js';
 import { NEWS_TITLE_MAX_LENGTH } from './news-resources.js';
 import { MentionsField } from './mention-resources.js';
 import { RECIPIENTS_MAX_ITEMS } from './type-fields.js';
-// Concern: events (issue #11).
+// Events.
 import { EventEditFields } from './event-fields.js';
-// Files: attachments (issue #16).
+// Files: attachments.
 import { AttachmentWriteFields } from './attachment-fields.js';
 
 export const ReaderResource = messagePersonResource(
@@ -40,7 +40,7 @@ export const MessageEditBody = Type.Object(
       Name({ minLength: 1, maxLength: NEWS_TITLE_MAX_LENGTH, description: 'News only: the headline' }),
     ),
     mentions: Type.Optional(MentionsField),
-    // Concern: private-message recipients on edit (write context only).
+    // Private-message recipients on edit (write context only).
     addedRecipients: Type.Optional(
       Type.Array(Ref('user'), {
         minItems: 1,
@@ -55,9 +55,9 @@ export const MessageEditBody = Type.Object(
         description: 'private_message only: recipients who may no longer read it (its author edits)',
       }),
     ),
-    // Concern: events (issue #11): the event object's fields to change.
+    // Events: the event object's fields to change.
     ...EventEditFields,
-    // Files: attachments (issue #16): the lists replace the message's.
+    // Files (attachments): the lists replace the message's.
     ...AttachmentWriteFields,
   },
   {

@@ -1,5 +1,5 @@
 /**
- * Message actions beyond like and lock (issue #10, concern "actions"): `read`, the readers, edit,
+ * Message actions beyond like and lock: `read`, the readers, edit,
  * `remove`, `subscribe`, `unsubscribe`, `move`, `share`, and (files) `crop`. Rules where the spec is
  * silent: docs/decisions.md, "Messaging: actions, editing, removal, subscriptions, mentions, apps".
  */

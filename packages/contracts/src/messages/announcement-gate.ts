@@ -19,7 +19,7 @@ const MessageCreateBodyBefore148 = Type.Object(
     ...MessageCreateBody.properties,
     type: Type.Union(
       [
-        // Concern: events: from 1.4.8 `event` is a calendar event; before it, an announcement.
+        // Events: from 1.4.8 `event` is a calendar event; before it, an announcement.
         ...latestTypes.filter((literal) => literal.const !== 'announcement' && literal.const !== 'event'),
         Type.Literal(LEGACY_ANNOUNCEMENT_TYPE),
       ],

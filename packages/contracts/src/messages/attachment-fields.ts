@@ -1,10 +1,10 @@
 /**
- * Files: attachments (issue #16): the write-context lists `images`, `videos` and `files` of a new or
+ * Files (attachments): the write-context lists `images`, `videos` and `files` of a new or
  * edited message, each of file references `{type: 'file', EID}` the caller uploaded in the network
  * (a temporary upload or a file of a group folder). The resource shows the read-only counts
  * (`numImages`, `numVideos`, `numFiles`, type-fields.ts) and the files under `_embedded.images`,
  * `_embedded.videos`, `_embedded.files`. Spread into `MessageCreateBody` and `MessageEditBody`.
- * Decisions: docs/decisions.md, "Files: attachments and temporary uploads (issue #16)".
+ * Decisions: docs/decisions.md, "Files: attachments and temporary uploads".
  */
 import { Type } from '@sinclair/typebox';
 import { Ref } from '../core/schemas.js';

@@ -164,7 +164,7 @@ export const messagesErrors = {
     title: 'Conflict',
     message: 'A request with this Idempotency-Key is still running; retry shortly.',
   },
-  // Concern: message actions, editing, removal, subscriptions, mentions (-327 … -335).
+  // Message actions, editing, removal, subscriptions, mentions (-327 … -335).
   MESSAGING_ERR_EDIT_FORBIDDEN: {
     status: 403,
     code: -327,
@@ -207,7 +207,7 @@ export const messagesErrors = {
     title: 'Forbidden',
     message: 'Moving needs removal rights where the message is (authorship, delete_*).',
   },
-  // Concern: private-message recipients on edit (-334, -335).
+  // Private-message recipients on edit (-334, -335).
   MESSAGING_ERR_MENTION_OUTSIDER: {
     status: 400,
     code: -334,

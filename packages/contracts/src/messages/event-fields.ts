@@ -1,5 +1,5 @@
 /**
- * Concern: events (issue #11). The message type `event` and its event object (spec: Message row,
+ * Events. The message type `event` and its event object (spec: Message row,
  * "Event object"): `start`, `end`, `allDay`, `location`, read-only `canceled` and
  * `responderCounts`; a private event names its `invitees`. The caller's `rsvp` and the message
  * permissions (`like`, `rsvp`, `cancel`, `reinstate`) join `_user`. Spread into `MessageResource`,

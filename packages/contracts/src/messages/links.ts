@@ -46,10 +46,10 @@ const messageRelations: readonly LinkRelation[] = [
   { rel: 'group', href: '/networks/{networkEID}/groups/{group.EID}/' },
   { rel: 'comments', href: `${MESSAGE}/comments/`, unless: 'locked' },
   { rel: 'likers', href: `${MESSAGE}/likers/`, unless: 'locked' },
-  // Concern: message actions (issue #10): who marked it read (shown while locked too).
+  // Message actions: who marked it read (shown while locked too).
   { rel: 'readers', href: `${MESSAGE}/readers/` },
   { rel: 'sharedFrom', href: '/networks/{networkEID}/messages/{sharedFrom.EID}/' },
-  // Concern: timelines, threads, bubbling: a message posted to a user's profile timeline.
+  // Timelines, threads, bubbling: a message posted to a user's profile timeline.
   { rel: 'userTimeline', href: '/networks/{networkEID}/users/{profile.EID}/timeline/' },
   // Affordances: what the caller may do with the message now.
   ...messageActions.map((action) => actionLink(action, `${MESSAGE}/${action}`)),
@@ -71,7 +71,7 @@ export const messagesLinkRelations: LinkRelations = {
     { rel: 'news', href: '/networks/{networkEID}/messages/{news.EID}/' },
     { rel: 'download', href: '/networks/{networkEID}/news/addressee-exports/{csvFile.EID}/csv' },
   ],
-  // Concern: types, fields and app posting. An announcement is placed like an update; a private
+  // Types, fields and app posting. An announcement is placed like an update; a private
   // message is on no timeline; an app_update's author is an app installed in the network.
   announcement: messageRelations,
   private_message: messageRelations.filter((r) => !['timeline', 'groupTimeline', 'group'].includes(r.rel)),
@@ -82,12 +82,12 @@ export const messagesLinkRelations: LinkRelations = {
     { rel: 'user', href: '/networks/{networkEID}/users/{user.EID}/' },
     { rel: 'message', href: '/networks/{networkEID}/messages/{message.EID}/' },
   ],
-  // Concern: message actions (issue #10).
+  // Message actions.
   reader: [
     { rel: 'user', href: '/networks/{networkEID}/users/{user.EID}/' },
     { rel: 'message', href: '/networks/{networkEID}/messages/{message.EID}/' },
   ],
-  // Concern: events (issue #11): an event is placed like an update; a private one is on no timeline.
+  // Events: an event is placed like an update; a private one is on no timeline.
   event: messageRelations.map((r) =>
     r.rel === 'timeline' || r.rel === 'groupTimeline'
       ? { ...r, unless: [...(typeof r.unless === 'string' ? [r.unless] : (r.unless ?? [])), 'event.private'] }

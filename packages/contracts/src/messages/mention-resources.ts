@@ -1,5 +1,5 @@
 /**
- * Concern: message actions, mentions (issue #10). The `mentions` of a create body: references to
+ * Message actions, mentions. The `mentions` of a create body: references to
  * people of the network. Decisions: docs/decisions.md, "Messaging: actions, editing, removal,
  * subscriptions, mentions, apps".
  */

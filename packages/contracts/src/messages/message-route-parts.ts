@@ -21,7 +21,7 @@ export const messageAction = <const Id extends string>(
   id: Id,
   verb: string,
   summary: string,
-  // Scale-out (issue #14 §6): an action that sets a state is sent again after a timeout.
+  // Scale-out: an action that sets a state is sent again after a timeout.
   options: { readonly idempotent?: true } = {},
 ) =>
   route({

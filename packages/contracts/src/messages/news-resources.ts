@@ -1,5 +1,5 @@
 /**
- * The message fields of news and scheduled items (issue #10): a news item's `title`, `readTime`,
+ * The message fields of news and scheduled items: a news item's `title`, `readTime`,
  * `concatenated` and duplication fields, and `scheduledAt`. Spread into `MessageResource` and
  * `MessageCreateBody` (resources.ts). Decisions: docs/decisions.md, "Messaging: news, duplication,
  * export, scheduled items".
@@ -62,10 +62,10 @@ export const TimelineQuery = Type.Object({
       [
         Type.Literal('update'),
         Type.Literal('news'),
-        // Concern: the 1.4.8 gate and announcement leftovers (issue #10).
+        // The 1.4.8 gate and announcement leftovers.
         Type.Literal('announcement'),
         Type.Literal('app_update'),
-        // Concern: tasks, polls and events (issue #11); before 1.4.8 `event` names an announcement.
+        // Tasks, polls and events; before 1.4.8 `event` names an announcement.
         Type.Literal('task'),
         Type.Literal('poll'),
         Type.Literal('event'),

@@ -1,5 +1,5 @@
 /**
- * Routes of news and scheduled items (issue #10): publishing a draft. Spread at the end of
+ * Routes of news and scheduled items: publishing a draft. Spread at the end of
  * `messagesRoutes` (routes.ts). Decisions: docs/decisions.md, "Messaging: news, duplication,
  * export, scheduled items".
  */

@@ -1,5 +1,5 @@
 /**
- * Concern: polls (issue #11). The poll fields of the message resource and the create body (spec:
+ * Polls. The poll fields of the message resource and the create body (spec:
  * Message row `isAnonymous`; "Tasks and polls"): a poll asks its question in `htmlBody` and holds
  * 2…`POLL_ANSWERS_MAX` answers and an end time. Spread into `MessageResource` and
  * `MessageCreateBody` (resources.ts). Rules and limits: docs/decisions.md, "Messaging: polls".

@@ -1,5 +1,5 @@
 /**
- * Private messages (issue #10, concern "types, fields and app posting"): the caller's private
+ * Private messages: the caller's private
  * messages, sent and received. Rules: docs/decisions.md, "Messaging: types, fields and app posting".
  */
 import { PaginationQuery } from '../core/pagination.js';

@@ -8,24 +8,24 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Eid, halCollection, HalEmbedded, HalLinks, Nullable, Ref, Timestamp } from '../core/schemas.js';
 import { Text } from '../core/text-hygiene.js';
 import { NewsCreateFields, NewsResourceFields } from './news-resources.js';
-// Concern: types, fields and app posting (issue #10).
+// Types, fields and app posting.
 import { TypeCreateFields, TypeResourceFields, typeFieldMessageTypes } from './type-fields.js';
-// Concern: message actions, mentions.
+// Message actions, mentions.
 import { MentionsField } from './mention-resources.js';
-// Concern: timelines, threads, bubbling (issue #10).
+// Timelines, threads, bubbling.
 import { ProfileCreateFields, ThreadCommentFields, TimelineResourceFields } from './timeline-resources.js';
-// Concern: tasks (issue #11).
+// Tasks.
 import { TaskCreateFields, TaskResourceFields, taskMessageTypes } from './task-fields.js';
-// Concern: polls (issue #11).
+// Polls.
 import { PollCreateFields, PollResourceFields, PollUserFields } from './poll-fields.js';
-// Concern: events (issue #11).
+// Events.
 import {
   EventCreateFields,
   EventResourceFields,
   EventUserFields,
   eventMessageTypes,
 } from './event-fields.js';
-// Files: attachments (issue #16).
+// Files: attachments.
 import { AttachmentWriteFields } from './attachment-fields.js';
 
 /** Message types of this slice; `news`, `announcement`, `task`, `poll`, `event`… join with their issues. */
@@ -36,11 +36,11 @@ export const messageTypes = [
   'news',
   // Types, fields and app posting (docs/decisions.md, "Messaging: types, fields and app posting").
   ...typeFieldMessageTypes,
-  // Concern: tasks (docs/decisions.md, "Messaging: tasks").
+  // Tasks (docs/decisions.md, "Messaging: tasks").
   ...taskMessageTypes,
-  // Concern: polls (docs/decisions.md, "Messaging: polls").
+  // Polls (docs/decisions.md, "Messaging: polls").
   'poll',
-  // Concern: events (docs/decisions.md, "Messaging: events and RSVP").
+  // Events (docs/decisions.md, "Messaging: events and RSVP").
   ...eventMessageTypes,
 ] as const;
 export type MessageType = (typeof messageTypes)[number];
@@ -81,35 +81,35 @@ export const MessageResource = Type.Object(
     lastEdited: Nullable(Timestamp),
     // News and scheduled items.
     ...NewsResourceFields,
-    // Concern: message actions (issue #10).
+    // Message actions.
     numReaders: Type.Integer({ minimum: 0, description: 'read-only: how many people marked it read' }),
-    // Concern: types, fields and app posting (issue #10).
+    // Types, fields and app posting.
     ...TypeResourceFields,
     mentions: Type.Array(Ref('user'), { description: 'The people the message mentions' }),
     sharedFrom: Type.Union([Ref(), Type.Null()], { description: 'read-only: the message this one shares' }),
-    // Concern: timelines, threads, bubbling (issue #10).
+    // Timelines, threads, bubbling.
     ...TimelineResourceFields,
-    // Concern: polls (issue #11).
+    // Polls.
     ...PollResourceFields,
-    // Concern: events (issue #11): the event object.
+    // Events: the event object.
     ...EventResourceFields,
-    // Concern: private-message recipients on edit.
+    // Private-message recipients on edit.
     $excludedRecipients: Type.Optional(
       Type.Array(Ref('user'), {
         description: 'private_message, its author only: the recipients an edit removed (write context)',
       }),
     ),
-    // Concern: tasks (issue #11).
+    // Tasks.
     ...TaskResourceFields,
     _user: Type.Object(
       {
         liked: Type.Boolean({ description: 'whether the caller likes the message' }),
         read: Type.Boolean({ description: 'whether the caller marked the message read' }),
-        // Concern: message actions (subscriptions).
+        // Message actions (subscriptions).
         subscribed: Type.Boolean({ description: 'whether the caller is notified of new comments' }),
-        // Concern: polls.
+        // Polls.
         ...PollUserFields,
-        // Concern: events: the caller's RSVP and message permissions.
+        // Events: the caller's RSVP and message permissions.
         ...EventUserFields,
       },
       { description: 'The caller’s standing towards the message' },
@@ -134,11 +134,11 @@ export const MessageCreateBody = Type.Object(
         Type.Literal('update'),
         Type.Literal('news'),
         ...typeFieldMessageTypes.map((t) => Type.Literal(t)),
-        // Concern: tasks (issue #11).
+        // Tasks.
         ...taskMessageTypes.map((t) => Type.Literal(t)),
-        // Concern: polls (with `poll`, `isAnonymous`).
+        // Polls (with `poll`, `isAnonymous`).
         Type.Literal('poll'),
-        // Concern: events (issue #11).
+        // Events.
         ...eventMessageTypes.map((t) => Type.Literal(t)),
       ],
       {
@@ -150,19 +150,19 @@ export const MessageCreateBody = Type.Object(
     group: Type.Optional(Ref('group')),
     // News and scheduled items.
     ...NewsCreateFields,
-    // Concern: types, fields and app posting (issue #10).
+    // Types, fields and app posting.
     ...TypeCreateFields,
-    // Concern: message actions, mentions.
+    // Message actions, mentions.
     mentions: Type.Optional(MentionsField),
-    // Concern: timelines, threads, bubbling (issue #10).
+    // Timelines, threads, bubbling.
     ...ProfileCreateFields,
-    // Concern: tasks (issue #11).
+    // Tasks.
     ...TaskCreateFields,
-    // Concern: polls (issue #11).
+    // Polls.
     ...PollCreateFields,
-    // Concern: events (issue #11).
+    // Events.
     ...EventCreateFields,
-    // Files: attachments (issue #16).
+    // Files: attachments.
     ...AttachmentWriteFields,
   },
   { additionalProperties: false },
@@ -172,9 +172,9 @@ export const MessageCreateBody = Type.Object(
 export const CommentCreateBody = Type.Object(
   {
     htmlBody: HtmlBody,
-    // Concern: message actions, mentions.
+    // Message actions, mentions.
     mentions: Type.Optional(MentionsField),
-    // Concern: timelines, threads, bubbling (issue #10).
+    // Timelines, threads, bubbling.
     ...ThreadCommentFields,
   },
   { additionalProperties: false },

@@ -14,9 +14,9 @@ import {
   MessageResource,
 } from './resources.js';
 import { newsRoutes } from './news-routes.js';
-// Concern: message actions (issue #10).
+// Message actions.
 import { messageActionRoutes } from './action-routes.js';
-// Concern: types, fields and app posting (issue #10).
+// Types, fields and app posting.
 import { privateMessageRoutes } from './private-routes.js';
 import {
   MESSAGE,
@@ -24,10 +24,10 @@ import {
   messageRouteCommon as common,
   MessageParams,
 } from './message-route-parts.js';
-// Concern: timelines, threads, bubbling (issue #10).
+// Timelines, threads, bubbling.
 import { timelineRoutes } from './timeline-routes.js';
 import { TimelineWithCommentsQuery } from './timeline-resources.js';
-// Concern: the 1.4.8 gate, `event` renamed `announcement` (issue #10).
+// The 1.4.8 gate, `event` renamed `announcement`.
 import { createBodyBefore148 } from './announcement-gate.js';
 
 const GroupParams = strictObject({ networkEID: Eid, groupEID: Eid });
@@ -41,7 +41,7 @@ export const messagesRoutes = [
     summary:
       'Post an update to the network timeline, or to a group’s with `group` (needs the group permission `post_message`)',
     params: NetworkParams,
-    // Concern: the 1.4.8 gate: before 1.4.8 an announcement is posted as `event` (announcement-gate.ts).
+    // The 1.4.8 gate: before 1.4.8 an announcement is posted as `event` (announcement-gate.ts).
     body: { variants: [{ range: { since: '1.4.8' }, schema: MessageCreateBody }, createBodyBefore148] },
     reply: { status: 201, schema: MessageResource },
     idempotencyKey: true, // Idempotent posting (search and idempotent posting).
@@ -122,10 +122,10 @@ export const messagesRoutes = [
   action('message.unlock', 'unlock', 'Unlock a message (its author or a network administrator)'),
   // News and scheduled items.
   ...newsRoutes,
-  // Concern: message actions (issue #10).
+  // Message actions.
   ...messageActionRoutes,
-  // Concern: types, fields and app posting (issue #10).
+  // Types, fields and app posting.
   ...privateMessageRoutes,
-  // Concern: timelines, threads, bubbling (issue #10).
+  // Timelines, threads, bubbling.
   ...timelineRoutes,
 ] as const satisfies readonly RouteDefinition[];

@@ -1,5 +1,5 @@
 /**
- * Message type `task` (issue #11, concern "tasks"): the `task` object of the create body (who it is
+ * Message type `task`: the `task` object of the create body (who it is
  * assigned to, its due date) and the read-only `task` object of the message resource (its kind,
  * completion and the parent's counts). Spread into `MessageResource` and `MessageCreateBody`
  * (resources.ts). Rules where the spec is silent: docs/decisions.md, "Messaging: tasks".

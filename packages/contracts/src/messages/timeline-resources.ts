@@ -1,5 +1,5 @@
 /**
- * Message fields and queries of timelines, threads and bubbling (issue #10, concern "timelines"):
+ * Message fields and queries of timelines, threads and bubbling:
  * a reply's `$parentCommentEID`, the read-only `bubble`, the `profile` a message is posted to, and
  * the query of the messages list. Spread into `MessageResource`, `MessageCreateBody` and
  * `CommentCreateBody` (resources.ts). Decisions: docs/decisions.md, "Messaging: timelines,
@@ -10,13 +10,13 @@ import { PaginationQuery, subResourcePagination } from '../core/pagination.js';
 import { embedQuery } from '../core/route-definition.js';
 import { Eid, Nullable, Ref, Timestamp } from '../core/schemas.js';
 import { TimelineQuery } from './news-resources.js';
-// Concern: events (issue #11).
+// Events.
 import { eventBubbleReasons } from './event-fields.js';
 
 /** Why a message moved up its timeline (spec: `bubble` with read-only `reason`). */
 export const bubbleReasons = [
   'new_comment',
-  // Concern: events: an edited event moves up (messages/event-fields.ts).
+  // Events: an edited event moves up (messages/event-fields.ts).
   ...eventBubbleReasons,
 ] as const;
 

@@ -1,5 +1,5 @@
 /**
- * Routes of timelines and threads (issue #10, concern "timelines"): the messages list (the spec's
+ * Routes of timelines and threads: the messages list (the spec's
  * singular `network`, and the plural) and a user's profile timeline. Spread at the end of
  * `messagesRoutes` (routes.ts). Decisions: docs/decisions.md, "Messaging: timelines, threads,
  * bubbling".

@@ -1,6 +1,6 @@
 /**
  * Message types `announcement`, `app_update`, `private_message` and the fields of the spec's
- * Message row that apply to several types (issue #10, concern "types, fields and app posting"):
+ * Message row that apply to several types:
  * `reactable`, `embeds`, `headerBackground`, `appData`, `parentFolder`, `recipients` (write
  * context), read-only `numRecipients`, `superseded`, `numImages`/`numVideos`/`numFiles`. Spread into
  * `MessageResource` and `MessageCreateBody` (resources.ts). Which type takes which field and who
@@ -86,11 +86,11 @@ export const TypeResourceFields = {
   parentFolder: Nullable(Ref('folder')),
   numImages: Type.Integer({
     minimum: 0,
-    description: 'read-only: how many files `images` holds (issue #16)',
+    description: 'read-only: how many files `images` holds',
   }),
   numVideos: Type.Integer({
     minimum: 0,
-    description: 'read-only: how many files `videos` holds (issue #16)',
+    description: 'read-only: how many files `videos` holds',
   }),
-  numFiles: Type.Integer({ minimum: 0, description: 'read-only: how many files `files` holds (issue #16)' }),
+  numFiles: Type.Integer({ minimum: 0, description: 'read-only: how many files `files` holds' }),
 };

@@ -1,5 +1,5 @@
 /**
- * Errors of the directory's network operations (issue #15, part 2): codes -214 … -229. Spread
+ * Errors of the directory's network operations: codes -214 … -229. Spread
  * into the catalogue (errors.ts); docs/errors.md lists them in the same order.
  */
 import type { ErrorDefinition } from '../core/errors.js';

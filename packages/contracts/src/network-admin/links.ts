@@ -1,5 +1,5 @@
 /**
- * HAL link relations of the network operations' resource types (issue #15, part 2), as data
+ * HAL link relations of the network operations' resource types, as data
  * (spread into `linkRelations`, links.ts).
  */
 import type { LinkRelations } from '../core/links.js';

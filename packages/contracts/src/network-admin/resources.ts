@@ -1,8 +1,8 @@
 /**
- * The directory's network operations (issue #15, part 2; spec: "Other endpoints named without
+ * The directory's network operations (spec: "Other endpoints named without
  * paths"): labels, network features, the network subscription, e-mail settings and the terms of
  * service. Paths and rules where the spec is silent: docs/decisions.md, "Directory: network
- * operations (issue #15)".
+ * operations".
  */
 import { Type } from '@sinclair/typebox';
 import {

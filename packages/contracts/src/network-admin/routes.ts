@@ -1,7 +1,7 @@
 /**
- * Route table entries of the directory's network operations (issue #15, part 2): labels, network
+ * Route table entries of the directory's network operations: labels, network
  * features, the network subscription, e-mail settings and the terms of service. Paths in the style
- * of the existing routes (docs/decisions.md, "Directory: network operations (issue #15)").
+ * of the existing routes (docs/decisions.md, "Directory: network operations").
  */
 import { Type } from '@sinclair/typebox';
 import { PaginationQuery } from '../core/pagination.js';

@@ -1,5 +1,5 @@
 /**
- * Notifications: app alerts (issue #13). An app installed in a network with the application
+ * Notifications: app alerts. An app installed in a network with the application
  * permission `send_alerts` sends an `app` alert to people named by EID or XID, pending invitees
  * included (delivered when they join): `POST /networks/{networkEID}/apps/{appEID}/alerts`, in the
  * style of the apps' routes (the app acts on itself, like `signrequest`). Errors -415 … -429.

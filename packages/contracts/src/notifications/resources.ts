@@ -47,7 +47,7 @@ export const alertTypesByCategory = {
     // account, with no originator (who guessed is not known).
     'sign_in_locked',
   ],
-  // Notifications: app webhooks (issue #13): an app's endpoint disabled after failing for a day.
+  // Notifications (app webhooks): an app's endpoint disabled after failing for a day.
   admin: ['orphaned_group', 'app_webhook_disabled'],
 } as const;
 export type AlertCategory = keyof typeof alertTypesByCategory;

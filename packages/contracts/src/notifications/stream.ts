@@ -1,5 +1,5 @@
 /**
- * Notifications: the live stream (issue #13). `GET /networks/{networkEID}/stream` is Server-Sent
+ * Notifications: the live stream. `GET /networks/{networkEID}/stream` is Server-Sent
  * Events through the gateway (`format: 'stream'`): the caller's new alerts and counter changes as
  * they happen, heartbeats, and a resume from `Last-Event-ID`. Notifications publishes a notice on
  * the recipient's core NATS subject (`liveAlertsSubject`) right after each alert write or markread;

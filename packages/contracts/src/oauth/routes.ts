@@ -84,7 +84,7 @@ export const oauthRoutes = [
     bodyMediaType: 'application/x-www-form-urlencoded',
     body: TokenManagementBody,
     reply: { status: 200, schema: IntrospectionResponse },
-    idempotent: true, // Scale-out (issue #14 §6): a read over POST, retried like a GET.
+    idempotent: true, // Scale-out: a read over POST, retried like a GET.
   }),
   route({
     id: 'oauth.metadata',

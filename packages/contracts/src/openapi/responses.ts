@@ -31,21 +31,21 @@ function successResponse(route: RouteDefinition, vendor: string, registry: Schem
   if (route.format === 'csv') {
     return { description: route.summary, content: { 'text/csv': { schema: { type: 'string' } } } };
   }
-  // Notifications: the live stream (issue #13).
+  // Notifications: the live stream.
   if (route.format === 'stream') {
     return {
       description: route.summary,
       content: { 'text/event-stream': { schema: registry.use(route.reply.schema) } },
     };
   }
-  // Files and folders (issue #16): a download is the file's bytes, in its own media type.
+  // Files and folders: a download is the file's bytes, in its own media type.
   if (route.format === 'file') {
     return {
       description: route.summary,
       content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
     };
   }
-  // Directory: branding (issue #15): an image or a style sheet in the route's media type.
+  // Directory (branding): an image or a style sheet in the route's media type.
   if (route.format === 'asset') {
     return {
       description: route.summary,
@@ -131,7 +131,7 @@ export function responses(
       registry,
     );
   }
-  // Files and folders (issue #16): uploads and downloads.
+  // Files and folders: uploads and downloads.
   if (route.format === 'upload') {
     result['406'] = problemResponse(
       'The `Accept` header asks for an unsupported media type or API version.',
@@ -148,7 +148,7 @@ export function responses(
     result['304'] = { description: '`If-None-Match` names the current `ETag`: nothing changed.' };
     result['416'] = problemResponse('The `Range` lies outside the file (-388).', registry);
   }
-  // Directory: branding (issue #15).
+  // Directory: branding.
   if (route.format === 'asset') {
     result['304'] = { description: '`If-None-Match` names the current `ETag`: nothing changed.' };
     result['404'] = problemResponse(

@@ -1,5 +1,5 @@
 /**
- * Errors of polls (issue #11): codes -365 … -379. Spread into the catalogue (errors.ts);
+ * Errors of polls: codes -365 … -379. Spread into the catalogue (errors.ts);
  * docs/errors.md lists them in the same order.
  */
 import type { ErrorDefinition } from '../core/errors.js';

@@ -1,5 +1,5 @@
 /**
- * Polls (issue #11): the vote body and the voters of an answer. The poll itself is a message
+ * Polls: the vote body and the voters of an answer. The poll itself is a message
  * (`messages/poll-fields.ts`). Rules: docs/decisions.md, "Messaging: polls".
  */
 import { Type } from '@sinclair/typebox';

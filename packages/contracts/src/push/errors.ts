@@ -1,5 +1,5 @@
 /**
- * Errors of devices, push and white-label apps (issue #13): codes -400 … -414. Spread into the
+ * Errors of devices, push and white-label apps: codes -400 … -414. Spread into the
  * catalogue (errors.ts); docs/errors.md lists them in the same order.
  */
 import type { ErrorDefinition } from '../core/errors.js';

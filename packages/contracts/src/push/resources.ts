@@ -1,6 +1,6 @@
 /**
- * Devices, push notifications and white-label apps (issue #13, "Devices, push, white-label apps";
- * spec: `/my-devices/`, `/push-notifications/debug/`, `/whitelabel-apps/`, the Whitelabel app and
+ * Devices, push notifications and white-label apps (spec: `/my-devices/`,
+ * `/push-notifications/debug/`, `/whitelabel-apps/`, the Whitelabel app and
  * Push notification rows; Versioning: `appStoreUrl`, `googlePlayUrl` deprecated). Choices where the
  * spec is silent: docs/decisions.md, "Notifications: devices, push and white-label apps".
  */

@@ -1,5 +1,5 @@
 /**
- * Route table entries of devices, push debug and white-label apps (issue #13; spec: `/my-devices/`,
+ * Route table entries of devices, push debug and white-label apps (spec: `/my-devices/`,
  * `/push-notifications/debug/`, `/whitelabel-apps/`), owned by the notifications service. The spec
  * writes them without a network: they are served per network, as the alerts they push are, and the
  * network's `whitelabelApps` link names `/networks/{EID}/whitelabel-apps/` (docs/decisions.md,

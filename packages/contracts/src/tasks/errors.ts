@@ -1,5 +1,5 @@
 /**
- * Errors of tasks (issue #11): codes -350 … -364. Spread into the catalogue (errors.ts);
+ * Errors of tasks: codes -350 … -364. Spread into the catalogue (errors.ts);
  * docs/errors.md lists them in the same order. An inverted due-date range is the shared
  * `INVALID_DATE_RANGE` (-38, core/errors.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Tasks (spec: "Tasks and polls"; issue #11): the query of the caller's tasks, the recipients of a
+ * Tasks (spec: "Tasks and polls"): the query of the caller's tasks, the recipients of a
  * task and its progress. The task fields of the message resource live in messages/task-fields.ts.
  * Choices where the spec is silent: docs/decisions.md, "Messaging: tasks".
  */

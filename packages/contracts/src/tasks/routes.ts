@@ -1,5 +1,5 @@
 /**
- * Routes of tasks (spec: "Tasks and polls"; issue #11): completing and reopening a task (message
+ * Routes of tasks (spec: "Tasks and polls"): completing and reopening a task (message
  * actions), the caller's tasks, a task's recipients (the spec's singular `network`) and progress.
  * Decisions: docs/decisions.md, "Messaging: tasks".
  */

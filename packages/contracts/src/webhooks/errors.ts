@@ -1,5 +1,5 @@
 /**
- * Errors of app webhooks (issue #13): codes -406 … -414 and -420 … -429. Spread into the catalogue
+ * Errors of app webhooks: codes -406 … -414 and -420 … -429. Spread into the catalogue
  * (errors.ts); docs/errors.md lists them in the same order.
  */
 import type { ErrorDefinition } from '../core/errors.js';

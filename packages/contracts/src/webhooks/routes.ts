@@ -1,5 +1,5 @@
 /**
- * Notifications: app webhooks (issue #13). The routes of an app's webhook in a network, under
+ * Notifications: app webhooks. The routes of an app's webhook in a network, under
  * `/networks/{networkEID}/apps/{appEID}/webhook`: only the app itself (its client-credentials token,
  * installed in the network) reads and manages them; anyone else gets 404.
  */

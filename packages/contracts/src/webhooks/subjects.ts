@@ -1,5 +1,5 @@
 /**
- * Notifications → auth (issue #13, app webhooks): the apps installed in `ctx.networkEID` whose
+ * Notifications → auth (app webhooks): the apps installed in `ctx.networkEID` whose
  * manifest subscribes to `eventType`, or (with `appEID`) that one app if installed there, with
  * their `events` (body `WebhookSubscribersRequest`, reply `WebhookSubscribersReply`). Auth owns
  * manifests and installations; notifications never reads them itself.

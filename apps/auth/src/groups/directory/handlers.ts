@@ -1,5 +1,5 @@
 /**
- * Handlers of the group operations' routes, part 3 (`groupDirectoryRoutes`, issue #15: relations,
+ * Handlers of the group operations' routes, part 3 (`groupDirectoryRoutes`: relations,
  * users add/merge, widgets), by route id. A constant: the conformance test lists it without a
  * database.
  */

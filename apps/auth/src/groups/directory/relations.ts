@@ -1,10 +1,10 @@
 /**
- * Group relations (issue #15; spec: relations `parentGroup`, `subgroups`, "Group relations"): a
+ * Group relations (spec: relations `parentGroup`, `subgroups`, "Group relations"): a
  * relation is the parent → subgroup link the hierarchy already stores (`parentEID`). Listing,
  * attaching a top-level group below another and detaching a subgroup; `parent` stays read-only in
  * `PUT …/groups/{g}/`. No cycles: the ancestors are walked before the write and again after it
  * (two opposite attaches at once both find the cycle and both are undone). Decisions:
- * docs/decisions.md, "Directory: group relations, users add/merge, group widgets (issue #15)".
+ * docs/decisions.md, "Directory: group relations, users add/merge, group widgets".
  */
 import {
   DomainError,

@@ -1,11 +1,11 @@
 /**
- * Group users `add` and `merge` (issue #15; spec: "Group users (`add`, `merge`)"). `add` adds
+ * Group users `add` and `merge` (spec: "Group users (`add`, `merge`)"). `add` adds
  * several profiles at once; `merge` makes the group's members equal a list, as an organisational
  * sync does: it adds the missing (locked: `lockedBy` `sync:<source>`), locks the listed members it
  * finds, turns listed invitations into memberships and removes the other members, except admins
  * and members locked by another sync. Every write is one conditional statement under the
  * memberships' unique index (no read-modify-write). Decisions: docs/decisions.md, "Directory: group
- * relations, users add/merge, group widgets (issue #15)".
+ * relations, users add/merge, group widgets".
  */
 import type { PlainResource, RequestContext } from '@ncs/contracts';
 import { isDuplicateKeyError } from '@ncs/service-kit';

@@ -1,5 +1,5 @@
 /**
- * Group widgets (issue #15): one document per widget of a group; a spotlight widget holds its items
+ * Group widgets: one document per widget of a group; a spotlight widget holds its items
  * (`{type, EID}` references, in order). Indexes start with `networkEID` (ARCHITECTURE §10).
  */
 import { groupDirectoryLimits, groupWidgetTypes } from '@ncs/contracts';

@@ -1,9 +1,9 @@
 /**
- * Group widgets and the spotlight widget (issue #15; spec: "Group widgets", "Widgets and Spotlight
+ * Group widgets and the spotlight widget (spec: "Group widgets", "Widgets and Spotlight
  * widget", group permission `edit_group_widgets`). Whoever sees a group (`view_group`) reads its
  * visible widgets; holders of `edit_group_widgets` also its hidden ones, and add, change and remove
  * them. A spotlight widget shows chosen items (messages, pages, people), set as a whole. Decisions:
- * docs/decisions.md, "Directory: group relations, users add/merge, group widgets (issue #15)".
+ * docs/decisions.md, "Directory: group relations, users add/merge, group widgets".
  */
 import {
   DomainError,

@@ -1,5 +1,5 @@
 /**
- * Membership requests (issue #15): one document per profile and group while the request is
+ * Membership requests: one document per profile and group while the request is
  * pending. The unique index makes asking twice (also concurrently) one request.
  */
 import { groupOpsLimits } from '@ncs/contracts';

@@ -1,5 +1,5 @@
 /**
- * Membership requests (issue #15): a member of the network asks to join a group it sees and is not
+ * Membership requests: a member of the network asks to join a group it sees and is not
  * in; holders of `view_group_membership_requests` list the pending ones, holders of
  * `group_approve_membership` approve (the profile becomes an active member, once: the memberships'
  * unique index) or decline; the asker reads and withdraws its own. No alert type exists for a
