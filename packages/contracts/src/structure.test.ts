@@ -26,23 +26,25 @@ const AREAS = new Set([
   'polls',
   'events',
   'notifications',
-  // Concern: chat and the AI assistant (issue #12).
+  // Chat and the AI assistant.
   'chat',
   'assistant',
-  // Concern: journeys (issue #12).
+  // Journeys.
   'journeys',
-  // Directory: account operations (issue #15).
+  // Directory: account operations.
   'account',
-  // Concern: devices, push and white-label apps (issue #13).
+  // Devices, push and white-label apps.
   'push',
-  // Notifications: app webhooks (issue #13).
+  // Notifications: app webhooks.
   'webhooks',
-  // Directory: network operations (issue #15).
+  // Directory: network operations.
   'network-admin',
-  // Files and folders (issue #16).
+  // Files and folders.
   'files',
-  // Directory: branding (issue #15).
+  // Directory: branding.
   'branding',
+  // The domain event catalogue: every event's payload and who may see it.
+  'domain-events',
 ]);
 
 /** Areas that build on another area, and the areas each may import besides core and itself. */
@@ -50,12 +52,12 @@ const BUILDS_ON: Readonly<Record<string, readonly string[]>> = {
   tasks: ['messages'],
   polls: ['messages'],
   events: ['messages'],
-  // Concern: chat and the AI assistant (issue #12).
+  // Chat and the AI assistant.
   chat: ['messages'],
   assistant: ['messages', 'chat'],
-  // Concern: devices, push and white-label apps (issue #13).
+  // Devices, push and white-label apps.
   push: ['notifications'],
-  // Notifications: app webhooks (issue #13): the deliverable event types live with the manifest.
+  // Notifications (app webhooks): the deliverable event types live with the manifest.
   webhooks: ['apps'],
 };
 

@@ -1,0 +1,337 @@
+/**
+ * The domain event catalogue against the code: (a) every event a service records (a static scan of
+ * the `record(entity, verb, …)` calls of apps/*\/src) is catalogued, and every catalogued event is
+ * recorded somewhere; (b) every subject a consumer subscribes to names catalogued events; (c) every
+ * schema compiles (ajv, strict), a payload of each sampled call site's shape validates and a wrong
+ * one does not; the value lists copied from other areas still match theirs.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { webhookEventTypes } from '../apps/webhook-events.js';
+import { accountSignInLockedSubject, tokenRevokedSubject } from '../core/subjects.js';
+import { VIDEO_PROCESSED_VERB } from '../files/media.js';
+import {
+  eventCatalogue,
+  eventNames,
+  eventSubjectOf,
+  isEventName,
+  subjectMatches,
+  subjectsMatching,
+  type CatalogueEvent,
+  type EventData,
+  type EventName,
+} from './catalogue.js';
+import { EventAudience, defineEvent } from './define.js';
+
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
+
+/** The service name each app records its events under (the gateway records none). */
+const SERVICE_OF_APP: Readonly<Record<string, string>> = {
+  auth: 'auth',
+  messaging: 'messaging',
+  'knowledge-base': 'kb',
+  notifications: 'notifications',
+  gateway: 'gateway',
+};
+
+/**
+ * Verbs the call sites hold in a variable, by `<app>:<entity>:<verb expression>`: the values it
+ * may take, read from the code. `constant`: the value comes from a contracts constant, not a
+ * literal of the app's sources.
+ */
+const VARIABLE_VERBS: Readonly<Record<string, { values: readonly string[]; constant?: true }>> = {
+  // settings/themes.ts afterWrite(…, verb: 'created' | 'updated').
+  'auth:theme:verb': { values: ['created', 'updated'] },
+  // groups/requests/requests.ts removeRequest(…, verb: 'withdrawn' | 'declined').
+  'auth:membership_request:verb': { values: ['withdrawn', 'declined'] },
+  // messages/writing.ts postMessage: createdVerbOf (news/writing.ts) by the new message's status.
+  'messaging:message:createdVerbOf(message)': { values: ['created', 'draft_created', 'scheduled'] },
+  // events/editing.ts recordEventEdit: one event per EventChange (events/rules.ts eventEditOf).
+  'messaging:message:change': { values: ['date_time_changed', 'location_changed', 'details_changed'] },
+  // tasks/completion.ts setTaskCompleted(…, verb: Verb), type Verb = 'completed' | 'reopened'.
+  'messaging:task:verb': { values: ['completed', 'reopened'] },
+  // news/jobs.ts recordJobEnd(…, verb): news/duplication.ts and news/addressee-export.ts pass these.
+  'messaging:news:verb': {
+    values: [
+      'duplication_succeeded',
+      'duplication_failed',
+      'addressee_export_succeeded',
+      'addressee_export_failed',
+    ],
+  },
+  // files/video.ts: the contracts constant (files/media.ts).
+  'messaging:file:VIDEO_PROCESSED_VERB': { values: [VIDEO_PROCESSED_VERB], constant: true },
+};
+
+/**
+ * Calls of `record` that wrap the outbox rather than record one event, by `<app>:<entity
+ * expression>`: scheduling/notices.ts passes every messaging event through.
+ */
+const WRAPPERS = new Set(['messaging:entity']);
+
+/** The TypeScript files under `dir` (tests too with `withTests`). */
+function sourceFiles(dir: string, withTests = false): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(path, withTests);
+    const test = entry.name.endsWith('.test.ts');
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') && (withTests || !test) ? [path] : [];
+  });
+}
+
+const rel = (path: string) => relative(ROOT, path).split(sep).join('/');
+
+/** The first `count` arguments of the call whose `(` is at `open` (top-level commas, strings skipped). */
+function argumentsAt(text: string, open: number, count: number): string[] {
+  const args: string[] = [];
+  let depth = 0;
+  let start = open + 1;
+  let quote: string | null = null;
+  for (let i = open + 1; i < text.length && args.length < count; i += 1) {
+    const c = text[i]!;
+    if (quote !== null) {
+      if (c === '\\') i += 1;
+      else if (c === quote) quote = null;
+    } else if (c === "'" || c === '"' || c === '`') quote = c;
+    else if ('([{'.includes(c)) depth += 1;
+    else if (')]}'.includes(c)) {
+      if (depth === 0) {
+        args.push(text.slice(start, i).trim());
+        break;
+      }
+      depth -= 1;
+    } else if (c === ',' && depth === 0) {
+      args.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  return args;
+}
+
+const LITERAL = /^'([^'\\]*)'$/;
+const literalsIn = (expression: string) => [...expression.matchAll(/'([^'\\]*)'/g)].map((m) => m[1]!);
+
+interface CallSite {
+  readonly where: string;
+  readonly name: string;
+}
+
+/** Every event the apps record, with where; what the scan could not resolve. */
+function scanRecordedEvents() {
+  const sites: CallSite[] = [];
+  const unresolved: string[] = [];
+  const usedVariables = new Set<string>();
+  const appSources = new Map<string, string>();
+  for (const app of readdirSync(join(ROOT, 'apps'))) {
+    const service = SERVICE_OF_APP[app];
+    if (service === undefined) {
+      unresolved.push(`apps/${app}: no service name known (SERVICE_OF_APP)`);
+      continue;
+    }
+    let all = '';
+    for (const file of sourceFiles(join(ROOT, 'apps', app, 'src'))) {
+      const text = readFileSync(file, 'utf8');
+      all += text;
+      for (const match of text.matchAll(/\.record\(/g)) {
+        const line = text.slice(0, match.index).split('\n').length;
+        const where = `${rel(file)}:${line}`;
+        const [entityArg = '', verbArg = ''] = argumentsAt(text, match.index + '.record'.length, 2);
+        const entity = LITERAL.exec(entityArg)?.[1];
+        if (entity === undefined) {
+          if (!WRAPPERS.has(`${app}:${entityArg}`)) unresolved.push(`${where}: entity ${entityArg}`);
+          continue;
+        }
+        let verbs: readonly string[];
+        const literal = LITERAL.exec(verbArg)?.[1];
+        if (literal !== undefined) verbs = [literal];
+        else if (/^[^?]+\?\s*'[^']*'\s*:\s*'[^']*'$/.test(verbArg)) verbs = literalsIn(verbArg);
+        else {
+          const key = `${app}:${entity}:${verbArg}`;
+          const variable = VARIABLE_VERBS[key];
+          if (variable === undefined) {
+            unresolved.push(`${where}: verb ${verbArg} (list its values in VARIABLE_VERBS as '${key}')`);
+            continue;
+          }
+          usedVariables.add(key);
+          verbs = variable.values;
+        }
+        for (const verb of verbs) sites.push({ where, name: `${service}.${entity}.${verb}` });
+      }
+    }
+    appSources.set(app, all);
+  }
+  return { sites, unresolved, usedVariables, appSources };
+}
+
+describe('(a) the catalogue and the call sites', () => {
+  const { sites, unresolved, usedVariables, appSources } = scanRecordedEvents();
+  const recorded = new Set(sites.map((site) => site.name));
+
+  it('reads every call site (literal entity; a variable verb listed in VARIABLE_VERBS)', () => {
+    expect(unresolved).toEqual([]);
+    expect(sites.length).toBeGreaterThan(60);
+    expect(recorded).toContain('auth.token.revoked');
+    expect(recorded).toContain('kb.page.published');
+    expect(recorded).toContain('messaging.message.draft_created');
+  });
+
+  it('lists no variable verb that no call site has, and each value is in the code', () => {
+    expect(Object.keys(VARIABLE_VERBS).filter((key) => !usedVariables.has(key))).toEqual([]);
+    const absent = Object.entries(VARIABLE_VERBS).flatMap(([key, { values, constant }]) => {
+      if (constant) return [];
+      const source = appSources.get(key.split(':')[0]!) ?? '';
+      return values.filter((value) => !source.includes(`'${value}'`)).map((value) => `${key}: ${value}`);
+    });
+    expect(absent).toEqual([]);
+  });
+
+  it('catalogues every event a service records', () => {
+    const missing = sites.filter((site) => !isEventName(site.name)).map((s) => `${s.name} (${s.where})`);
+    expect(missing).toEqual([]);
+  });
+
+  it('has no dead entry: every catalogued event is recorded somewhere', () => {
+    expect(eventNames.filter((name) => !recorded.has(name))).toEqual([]);
+  });
+});
+
+/**
+ * The files that hold the subjects each consumer subscribes to (the consumer itself, or where its
+ * list is kept): string literals `'events.…'`, `eventSubject('s', 'e', 'v')`, the subject
+ * constants of core/subjects.ts, and the webhook sources `'<service>.<entity>.<verb>': …`.
+ */
+const SUBSCRIPTIONS: Readonly<Record<string, string>> = {
+  'apps/notifications/src/consumers/alerts-consumer.ts': 'apps/notifications/src/consumers/alert-plans.ts',
+  'apps/notifications/src/app-alerts/consumer.ts': 'apps/notifications/src/app-alerts/consumer.ts',
+  'apps/notifications/src/webhooks/fanout.ts': 'apps/notifications/src/webhooks/rules.ts',
+  'apps/messaging/src/tasks/joiners.ts': 'apps/messaging/src/tasks/joiners.ts',
+  'apps/messaging/src/assistant/activation-consumer.ts':
+    'apps/messaging/src/assistant/activation-consumer.ts',
+  // A core NATS subscription (the gateway's principal cache), not a JetStream consumer.
+  'apps/gateway/src/authentication/revocations.ts': 'apps/gateway/src/authentication/revocations.ts',
+};
+
+const SUBJECT_CONSTANTS: Readonly<Record<string, string>> = {
+  tokenRevokedSubject,
+  accountSignInLockedSubject,
+};
+
+function subscribedSubjects(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8').replace(/^\s*(\/\/|\*).*$/gm, '');
+  return [
+    ...[...text.matchAll(/'(events\.[^'\s]+)'/g)].map((m) => m[1]!),
+    ...[...text.matchAll(/eventSubject\(\s*'(\w+)',\s*'(\w+)',\s*'(\w+)'\s*\)/g)].map(
+      (m) => `events.${m[1]}.${m[2]}.${m[3]}`,
+    ),
+    ...Object.entries(SUBJECT_CONSTANTS)
+      .filter(([constant]) => new RegExp(`\\b${constant}\\b(?!\\s*[=:])`).test(text))
+      .map(([, subject]) => subject),
+    ...[...text.matchAll(/'((?:auth|messaging|kb|notifications)\.[a-z_]+\.[a-z_]+)'\s*:/g)].map(
+      (m) => `events.${m[1]}`,
+    ),
+  ];
+}
+
+describe('(b) the consumers subscribe to catalogued events', () => {
+  const bySource = Object.fromEntries(
+    Object.entries(SUBSCRIPTIONS).map(([consumer, file]) => [
+      consumer,
+      [...new Set(subscribedSubjects(file))],
+    ]),
+  );
+
+  it('knows every JetStream consumer of the apps', () => {
+    const consumers = Object.keys(SERVICE_OF_APP)
+      .flatMap((app) => sourceFiles(join(ROOT, 'apps', app, 'src')))
+      .filter((file) => /startEventConsumer\(|filterSubjects/.test(readFileSync(file, 'utf8')))
+      .map(rel)
+      .sort();
+    expect(consumers.filter((file) => SUBSCRIPTIONS[file] === undefined)).toEqual([]);
+    for (const [consumer, subjects] of Object.entries(bySource)) expect(subjects, consumer).not.toEqual([]);
+  });
+
+  it('reads the lists as the consumers hold them', () => {
+    expect(bySource['apps/notifications/src/consumers/alerts-consumer.ts']).toEqual(
+      expect.arrayContaining(['events.messaging.>', accountSignInLockedSubject]),
+    );
+    expect(bySource['apps/notifications/src/webhooks/fanout.ts']).toHaveLength(webhookEventTypes.length);
+    expect(bySource['apps/gateway/src/authentication/revocations.ts']).toEqual([tokenRevokedSubject]);
+  });
+
+  it('each subscribed subject matches at least one catalogued event', () => {
+    const unmatched = Object.entries(bySource).flatMap(([consumer, subjects]) =>
+      subjects.filter((subject) => subjectsMatching(subject).length === 0).map((s) => `${consumer}: ${s}`),
+    );
+    expect(unmatched).toEqual([]);
+  });
+
+  it('each subject the end-to-end tests read events of is catalogued', () => {
+    const subjects = new Set(
+      sourceFiles(join(ROOT, 'tests/e2e'), true).flatMap((file) =>
+        [
+          ...readFileSync(file, 'utf8').matchAll(
+            /\bevents\.(?:auth|messaging|kb|notifications)(?:\.(?:[a-z_]+|\*|>))+/g,
+          ),
+        ].map((m) => m[0]),
+      ),
+    );
+    expect(subjects.size).toBeGreaterThan(10);
+    expect([...subjects].filter((subject) => subjectsMatching(subject).length === 0)).toEqual([]);
+  });
+});
+
+describe('subjects', () => {
+  it('matches NATS wildcards', () => {
+    expect(subjectMatches('events.auth.membership.added', 'events.auth.membership.added')).toBe(true);
+    expect(subjectMatches('events.auth.*.added', 'events.auth.membership.added')).toBe(true);
+    expect(subjectMatches('events.auth.>', 'events.auth.membership.added')).toBe(true);
+    expect(subjectMatches('events.>', 'events.auth.membership.added')).toBe(true);
+    expect(subjectMatches('events.auth.membership.added.>', 'events.auth.membership.added')).toBe(false);
+    expect(subjectMatches('events.auth.*', 'events.auth.membership.added')).toBe(false);
+    expect(subjectMatches('events.auth.membership.*.x', 'events.auth.membership.added')).toBe(false);
+    expect(subjectMatches('events.>.added', 'events.auth.membership.added')).toBe(false);
+    expect(subjectsMatching('events.auth.membership_request.*')).toEqual([
+      'events.auth.membership_request.created',
+      'events.auth.membership_request.withdrawn',
+      'events.auth.membership_request.declined',
+    ]);
+    expect(subjectsMatching('events.>')).toHaveLength(eventNames.length);
+    expect(subjectsMatching('events.auth.membership.gone')).toEqual([]);
+  });
+
+  it('derives each subject and type from the service, entity and verb', () => {
+    for (const name of eventNames) {
+      const { service, entity, verb, subject } = eventCatalogue[name];
+      expect(name).toBe(`${service}.${entity}.${verb}`);
+      expect(subject).toBe(`events.${name}`);
+      expect(eventSubjectOf(name)).toBe(subject);
+    }
+    expect(eventSubjectOf('auth.token.revoked')).toBe(tokenRevokedSubject);
+    expect(eventSubjectOf('auth.account.sign_in_locked')).toBe(accountSignInLockedSubject);
+    expect(() =>
+      defineEvent({
+        service: 'auth',
+        entity: 'Token',
+        verb: 'revoked',
+        description: '',
+        audience: ['internal'],
+        data: EventAudience,
+      }),
+    ).toThrow(/subject token/);
+  });
+
+  it('types data and envelopes by name', () => {
+    expectTypeOf<EventData<'auth.token.revoked'>>().toEqualTypeOf<{ tokenHashes: string[] }>();
+    expectTypeOf<EventData<'kb.manager.assigned'>['user']>().toEqualTypeOf<{ type: 'user'; EID: string }>();
+    expectTypeOf<
+      CatalogueEvent<'messaging.task.completed'>['type']
+    >().toEqualTypeOf<'messaging.task.completed'>();
+    expectTypeOf<CatalogueEvent<'messaging.task.completed'>['data']['kind']>().toEqualTypeOf<
+      'individual' | 'split' | 'shared' | 'associated'
+    >();
+    expectTypeOf(eventSubjectOf('kb.page.published')).toEqualTypeOf<'events.kb.page.published'>();
+    expectTypeOf<'auth.nothing.done'>().not.toExtend<EventName>();
+  });
+});

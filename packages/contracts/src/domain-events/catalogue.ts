@@ -1,0 +1,94 @@
+/**
+ * The domain event catalogue (ARCHITECTURE §6): every event a service records through its outbox,
+ * keyed by its type `<service>.<entity>.<verb>` (subject `events.<service>.<entity>.<verb>`), with
+ * the TypeBox schema of its `data` and the kinds of audience it may carry. First step: producers
+ * still call `outbox.record(entity, verb, { data })` and consumers still read `data` by convention;
+ * next, `record()` takes a catalogue name with its typed payload and consumers get `CatalogueEvent`.
+ *
+ * Adding an event:
+ * 1. In the producer's file here (`auth.ts`, `messaging.ts`, `kb.ts`; a new service: a new file
+ *    with its `…Events` list, spread into `eventCatalogue` below), add a `defineEvent({ service,
+ *    entity, verb, description, audience, data })`: `description` one line on when it is recorded;
+ *    `audience` the kinds of `EventAudience` the producer may address it to (a group's message:
+ *    `group`; the network's timeline: `network`; named people: `people`; `admins`; `internal` when no
+ *    person may see it); `data` exactly what the call site puts in (`strictObject` when the shape
+ *    is closed, `Type.Optional` for what the code adds only sometimes, shapes other events share in
+ *    `define.ts` or at the top of the service's file). Only `../core/…` and TypeBox are imported here.
+ * 2. Record it in the service (`outbox.record(entity, verb, …)`). A verb held in a variable: list
+ *    its values in `VARIABLE_VERBS` of catalogue.test.ts, which checks that every recorded event is
+ *    here and every entry here is recorded somewhere.
+ * 3. Add a sample payload of the call site's shape to `SAMPLES` of catalogue.test.ts.
+ * 4. A consumer subscribes by subject (`eventSubjectOf(name)`, or a wildcard: check it with
+ *    `subjectsMatching`); the test checks every subscribed subject against the catalogue.
+ */
+import type { Static } from '@sinclair/typebox';
+import type { DomainEvent } from '../core/subjects.js';
+import { authEvents } from './auth.js';
+import { type AnyEventDefinition, type AudienceOfKind } from './define.js';
+import { kbEvents } from './kb.js';
+import { messagingEvents } from './messaging.js';
+
+/** The definitions keyed by name. */
+type Keyed<T extends readonly AnyEventDefinition[]> = { readonly [D in T[number] as D['name']]: D };
+
+function keyed<const T extends readonly AnyEventDefinition[]>(definitions: T): Keyed<T> {
+  const catalogue: Record<string, AnyEventDefinition> = {};
+  for (const definition of definitions) {
+    if (catalogue[definition.name] !== undefined) {
+      throw new TypeError(`eventCatalogue: ${definition.name} is defined twice`);
+    }
+    catalogue[definition.name] = definition;
+  }
+  return Object.freeze(catalogue) as Keyed<T>;
+}
+
+/** Every domain event, by `<service>.<entity>.<verb>`. */
+export const eventCatalogue = keyed([...authEvents, ...messagingEvents, ...kbEvents]);
+
+export type EventCatalogue = typeof eventCatalogue;
+/** The name (envelope `type`) of a catalogued event: `<service>.<entity>.<verb>`. */
+export type EventName = Extract<keyof EventCatalogue, string>;
+/** The definition of one event. */
+export type EventDefinitionOf<N extends EventName> = EventCatalogue[N];
+/** The `data` of one event. */
+export type EventData<N extends EventName> = Static<EventCatalogue[N]['data']>;
+/** The audiences one event may carry. */
+export type EventAudienceOf<N extends EventName> = AudienceOfKind<EventCatalogue[N]['audience'][number]>;
+/** A catalogued event as a consumer receives it. */
+export type CatalogueEvent<N extends EventName = EventName> = {
+  [M in N]: DomainEvent<EventData<M>> & { readonly type: M };
+}[N];
+
+/** Every catalogued name. */
+export const eventNames = Object.keys(eventCatalogue) as EventName[];
+
+/** Whether a string is a catalogued event name. */
+export function isEventName(name: string): name is EventName {
+  return Object.hasOwn(eventCatalogue, name);
+}
+
+/** The JetStream subject of an event: `events.<service>.<entity>.<verb>`. */
+export function eventSubjectOf<N extends EventName>(name: N): `events.${N}` {
+  return eventCatalogue[name].subject as `events.${N}`;
+}
+
+/** Whether a NATS subject filter (`*`: one token, `>`: one or more, last only) matches a subject. */
+export function subjectMatches(pattern: string, subject: string): boolean {
+  const wanted = pattern.split('.');
+  const tokens = subject.split('.');
+  for (let i = 0; i < wanted.length; i += 1) {
+    const token = wanted[i]!;
+    if (token === '>') return i === wanted.length - 1 && tokens.length > i;
+    if (i >= tokens.length) return false;
+    if (token !== '*' && token !== tokens[i]) return false;
+  }
+  return wanted.length === tokens.length;
+}
+
+/**
+ * The catalogued subjects a subscription's filter (NATS wildcards `*` and `>`) receives, in
+ * catalogue order: empty when it names no catalogued event.
+ */
+export function subjectsMatching(pattern: string): string[] {
+  return eventNames.map((name) => eventCatalogue[name].subject).filter((s) => subjectMatches(pattern, s));
+}
