@@ -12,7 +12,8 @@ const AREAS = ['home', 'categories', 'managers', 'pages'];
 
 const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
   .map((file) => file.split(sep).join('/'))
-  .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+  // `test/` holds support for the unit tests only: it is not built and no source file imports it.
+  .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('test/'))
   .sort();
 
 const SPECIFIER = /(?:import|export)[^'"]*?from\s+'(\.{1,2}\/[^']+)'/g;

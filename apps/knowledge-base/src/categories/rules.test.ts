@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '@ncs/contracts';
+
 import { Types } from 'mongoose';
 import type { Caller } from '../core/rules.js';
 import { categoryListFilter, highlightChange, requireEmptyCategory, requireTopLevelParent } from './rules.js';
+import { refusal } from '../test/refusal.js';
 
 const caller: Caller = {
   networkEID: 'a'.repeat(24),
@@ -10,16 +11,6 @@ const caller: Caller = {
   external: false,
   canManage: true,
 };
-
-function refusal(run: () => unknown): DomainError | undefined {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  return undefined;
-}
 
 describe('requireTopLevelParent', () => {
   it('takes a top-level category of the network as parent', () => {

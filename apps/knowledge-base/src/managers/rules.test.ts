@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '@ncs/contracts';
+
 import { Types } from 'mongoose';
 import type { ManagerDoc } from '../core/models.js';
 import { presentManagers, requireAssignableProfile, requireTopLevelCategory } from './rules.js';
-
-function refusal(run: () => unknown): DomainError | undefined {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  return undefined;
-}
+import { refusal } from '../test/refusal.js';
 
 const POINTER = '/body/profileEID';
 

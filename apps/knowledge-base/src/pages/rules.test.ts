@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError, SEARCH_MAX_DEPTH } from '@ncs/contracts';
+import { SEARCH_MAX_DEPTH } from '@ncs/contracts';
 import type { Caller } from '../core/rules.js';
 import {
   articleFilter,
@@ -11,20 +11,11 @@ import {
   pageUpdateOf,
   searchDepth,
 } from './rules.js';
+import { refusal } from '../test/refusal.js';
 
 /** From this version an empty title or body is refused on a published page. */
 const GATED = { version: '2026.1.0' };
 const BEFORE_GATE = { version: '2026.0.99' };
-
-function refusal(run: () => unknown): DomainError | undefined {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  return undefined;
-}
 
 describe('assertPublishable', () => {
   it('refuses an empty title or body on a published page, naming each', () => {
