@@ -32,7 +32,7 @@ import { registerProbes } from './probes.js';
 import { answerFrameworkError } from './problems/reply.js';
 import { RateLimiter } from './rate-limit/limiter.js';
 import { registerRetryAfter } from './retry-after.js';
-import { registerTableRoutes } from './request-path/pipeline.js';
+import { registerTableRoutes } from './table-routes.js';
 import { requestIdOf } from './request-id.js';
 // Notifications: the live stream.
 import { registerLiveStreams } from './live-stream/register.js';

@@ -3,7 +3,7 @@
  * path, a hook, a body parser, a plugin) is rendered by the responder of the route's format.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { responderFor } from './responders/index.js';
+import { responderFor } from './responder-registry.js';
 import type { GatewayError } from './responders/responder.js';
 import { tableRouteOf } from './table-route.js';
 

@@ -1,7 +1,7 @@
 /**
  * Files: an upload and a download that last longer than the gateway's request deadline.
  * A streamed format (`upload`, `file`) makes one call to messaging per piece for as long as the
- * bytes flow, each with a deadline of its own (request-path/pipeline.ts); given the request's
+ * bytes flow, each with a deadline of its own (gateway table-routes.ts); given the request's
  * deadline instead, every piece after it would be cut. Here a gateway of its own runs with
  * `RPC_DEADLINE_MS` and `RPC_TIMEOUT_MS` of 1 s against the stack's NATS: 16 MiB are uploaded by a
  * client that paces its body over about 3 s, then read back by a client that pauses 2.5 s after

@@ -2,28 +2,30 @@
  * One HTTP route per entry of the route table, each request taken through the same named steps:
  * negotiate the version, authenticate, authorise the token's scope, validate, scope to the
  * network, call the owning service over NATS, and respond in the route's format (HAL, OAuth JSON
- * or a page). A step refuses by throwing; the error handler renders it in the same format.
+ * or a page). A step refuses by throwing; the error handler renders it in the same format. At the
+ * top of src/ because it composes the steps (request-path/) with the responders, which build on
+ * the steps: neither folder imports the other's composition.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import { routes } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
-import type { TokenAuthenticator } from '../authentication/token-authenticator.js';
-import { hasBody } from '../body-parsers.js';
-import { responders } from '../responders/index.js';
-import { tableRouteOf, toFastifyPath } from '../table-route.js';
-import { authenticate, authoriseScope } from './authenticate.js';
-import { callOwner } from './call-owner.js';
-import { readInput } from './input.js';
-import { negotiate, registerApiVersionHeader, requestContext } from './negotiate.js';
-import { clampPageLimit, scopeToNetwork } from './scope.js';
+import type { TokenAuthenticator } from './authentication/token-authenticator.js';
+import { hasBody } from './body-parsers.js';
+import { responders } from './responder-registry.js';
+import { tableRouteOf, toFastifyPath } from './table-route.js';
+import { authenticate, authoriseScope } from './request-path/authenticate.js';
+import { callOwner } from './request-path/call-owner.js';
+import { readInput } from './request-path/input.js';
+import { negotiate, registerApiVersionHeader, requestContext } from './request-path/negotiate.js';
+import { clampPageLimit, scopeToNetwork } from './request-path/scope.js';
 // Polls (network-less paths whose network is the resource's).
-import { networkOfResource } from './network-from-resource.js';
+import { networkOfResource } from './request-path/network-from-resource.js';
 // The spec's network-less paths (`networklessOf`): the network named by the query or the token.
-import { networkOfQuery } from './network-from-query.js';
-import { compileRouteValidator, embedTreeFor, validate } from './validate.js';
-import { assertWhitelistInVersion } from '../version-gates.js';
+import { networkOfQuery } from './request-path/network-from-query.js';
+import { compileRouteValidator, embedTreeFor, validate } from './request-path/validate.js';
+import { assertWhitelistInVersion } from './version-gates.js';
 // Scale-out.
-import { isIdempotentRequest, withRetries, type RetryPolicy } from './retry.js';
+import { isIdempotentRequest, withRetries, type RetryPolicy } from './request-path/retry.js';
 
 export interface RoutingDeps {
   readonly rpc: RpcClient;
