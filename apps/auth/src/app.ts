@@ -1,38 +1,34 @@
 /**
  * The auth service as a module: its models and its handlers by NATS subject, assembled from its
- * areas (`oauth/`, `directory/`, `groups/`, `settings/`, `apps/`: each with its models, rules and
- * handler map). `main.ts` hosts it; service tests build it in process against real NATS and the
- * real store.
+ * areas, each built on `core/` (callers, permissions, the shared collections, token revocation)
+ * and on the areas it lists (src/structure.test.ts). `main.ts` hosts it; service tests build it in
+ * process against real NATS and the real store.
  */
 import { routesOf } from '@ncs/contracts';
 import { bindRoutes, type ServiceModule, type ServiceRuntime } from '@ncs/service-kit';
-import { DEFAULT_SECRET_HASH_LOG2_COST, setSecretHashCost } from './oauth/secrets.js';
-import type { AuthConfig } from './config.js';
-import type { AuthDependencies } from './dependencies.js';
+import { accountHandlers } from './account/handlers.js';
 import { appsHandlers } from './apps/handlers.js';
-import { loadDemoData } from './directory/demo-data.js';
+import { SigningSecretBox } from './apps/signing-secret-box.js';
+import { brandingHandlers } from './branding/handlers.js';
+import type { AuthConfig } from './config.js';
+import { DEFAULT_SECRET_HASH_LOG2_COST, setSecretHashCost } from './core/secrets.js';
+import { loadDemoData } from './demo-data.js';
+import type { AuthDependencies } from './dependencies.js';
 import { directoryHandlers } from './directory/handlers.js';
 import { migrateProfileNames } from './directory/profile-names-migration.js';
 import { ScheduledItemsCounts } from './directory/scheduled-items.js';
+import { groupStructureHandlers } from './group-structure/handlers.js';
 import { groupsHandlers } from './groups/handlers.js';
+import { groupOpsHandlers } from './groups/ops-handlers.js';
 import { internalHandlers } from './internal-handlers.js';
 import { registerAuthModels, type AuthModels } from './models.js';
+import { networkAdminHandlers } from './network-admin/handlers.js';
 import { oauthHandlers } from './oauth/handlers.js';
 import { signInRulesFrom } from './oauth/sign-in-rules.js';
 import { SignInThrottle } from './oauth/sign-in-throttle.js';
 import { settingsHandlers } from './settings/handlers.js';
-// Directory: account operations.
-import { accountHandlers } from './account/handlers.js';
-// Directory: group operations and app permissions.
-import { groupOpsHandlers } from './groups/ops-handlers.js';
-import { SigningSecretBox } from './apps/signing-secret-box.js';
-// Directory: network operations.
-import { networkAdminHandlers } from './network-admin/handlers.js';
 import { syncHandlers } from './sync/handlers.js';
-// Directory: branding.
-import { brandingHandlers } from './branding/handlers.js';
-// Directory (group operations): relations, users add/merge, widgets.
-import { groupDirectoryHandlers } from './groups/directory/handlers.js';
+import { whoamiHandlers } from './whoami/handlers.js';
 
 /**
  * Handlers of every route the auth service owns, by route id: the areas' maps. A constant: the
@@ -41,20 +37,16 @@ import { groupDirectoryHandlers } from './groups/directory/handlers.js';
 export const authHandlers = {
   ...oauthHandlers,
   ...directoryHandlers,
+  ...whoamiHandlers,
   ...groupsHandlers,
-  ...settingsHandlers,
-  ...appsHandlers,
-  // Directory: account operations.
-  ...accountHandlers,
-  // Directory: group operations and app permissions.
   ...groupOpsHandlers,
-  // Directory: network operations.
+  ...groupStructureHandlers,
+  ...settingsHandlers,
+  ...brandingHandlers,
+  ...appsHandlers,
+  ...accountHandlers,
   ...networkAdminHandlers,
   ...syncHandlers,
-  // Directory: branding.
-  ...brandingHandlers,
-  // Directory (group operations): relations, users add/merge, widgets.
-  ...groupDirectoryHandlers,
 };
 
 export function buildAuthService(
@@ -77,7 +69,6 @@ export function buildAuthService(
     rpc: runtime.rpc,
     networkDomain: config.NETWORK_DOMAIN,
     signInThrottle: new SignInThrottle(models.SignInAttempt, signInRulesFrom(config)),
-    // Directory: app signing secrets encrypted at rest.
     signingSecrets: new SigningSecretBox(config.APP_SIGNING_SECRET_KEY),
     scheduledItems,
     manifestRules: { allowPrivateWebhookTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS },

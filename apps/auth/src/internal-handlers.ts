@@ -14,12 +14,12 @@ import type { AuthModels } from './models.js';
 import { searchDirectory } from './search/directory-search.js';
 import { lookupAccessToken } from './oauth/token-management.js';
 // Tasks.
-import { profileNamePage } from './directory/profile-name-page.js';
+import { profileNamePage } from './search/profile-name-page.js';
 // Notifications: alerts.
-import { networkAdmins } from './directory/network-admins.js';
+import { networkAdmins } from './network-admin/network-admins.js';
 // Chat and the AI assistant.
-import { aiAssistantStanding } from './directory/ai-assistant-bot.js';
-import { chatPartners } from './directory/chat-partners.js';
+import { aiAssistantStanding } from './chat/ai-assistant-bot.js';
+import { chatPartners } from './chat/chat-partners.js';
 // Notifications: app alerts and the live stream.
 import { appAlertRecipientsSubject } from '@ncs/contracts';
 import { appAlertRecipients } from './apps/alert-recipients.js';

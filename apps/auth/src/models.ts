@@ -1,56 +1,45 @@
 /**
- * The auth service's collections, registered once on its own connection (STYLE.md §3): each area
- * declares its own (`<area>/models.ts`). Every tenant document carries `networkEID`, and its
+ * The auth service's collections, registered once on its own connection (STYLE.md §3): core's
+ * (`core/models.ts`: networks, accounts, profiles, invitations, clients, installations, tokens)
+ * and each area's own (`<area>/models.ts`). Every tenant document carries `networkEID`, and its
  * indexes start with it (ARCHITECTURE §10).
  */
 import type { Connection } from 'mongoose';
-import { registerAppsModels, type AppsModels } from './apps/models.js';
-import { registerDirectoryModels, type DirectoryModels } from './directory/models.js';
-import { registerGroupsModels, type GroupsModels } from './groups/models.js';
-import { registerOAuthModels, type OAuthModels } from './oauth/models.js';
-import { registerSettingsModels, type SettingsModels } from './settings/models.js';
-// Directory: account operations.
 import { registerAccountModels, type AccountModels } from './account/models.js';
-// Directory: group operations and app permissions.
+import { registerAppsModels, type AppsModels } from './apps/models.js';
+import { registerCoreModels, type CoreModels } from './core/models.js';
+import { registerGroupWidgetsModels, type GroupWidgetsModels } from './groups/widget-models.js';
+import { registerGroupsModels, type GroupsModels } from './groups/models.js';
 import { registerGroupRequestsModels, type GroupRequestsModels } from './groups/requests/models.js';
-// Directory: network operations.
 import { registerLabelsModels, type LabelsModels } from './labels/models.js';
 import { registerNetworkAdminModels, type NetworkAdminModels } from './network-admin/models.js';
-// Directory (group operations): relations, users add/merge, widgets.
-import { registerGroupWidgetsModels, type GroupWidgetsModels } from './groups/directory/widget-models.js';
+import { registerOAuthModels, type OAuthModels } from './oauth/models.js';
+import { registerSettingsModels, type SettingsModels } from './settings/models.js';
 
 export interface AuthModels
   extends
-    DirectoryModels,
+    CoreModels,
     OAuthModels,
     AppsModels,
     GroupsModels,
-    SettingsModels,
-    // Directory: account operations.
-    AccountModels,
-    // Directory: group operations and app permissions.
     GroupRequestsModels,
-    // Directory: network operations.
+    GroupWidgetsModels,
+    SettingsModels,
+    AccountModels,
     LabelsModels,
-    NetworkAdminModels,
-    // Directory (group operations): relations, users add/merge, widgets.
-    GroupWidgetsModels {}
+    NetworkAdminModels {}
 
 export function registerAuthModels(connection: Connection): AuthModels {
   return {
-    ...registerDirectoryModels(connection),
+    ...registerCoreModels(connection),
     ...registerOAuthModels(connection),
     ...registerAppsModels(connection),
     ...registerGroupsModels(connection),
-    ...registerSettingsModels(connection),
-    // Directory: account operations.
-    ...registerAccountModels(connection),
-    // Directory: group operations and app permissions.
     ...registerGroupRequestsModels(connection),
-    // Directory: network operations.
+    ...registerGroupWidgetsModels(connection),
+    ...registerSettingsModels(connection),
+    ...registerAccountModels(connection),
     ...registerLabelsModels(connection),
     ...registerNetworkAdminModels(connection),
-    // Directory (group operations): relations, users add/merge, widgets.
-    ...registerGroupWidgetsModels(connection),
   };
 }

@@ -14,4 +14,4 @@ export {
 } from './directory/provisioning.js';
 export { groupMemberProfileEIDs } from './groups/memberships.js';
 export { registerAuthModels, type AuthModels } from './models.js';
-export { newOpaqueToken, setSecretHashCost, sha256 } from './oauth/secrets.js';
+export { newOpaqueToken, setSecretHashCost, sha256 } from './core/secrets.js';

@@ -16,7 +16,7 @@ import {
 import { buildAuthService } from '../src/app.js';
 import { loadAuthConfig } from '../src/config.js';
 import type { AuthModels } from '../src/models.js';
-import { sha256 } from '../src/oauth/secrets.js';
+import { sha256 } from '../src/core/secrets.js';
 
 const config = loadAuthConfig({ DEMO_DATA: 'true' });
 let runtime: RuntimeHandle;

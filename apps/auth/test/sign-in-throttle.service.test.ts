@@ -11,7 +11,7 @@ import type { RecordedEventInput } from '@ncs/service-kit';
 import { ensureAccount, ensureMembership, ensureNetwork } from '../src/directory/provisioning.js';
 import { type AuthModels, registerAuthModels } from '../src/models.js';
 import { passwordChecker, type PasswordChecker } from '../src/oauth/password-sign-in.js';
-import { verifySecret } from '../src/oauth/secrets.js';
+import { verifySecret } from '../src/core/secrets.js';
 import { signInRulesFrom } from '../src/oauth/sign-in-rules.js';
 import { SignInLockedError, SignInThrottle } from '../src/oauth/sign-in-throttle.js';
 

@@ -4,13 +4,13 @@
  */
 import { accountRoutes } from '@ncs/contracts';
 import { defineHandlers, withStatus } from '@ncs/service-kit';
-import type { AuthDependencies } from '../dependencies.js';
+import type { AccountDependencies } from './dependencies.js';
 import { getHostInfo } from './host-info.js';
 import { dismissNewFeature, getNewFeatures, getUserSettings, updateUserSettings } from './own-profile.js';
 import { getPresence, updatePresence } from './presence.js';
 import { endSession, getTokenStatus, listSessions } from './sessions.js';
 
-export const accountHandlers = defineHandlers<AuthDependencies>()(accountRoutes, {
+export const accountHandlers = defineHandlers<AccountDependencies>()(accountRoutes, {
   'userSettings.get': ({ ctx, params }, { models }) => getUserSettings(models, ctx, params.profileEID),
   'userSettings.update': ({ ctx, params, body }, { models }) =>
     updateUserSettings(models, ctx, params.profileEID, body),

@@ -3,10 +3,10 @@
  * the API versions it answers and the network's enabled features. Members read it.
  */
 import { LATEST_VERSION, OLDEST_VERSION, type RequestContext } from '@ncs/contracts';
-import { findMemberCaller } from '../directory/callers.js';
-import type { AuthModels } from '../models.js';
+import { findMemberCaller } from '../core/callers.js';
+import type { AccountStore } from './dependencies.js';
 
-export async function getHostInfo(models: AuthModels, ctx: RequestContext, networkDomain: string) {
+export async function getHostInfo(models: AccountStore, ctx: RequestContext, networkDomain: string) {
   const { network } = await findMemberCaller(models, ctx);
   return {
     type: 'host_info',

@@ -12,8 +12,8 @@ import {
   type UserSettingKey,
 } from '@ncs/contracts';
 import { isDuplicateKeyError } from '@ncs/service-kit';
-import { findMemberCaller, type MemberCaller } from '../directory/callers.js';
-import type { AuthModels } from '../models.js';
+import { findMemberCaller, type MemberCaller } from '../core/callers.js';
+import type { AccountStore } from './dependencies.js';
 import { settingsUpdate, settingsWithDefaults, undismissed } from './rules.js';
 
 /**
@@ -21,7 +21,7 @@ import { settingsUpdate, settingsWithDefaults, undismissed } from './rules.js';
  * network the profile is in; else 404, or 403 for an administrator's write.
  */
 export async function ownerOf(
-  models: AuthModels,
+  models: AccountStore,
   ctx: RequestContext,
   profileEID: string,
   access: 'read' | 'write',
@@ -36,18 +36,18 @@ export async function ownerOf(
   return caller;
 }
 
-async function presentSettings(models: AuthModels, networkEID: string, profileEID: string) {
+async function presentSettings(models: AccountStore, networkEID: string, profileEID: string) {
   const stored = await models.UserSettings.findOne({ networkEID, profileEID }).lean();
   return { type: 'user_settings', EID: profileEID, ...settingsWithDefaults(stored) } satisfies PlainResource;
 }
 
-export async function getUserSettings(models: AuthModels, ctx: RequestContext, profileEID: string) {
+export async function getUserSettings(models: AccountStore, ctx: RequestContext, profileEID: string) {
   const caller = await ownerOf(models, ctx, profileEID, 'read');
   return presentSettings(models, caller.network._id.toString(), profileEID);
 }
 
 export async function updateUserSettings(
-  models: AuthModels,
+  models: AccountStore,
   ctx: RequestContext,
   profileEID: string,
   body: Partial<Record<UserSettingKey, unknown>>,
@@ -67,7 +67,7 @@ export async function updateUserSettings(
   return presentSettings(models, networkEID, profileEID);
 }
 
-async function presentNewFeatures(models: AuthModels, networkEID: string, profileEID: string) {
+async function presentNewFeatures(models: AccountStore, networkEID: string, profileEID: string) {
   const dismissed = await models.DismissedFeature.find({ networkEID, profileEID }, { feature: 1 }).lean();
   return {
     type: 'new_features',
@@ -76,14 +76,14 @@ async function presentNewFeatures(models: AuthModels, networkEID: string, profil
   };
 }
 
-export async function getNewFeatures(models: AuthModels, ctx: RequestContext, profileEID: string) {
+export async function getNewFeatures(models: AccountStore, ctx: RequestContext, profileEID: string) {
   const caller = await ownerOf(models, ctx, profileEID, 'read');
   return presentNewFeatures(models, caller.network._id.toString(), profileEID);
 }
 
 /** Dismissing is once (a unique row): dismissing again, or twice at once, changes nothing. */
 export async function dismissNewFeature(
-  models: AuthModels,
+  models: AccountStore,
   ctx: RequestContext,
   profileEID: string,
   feature: NewFeatureKey,

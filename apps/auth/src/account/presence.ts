@@ -3,8 +3,8 @@
  * time of the update); members of the same network read it (see `readPresence`).
  */
 import { DomainError, isEid, toTimestamp, type PresenceStatus, type RequestContext } from '@ncs/contracts';
-import { findMemberCaller } from '../directory/callers.js';
-import type { AuthModels } from '../models.js';
+import { findMemberCaller } from '../core/callers.js';
+import type { AccountStore } from './dependencies.js';
 import { readPresence, type StoredPresence } from './rules.js';
 
 function presentPresence(profileEID: string, presence: ReturnType<typeof readPresence>) {
@@ -17,7 +17,7 @@ function presentPresence(profileEID: string, presence: ReturnType<typeof readPre
   };
 }
 
-export async function getPresence(models: AuthModels, ctx: RequestContext, profileEID: string) {
+export async function getPresence(models: AccountStore, ctx: RequestContext, profileEID: string) {
   const caller = await findMemberCaller(models, ctx);
   const networkEID = caller.network._id.toString();
   if (!isEid(profileEID)) throw new DomainError('AUTH_ERR_PROFILE_NOT_FOUND');
@@ -32,7 +32,7 @@ export async function getPresence(models: AuthModels, ctx: RequestContext, profi
 }
 
 export async function updatePresence(
-  models: AuthModels,
+  models: AccountStore,
   ctx: RequestContext,
   profileEID: string,
   status: PresenceStatus,

@@ -6,10 +6,10 @@
  */
 import { DomainError, toTimestamp, type RequestContext } from '@ncs/contracts';
 import { pageOfItems, type Page } from '@ncs/service-kit';
-import type { EventSink } from '../dependencies.js';
-import type { AuthModels } from '../models.js';
-import type { TokenDoc } from '../oauth/models.js';
-import { revokeTokens } from '../oauth/revocation.js';
+import type { EventSink } from '../core/dependencies.js';
+import type { AccountStore } from './dependencies.js';
+import type { TokenDoc } from '../core/client-models.js';
+import { revokeTokens } from '../core/token-revocation.js';
 
 /** The newest live tokens read per call: sessions beyond them (thousands of sign-ins) are not listed. */
 const MAX_TOKENS_READ = 500;
@@ -54,7 +54,7 @@ export function sessionsOf(tokens: readonly TokenDoc[], now: Date): Session[] {
   return [...byFamily.values()].sort((a, b) => b.created.getTime() - a.created.getTime());
 }
 
-export async function listSessions(models: AuthModels, ctx: RequestContext, page: Page) {
+export async function listSessions(models: AccountStore, ctx: RequestContext, page: Page) {
   const accountId = accountOf(ctx);
   const tokens = await models.Token.find({ accountId, revokedAt: null })
     .sort({ created: -1 })
@@ -77,7 +77,7 @@ export async function listSessions(models: AuthModels, ctx: RequestContext, page
 }
 
 export async function endSession(
-  models: AuthModels,
+  models: AccountStore,
   events: EventSink,
   ctx: RequestContext,
   sessionId: string,
@@ -98,7 +98,7 @@ export async function endSession(
  * The caller's own access token (token status): the gateway passes what the token stands for on
  * account routes (`principal.token`), never the token; the grant is the client's and the account's.
  */
-export async function getTokenStatus(models: AuthModels, ctx: RequestContext) {
+export async function getTokenStatus(models: AccountStore, ctx: RequestContext) {
   const token = ctx.principal?.token;
   if (!token) throw new DomainError('FORBIDDEN', 'The request carries no token.');
   const client = await models.Client.findOne({ clientId: token.clientId }, { name: 1 }).lean();

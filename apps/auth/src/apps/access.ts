@@ -4,12 +4,12 @@
  * Rules where the spec is silent: docs/decisions.md, "Directory: apps and manifests".
  */
 import { DomainError, type RequestContext, isEid } from '@ncs/contracts';
-import { findCallerNetwork } from '../directory/callers.js';
-import type { NetworkDoc } from '../directory/models.js';
-import { permissionsForRole, MANAGE_NETWORK } from '../directory/permissions.js';
-import type { AuthModels } from '../models.js';
-import type { ClientDoc } from '../oauth/models.js';
-import { findInstalledNetwork } from './app-callers.js';
+import { findCallerNetwork } from '../core/callers.js';
+import type { NetworkDoc } from '../core/models.js';
+import { permissionsForRole, MANAGE_NETWORK } from '../core/permissions.js';
+import type { AppsStore } from './dependencies.js';
+import type { ClientDoc } from '../core/client-models.js';
+import { findInstalledNetwork } from '../core/app-callers.js';
 
 /** Every administrator variant holds it (permissions.ts): the admin check of this area. */
 /**
@@ -18,7 +18,7 @@ import { findInstalledNetwork } from './app-callers.js';
  * exchange and refresh, and when a code-flow token is looked up.
  */
 export async function appMayActIn(
-  models: AuthModels,
+  models: AppsStore,
   client: Pick<ClientDoc, 'clientId' | 'firstParty'> | string,
   networkEID: string,
 ): Promise<boolean> {
@@ -32,7 +32,7 @@ export async function appMayActIn(
 }
 
 /** An app (a client that is not first-party) by EID, or null. */
-export async function findApp(models: AuthModels, appEID: string): Promise<ClientDoc | null> {
+export async function findApp(models: AppsStore, appEID: string): Promise<ClientDoc | null> {
   if (!isEid(appEID)) return null;
   return models.Client.findOne({ clientId: appEID, firstParty: false }).lean<ClientDoc>();
 }
@@ -46,7 +46,7 @@ export function requireOwnAppToken(ctx: RequestContext, appEID: string): void {
 }
 
 /** Whether the account administers at least one network (where it is an active member). */
-export async function administersANetwork(models: AuthModels, accountId: string): Promise<boolean> {
+export async function administersANetwork(models: AppsStore, accountId: string): Promise<boolean> {
   const profiles = await models.Profile.find({ accountId, userState: 'active' }, { role: 1 }).lean();
   return profiles.some((profile) => permissionsForRole(profile.role).includes(MANAGE_NETWORK));
 }
@@ -66,7 +66,7 @@ export interface NetworkCaller {
   readonly role: string;
 }
 
-export async function networkCallerOf(models: AuthModels, ctx: RequestContext): Promise<NetworkCaller> {
+export async function networkCallerOf(models: AppsStore, ctx: RequestContext): Promise<NetworkCaller> {
   const principal = ctx.principal;
   const networkEID = ctx.networkEID;
   if (!principal || !networkEID) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');

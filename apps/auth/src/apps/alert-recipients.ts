@@ -12,9 +12,9 @@ import {
   type AppAlertRecipientsReply,
   type RequestContext,
 } from '@ncs/contracts';
-import type { ProfileDoc } from '../directory/models.js';
-import type { AuthModels } from '../models.js';
-import { findInstalledNetwork, isAppCaller } from './app-callers.js';
+import type { ProfileDoc } from '../core/models.js';
+import type { AppsStore } from './dependencies.js';
+import { findInstalledNetwork, isAppCaller } from '../core/app-callers.js';
 
 export const SEND_ALERTS = 'send_alerts';
 const REACHABLE: ('active' | 'pending')[] = ['active', 'pending'];
@@ -34,7 +34,7 @@ function namesOf(body: unknown): { appEID: unknown; EIDs: string[]; XIDs: string
 }
 
 export async function appAlertRecipients(
-  models: AuthModels,
+  models: AppsStore,
   ctx: RequestContext,
   body: unknown,
 ): Promise<AppAlertRecipientsReply> {

@@ -13,10 +13,10 @@ import {
   type RequestContext,
 } from '@ncs/contracts';
 import { withStatus, type Page, collectionOf } from '@ncs/service-kit';
-import type { EventSink } from '../dependencies.js';
-import type { AuthModels } from '../models.js';
-import type { ClientDoc } from '../oauth/models.js';
-import { revokeTokens } from '../oauth/revocation.js';
+import type { EventSink } from '../core/dependencies.js';
+import type { AppsStore } from './dependencies.js';
+import type { ClientDoc } from '../core/client-models.js';
+import { revokeTokens } from '../core/token-revocation.js';
 import { networkCallerOf, requirePerson } from './access.js';
 import type { AppGrantDoc } from './models.js';
 
@@ -25,19 +25,14 @@ const MAX_GRANTS = 5000;
 
 /** Called when the user accepts on the authorization page: the family the code will start. */
 export async function recordGrant(
-  models: AuthModels,
+  models: AppsStore,
   grant: { networkEID: string; profileEID: string; clientId: string; familyId: string; scope: string },
 ): Promise<void> {
   await models.AppGrant.create(grant);
 }
 
 /** The caller's grants in the network whose tokens are still live, by app. */
-async function liveGrantsByApp(
-  models: AuthModels,
-  networkEID: string,
-  profileEID: string,
-  clientId?: string,
-) {
+async function liveGrantsByApp(models: AppsStore, networkEID: string, profileEID: string, clientId?: string) {
   const grants = await models.AppGrant.find({ networkEID, profileEID, ...(clientId ? { clientId } : {}) })
     .sort({ created: 1, _id: 1 })
     .limit(MAX_GRANTS)
@@ -59,7 +54,7 @@ async function liveGrantsByApp(
 }
 
 export async function listAuthorizedApps(
-  models: AuthModels,
+  models: AppsStore,
   ctx: RequestContext,
   page: Page,
 ): Promise<PlainCollection> {
@@ -87,7 +82,7 @@ export async function listAuthorizedApps(
 
 /** The user's revocation: every token of the app for the caller in this network. */
 export async function revokeAuthorizedApp(
-  models: AuthModels,
+  models: AppsStore,
   events: EventSink,
   ctx: RequestContext,
   appEID: string,

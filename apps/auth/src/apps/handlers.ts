@@ -4,13 +4,13 @@
  */
 import { appsRoutes } from '@ncs/contracts';
 import { defineHandlers } from '@ncs/service-kit';
-import type { AuthDependencies } from '../dependencies.js';
+import type { AppsDependencies } from './dependencies.js';
 import { listAuthorizedApps, revokeAuthorizedApp } from './grants.js';
 import { getApp, installAppInNetwork, listApps, removeApp } from './installations.js';
 import { createSigningSecret, getManifest, putManifest } from './manifests.js';
 import { issueSignedRequest } from './signed-requests.js';
 
-export const appsHandlers = defineHandlers<AuthDependencies>()(appsRoutes, {
+export const appsHandlers = defineHandlers<AppsDependencies>()(appsRoutes, {
   'appManifest.get': ({ ctx, params }, { models }) => getManifest(models, ctx, params.appEID),
   'appManifest.put': ({ ctx, params, body }, { models, events, manifestRules }) =>
     putManifest(models, events, ctx, params.appEID, body, manifestRules),

@@ -13,13 +13,14 @@ import {
   type RequestContext,
 } from '@ncs/contracts';
 import { isDuplicateKeyError, withStatus, type Page, pageOf } from '@ncs/service-kit';
-import type { EventSink } from '../dependencies.js';
-import type { AuthModels } from '../models.js';
-import type { ClientDoc } from '../oauth/models.js';
+import type { EventSink } from '../core/dependencies.js';
+import type { AppsStore } from './dependencies.js';
+import type { ClientDoc } from '../core/client-models.js';
 import { findApp, type NetworkCaller, networkCallerOf, requireAdmin } from './access.js';
-import { revokeTokens } from '../oauth/revocation.js';
+import { revokeTokens } from '../core/token-revocation.js';
 import { presentEntryPoint } from './manifests.js';
-import type { AppManifestDoc, InstallationDoc } from './models.js';
+import type { InstallationDoc } from '../core/client-models.js';
+import type { AppManifestDoc } from './models.js';
 
 /** Entry points of the manifest the caller may see: external users only those that include them. */
 export function visibleEntryPoints(manifest: AppManifestDoc | null, external: boolean): AppEntryPointValue[] {
@@ -48,7 +49,7 @@ function presentApp(
 }
 
 async function presentApps(
-  models: AuthModels,
+  models: AppsStore,
   installations: readonly InstallationDoc[],
   caller: NetworkCaller,
 ): Promise<PlainResource[]> {
@@ -76,11 +77,7 @@ function visibleTo(caller: NetworkCaller) {
     : { networkEID: caller.networkEID };
 }
 
-export async function listApps(
-  models: AuthModels,
-  ctx: RequestContext,
-  page: Page,
-): Promise<PlainCollection> {
+export async function listApps(models: AppsStore, ctx: RequestContext, page: Page): Promise<PlainCollection> {
   const caller = await networkCallerOf(models, ctx);
   return pageOf(
     models.Installation,
@@ -91,7 +88,7 @@ export async function listApps(
   );
 }
 
-async function findInstallation(models: AuthModels, caller: NetworkCaller, appEID: string) {
+async function findInstallation(models: AppsStore, caller: NetworkCaller, appEID: string) {
   const installation = await models.Installation.findOne({
     ...visibleTo(caller),
     clientId: caller.appEID ?? appEID,
@@ -101,7 +98,7 @@ async function findInstallation(models: AuthModels, caller: NetworkCaller, appEI
   return installation;
 }
 
-export async function getApp(models: AuthModels, ctx: RequestContext, appEID: string) {
+export async function getApp(models: AppsStore, ctx: RequestContext, appEID: string) {
   const caller = await networkCallerOf(models, ctx);
   const installation = await findInstallation(models, caller, appEID);
   const [app] = await presentApps(models, [installation], caller);
@@ -116,7 +113,7 @@ const appRef = (appEID: string) => ({ type: 'app', EID: appEID });
  * permissions are never the caller's to choose.
  */
 export async function installAppInNetwork(
-  models: AuthModels,
+  models: AppsStore,
   events: EventSink,
   ctx: RequestContext,
   body: { appEID: string },
@@ -171,7 +168,7 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
  * not bound to one network; the app gets a new one at once, reaching its other installations).
  * Revoked tokens leave the gateway's principal cache at once (`auth.token.revoked`).
  */
-export async function removeApp(models: AuthModels, events: EventSink, ctx: RequestContext, appEID: string) {
+export async function removeApp(models: AppsStore, events: EventSink, ctx: RequestContext, appEID: string) {
   const caller = await networkCallerOf(models, ctx);
   requireAdmin(caller);
   const { deletedCount } = await models.Installation.deleteOne({

@@ -4,7 +4,7 @@
  * administrators (`checkexistence`). The redirect URIs live on the core client (where the
  * authorization page reads them); the rest in `app_manifests`. Never any secret in a reply.
  */
-import { type RouteBody } from '../requests.js';
+import { type RouteBody } from '../core/requests.js';
 import { randomBytes } from 'node:crypto';
 import {
   applicationPermissions,
@@ -17,9 +17,10 @@ import {
   type RequestContext,
 } from '@ncs/contracts';
 import { withStatus } from '@ncs/service-kit';
-import type { EventSink, ManifestRules } from '../dependencies.js';
-import type { AuthModels } from '../models.js';
-import type { ClientDoc } from '../oauth/models.js';
+import type { EventSink } from '../core/dependencies.js';
+import type { ManifestRules } from './dependencies.js';
+import type { AppsStore } from './dependencies.js';
+import type { ClientDoc } from '../core/client-models.js';
 import { administersANetwork, findApp, requireOwnAppToken } from './access.js';
 import type { AppManifestDoc } from './models.js';
 import type { SigningSecretBox } from './signing-secret-box.js';
@@ -216,7 +217,7 @@ export function presentManifest(client: ClientDoc, manifest: AppManifestDoc | nu
  * `checkexistence`: the app itself (an app token of that app) or an administrator of any network
  * (who installs apps) reads the manifest; others 403 before existence is looked at; no app 404.
  */
-export async function getManifest(models: AuthModels, ctx: RequestContext, appEID: string) {
+export async function getManifest(models: AppsStore, ctx: RequestContext, appEID: string) {
   const principal = ctx.principal;
   const allowed = principal?.accountId
     ? await administersANetwork(models, principal.accountId)
@@ -234,7 +235,7 @@ export async function getManifest(models: AuthModels, ctx: RequestContext, appEI
  * a widening waits until an administrator installs the app again).
  */
 export async function putManifest(
-  models: AuthModels,
+  models: AppsStore,
   events: EventSink,
   ctx: RequestContext,
   appEID: string,
@@ -290,7 +291,7 @@ export async function putManifest(
  * the previous one at once; it is answered this once and never again.
  */
 export async function createSigningSecret(
-  models: AuthModels,
+  models: AppsStore,
   events: EventSink,
   ctx: RequestContext,
   appEID: string,

@@ -1,26 +1,13 @@
 /**
- * Collections of the directory area "apps", registered on the auth service's connection. The app
- * itself is the core `Client` (its redirect URIs included) and its installations the core
- * `Installation`; this area adds the rest of the manifest, the signing secret of signed requests
+ * Collections of the apps area, registered on the auth service's connection. The app itself is
+ * the core `Client` (its redirect URIs included) and its installations the core `Installation`
+ * (core/client-models.ts); this area adds the rest of the manifest, the signing secret of signed requests
  * and the record of users' code-flow grants per network.
  * Every tenant document carries `networkEID`, and its indexes start with it (ARCHITECTURE §10);
  * manifests and signing keys belong to an app, not to a network.
  */
 import { timestamps, type StoredDocument } from '@ncs/service-kit';
 import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
-
-/** An app installed in a network: what a client-credentials token may touch. */
-const installationSchema = new Schema(
-  {
-    networkEID: { type: String, required: true },
-    clientId: { type: String, required: true },
-    /** Application permissions in the network, e.g. `infinite_limit`. */
-    permissions: { type: [String], default: [] },
-  },
-  { strict: true, timestamps, collection: 'app_installations' },
-);
-installationSchema.index({ networkEID: 1, clientId: 1 }, { unique: true });
-installationSchema.index({ clientId: 1 });
 
 /** One entry point of a manifest (spec: App entry point), defaults applied when registered. */
 const entryPointSchema = new Schema(
@@ -88,13 +75,11 @@ appGrantSchema.index({ networkEID: 1, profileEID: 1, clientId: 1 });
 appGrantSchema.index({ networkEID: 1, clientId: 1 });
 
 export type AppEntryPointDoc = InferSchemaType<typeof entryPointSchema>;
-export type InstallationDoc = InferSchemaType<typeof installationSchema> & StoredDocument;
 export type AppManifestDoc = InferSchemaType<typeof appManifestSchema> & StoredDocument;
 export type AppSigningKeyDoc = InferSchemaType<typeof appSigningKeySchema> & StoredDocument;
 export type AppGrantDoc = InferSchemaType<typeof appGrantSchema> & StoredDocument;
 
 export interface AppsModels {
-  readonly Installation: Model<InstallationDoc>;
   readonly AppManifest: Model<AppManifestDoc>;
   readonly AppSigningKey: Model<AppSigningKeyDoc>;
   readonly AppGrant: Model<AppGrantDoc>;
@@ -102,7 +87,6 @@ export interface AppsModels {
 
 export function registerAppsModels(connection: Connection): AppsModels {
   return {
-    Installation: connection.model<InstallationDoc>('Installation', installationSchema),
     AppManifest: connection.model<AppManifestDoc>('AppManifest', appManifestSchema),
     AppSigningKey: connection.model<AppSigningKeyDoc>('AppSigningKey', appSigningKeySchema),
     AppGrant: connection.model<AppGrantDoc>('AppGrant', appGrantSchema),

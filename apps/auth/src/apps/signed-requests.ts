@@ -11,7 +11,7 @@
  * `networkEID`, `userEID`, `role`, `locale`, `device`, `position`, `appData`, `entryPoint`. Any JWT
  * library verifies it; {@link verifySignedRequest} is the reference verifier for apps.
  */
-import { type RouteBody } from '../requests.js';
+import { type RouteBody } from '../core/requests.js';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   DomainError,
@@ -20,7 +20,7 @@ import {
   type RequestContext,
   type SignedRequestClaimsValue,
 } from '@ncs/contracts';
-import type { AuthModels } from '../models.js';
+import type { AppsStore } from './dependencies.js';
 import { networkCallerOf, requirePerson } from './access.js';
 import { visibleEntryPoints } from './installations.js';
 import type { AppManifestDoc } from './models.js';
@@ -112,7 +112,7 @@ export type SignRequestInput = RouteBody<'app.signRequest'>;
  * app installed in the network, at an entry point the member may see.
  */
 export async function issueSignedRequest(
-  models: AuthModels,
+  models: AppsStore,
   ctx: RequestContext,
   appEID: string,
   body: SignRequestInput,

@@ -3,11 +3,11 @@
  * sealed; a key stored in clear before encryption is read as is and sealed in place on first use
  * (a conditional update: a rotation meanwhile wins).
  */
-import type { AuthModels } from '../models.js';
+import type { AppsStore } from './dependencies.js';
 import { SigningSecretBox } from './signing-secret-box.js';
 
 export async function storeSigningKey(
-  models: AuthModels,
+  models: AppsStore,
   box: SigningSecretBox,
   clientId: string,
   secret: string,
@@ -22,7 +22,7 @@ export async function storeSigningKey(
 
 /** The app's signing key in clear, or null when it has none. */
 export async function readSigningKey(
-  models: AuthModels,
+  models: AppsStore,
   box: SigningSecretBox,
   clientId: string,
 ): Promise<{ secret: string; keyId: string } | null> {

@@ -6,8 +6,8 @@
  * network.
  */
 import type { RequestContext } from '@ncs/contracts';
-import type { NetworkDoc } from '../directory/models.js';
-import type { AuthModels } from '../models.js';
+import type { NetworkDoc } from '../core/models.js';
+import type { AppsStore } from './dependencies.js';
 
 /** `{base}/auth?network=<subdomain>`: the gateway serves every network's page and picks it by `network`. */
 export function networkAuthUrl(baseUrl: string, network: Pick<NetworkDoc, 'subdomain'>): string {
@@ -18,7 +18,7 @@ export function networkAuthUrl(baseUrl: string, network: Pick<NetworkDoc, 'subdo
 
 /** The parameters to add to the app's sign-on redirect: none unless the app asks for them. */
 export async function networkParametersFor(
-  models: AuthModels,
+  models: AppsStore,
   clientId: string,
   network: Pick<NetworkDoc, '_id' | 'subdomain'>,
   ctx: RequestContext,

@@ -11,13 +11,13 @@ import {
   type WebhookSubscriber,
   type WebhookSubscribersReply,
 } from '@ncs/contracts';
-import type { AuthModels } from '../models.js';
+import type { AppsStore } from './dependencies.js';
 import type { AppManifestDoc } from './models.js';
 
 const MAX_APPS = 500;
 
 export async function webhookSubscribers(
-  models: AuthModels,
+  models: AppsStore,
   ctx: RequestContext,
   body: unknown,
 ): Promise<WebhookSubscribersReply> {

@@ -4,10 +4,10 @@
  * changes exactly when its content does (a renamed profile, an edited default theme).
  */
 import { DomainError, isEid, type AssetContent, type RequestContext } from '@ncs/contracts';
-import type { AuthModels } from '../models.js';
-import type { ProfileDoc } from '../directory/models.js';
+import type { BrandingStore } from './dependencies.js';
+import type { ProfileDoc } from '../core/models.js';
 import { findDefaultTheme, presentTheme } from '../settings/themes.js';
-import type { ThemeDoc } from '../settings/models.js';
+import type { ThemeDoc } from '../core/theme-models.js';
 import { brandingCss } from './css.js';
 import { avatarSvg, emblemSvg } from './svg.js';
 
@@ -19,7 +19,7 @@ export function defaultEmblem(groupType: string): AssetContent {
 
 /** Any profile of the caller's network (another network's is not found, as a missing one). */
 export async function defaultAvatar(
-  models: AuthModels,
+  models: BrandingStore,
   ctx: RequestContext,
   profileEID: string,
 ): Promise<AssetContent> {
@@ -40,7 +40,7 @@ export async function defaultAvatar(
 }
 
 /** The style sheet of the network's default theme. */
-export async function networkBrandingCss(models: AuthModels, ctx: RequestContext): Promise<AssetContent> {
+export async function networkBrandingCss(models: BrandingStore, ctx: RequestContext): Promise<AssetContent> {
   const networkEID = ctx.networkEID!;
   const theme = await findDefaultTheme(models, networkEID).lean<ThemeDoc>();
   const presented = theme ? presentTheme(theme, String(theme._id)) : null;

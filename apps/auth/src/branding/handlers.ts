@@ -4,10 +4,10 @@
  */
 import { brandingRoutes } from '@ncs/contracts';
 import { defineHandlers } from '@ncs/service-kit';
-import type { AuthDependencies } from '../dependencies.js';
+import type { BrandingDependencies } from './dependencies.js';
 import { defaultAvatar, defaultEmblem, networkBrandingCss } from './assets.js';
 
-export const brandingHandlers = defineHandlers<AuthDependencies>()(brandingRoutes, {
+export const brandingHandlers = defineHandlers<BrandingDependencies>()(brandingRoutes, {
   'defaultEmblem.get': ({ params }) => Promise.resolve(defaultEmblem(params.groupType)),
   'defaultAvatar.get': ({ ctx, params }, { models }) => defaultAvatar(models, ctx, params.profileEID),
   'branding.css': ({ ctx }, { models }) => networkBrandingCss(models, ctx),

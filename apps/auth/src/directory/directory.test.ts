@@ -1,6 +1,6 @@
 /** Pure rules of the directory: roles per version, counts, postable types, edit rights, values, filters. */
 import { describe, expect, it } from 'vitest';
-import type { ProfileDoc } from './models.js';
+import type { ProfileDoc } from '../core/models.js';
 import { impreciseCount } from './networks.js';
 import {
   isAdminRole,
@@ -9,7 +9,7 @@ import {
   reportedRole,
   reportedRoleNames,
   storedRolesFor,
-} from './permissions.js';
+} from '../core/permissions.js';
 import { postableTypes } from './postable-types.js';
 import { editRefusal, invalidProfileValues } from './profile-edits.js';
 import { profileListFilter } from './profile-list.js';

@@ -1,15 +1,15 @@
 /**
- * Handlers of the directory routes (`directoryRoutes` of the route table, and its core
- * `aggregate.get` and `whoami.get`), by route id. A constant: the conformance test lists it
- * without a database.
+ * Handlers of the directory routes (`directoryRoutes` of the route table, and the core
+ * `aggregate.get`), by route id; `whoami.get` is whoami's (whoami/handlers.ts). A constant: the
+ * conformance test lists it without a database.
  */
 import { directoryRoutes } from '@ncs/contracts';
 import { defineHandlers, withStatus, type RouteHandler } from '@ncs/service-kit';
-import type { AuthDependencies } from '../dependencies.js';
-import type { AuthRoute } from '../requests.js';
+import type { DirectoryDependencies } from './dependencies.js';
+import type { AuthRoute } from '../core/requests.js';
 import { acceptInvitation, createInvitation, getInvitation, listInvitations } from './invitations.js';
 import { changeRole, listRoles, suspendProfile } from './membership.js';
-import { getAggregate, getNetwork, presentWhoami, updateNetwork } from './networks.js';
+import { getAggregate, getNetwork, updateNetwork } from './networks.js';
 import { getPostableTypes } from './postable-types.js';
 import { updateProfile } from './profile-edits.js';
 import { profilesLeftOutByGroups } from './profile-group-filters.js';
@@ -17,26 +17,15 @@ import { profilesWhoCommented } from './profile-commented-filter.js';
 import { listProfiles, profileListOptions } from './profile-list.js';
 import { getProfile } from './profiles.js';
 import { getProfileByXid, updateProfileByXid } from './xid.js';
-import { withAlertCounters } from './whoami-alerts.js';
-import { isAppCaller } from '../apps/app-callers.js';
-import { presentAppWhoami } from '../apps/whoami.js';
 
 /** The core routes of a network's entry points, outside `directoryRoutes`. */
-const aggregateHandler: RouteHandler<AuthRoute<'aggregate.get'>, AuthDependencies> = ({ ctx }, { models }) =>
-  getAggregate(models, ctx);
-// Notifications (alerts): the `_user` alert counters are asked of notifications.
-const whoamiHandler: RouteHandler<AuthRoute<'whoami.get'>, AuthDependencies> = async (
+const aggregateHandler: RouteHandler<AuthRoute<'aggregate.get'>, DirectoryDependencies> = (
   { ctx },
-  { models, rpc },
-) =>
-  isAppCaller(ctx)
-    ? presentAppWhoami(models, ctx)
-    : withAlertCounters(rpc, ctx, await presentWhoami(models, ctx));
-
+  { models },
+) => getAggregate(models, ctx);
 export const directoryHandlers = {
   'aggregate.get': aggregateHandler,
-  'whoami.get': whoamiHandler,
-  ...defineHandlers<AuthDependencies>()(directoryRoutes, {
+  ...defineHandlers<DirectoryDependencies>()(directoryRoutes, {
     'network.get': ({ ctx }, { models, networkDomain, scheduledItems }) =>
       getNetwork(models, ctx, networkDomain, scheduledItems),
     'network.update': ({ ctx, body }, { models, events, networkDomain, rpc }) =>

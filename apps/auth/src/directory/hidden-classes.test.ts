@@ -1,7 +1,7 @@
 /** Objects that the network representation builds on every request share one hidden class. */
 import { describe, expect, it } from 'vitest';
 import { hiddenClassChanges } from '@ncs/service-kit/testing';
-import type { NetworkDoc } from './models.js';
+import type { NetworkDoc } from '../core/models.js';
 import { presentWriteContext } from './network-write-context.js';
 import { withCallerFacts, type NetworkFacts } from './networks.js';
 

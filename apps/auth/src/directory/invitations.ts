@@ -13,13 +13,13 @@ import {
 } from '@ncs/contracts';
 import { isDuplicateKeyError, pageOf } from '@ncs/service-kit';
 import { Types } from 'mongoose';
-import type { EventSink } from '../dependencies.js';
-import type { AuthModels } from '../models.js';
-import type { RouteBody, RouteQuery } from '../requests.js';
-import { actorOf, type DirectoryCaller, findAdminOrAppCaller, userRef } from './callers.js';
-import type { InvitationDoc, ProfileDoc } from './models.js';
+import type { EventSink } from '../core/dependencies.js';
+import type { DirectoryStore } from './dependencies.js';
+import type { RouteBody, RouteQuery } from '../core/requests.js';
+import { actorOf, type DirectoryCaller, findAdminOrAppCaller, userRef } from '../core/callers.js';
+import type { InvitationDoc, ProfileDoc } from '../core/models.js';
 // Directory: a code-flow token acts in its one network.
-import { outsideTokenNetwork } from '../account/token-network.js';
+import { outsideTokenNetwork } from '../core/token-network.js';
 
 export const INVITE_USERS = 'invite_users';
 export const INVITATION_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -47,7 +47,7 @@ export function presentInvitation(invitation: InvitationDoc, now: Date): PlainRe
 }
 
 /** The account of an e-mail address; an invitation creates it (without a password) when needed. */
-async function accountForEmail(models: AuthModels, email: string): Promise<string> {
+async function accountForEmail(models: DirectoryStore, email: string): Promise<string> {
   const existing = await models.Account.findOne({ email }, { _id: 1 }).lean();
   if (existing) return String(existing._id);
   try {
@@ -62,7 +62,11 @@ async function accountForEmail(models: AuthModels, email: string): Promise<strin
 }
 
 /** The person's profile in the network: found, or created `pending` (race-safe on the unique index). */
-async function profileFor(models: AuthModels, networkEID: string, accountId: string): Promise<ProfileDoc> {
+async function profileFor(
+  models: DirectoryStore,
+  networkEID: string,
+  accountId: string,
+): Promise<ProfileDoc> {
   return models.Profile.findOneAndUpdate(
     { networkEID, accountId },
     // `_id` made here: profiles are listed by `_id` as the order of creation.
@@ -78,7 +82,7 @@ async function profileFor(models: AuthModels, networkEID: string, accountId: str
  * `reactivated: true`, event `membership.activated`); an active member is 409.
  */
 export async function createInvitation(
-  models: AuthModels,
+  models: DirectoryStore,
   events: EventSink,
   ctx: RequestContext,
   body: RouteBody<'invitation.create'>,
@@ -164,7 +168,7 @@ async function recordActivation(
 
 /** `GET /networks/{networkEID}/invitations/`, newest first; `type` filters by invitation type. */
 export async function listInvitations(
-  models: AuthModels,
+  models: DirectoryStore,
   ctx: RequestContext,
   query: RouteQuery<'invitation.list'>,
 ): Promise<PlainCollection> {
@@ -183,7 +187,7 @@ export async function listInvitations(
   );
 }
 
-export async function getInvitation(models: AuthModels, ctx: RequestContext, invitationEID: string) {
+export async function getInvitation(models: DirectoryStore, ctx: RequestContext, invitationEID: string) {
   const caller = await findAdminOrAppCaller(models, ctx, INVITE_USERS);
   if (!isEid(invitationEID)) throw new DomainError('DIR_ERR_INVITATION_NOT_FOUND');
   const invitation = await models.Invitation.findOne({
@@ -200,7 +204,7 @@ export async function getInvitation(models: AuthModels, ctx: RequestContext, inv
  * accepting twice answers the accepted invitation again; an expired one is 409.
  */
 export async function acceptInvitation(
-  models: AuthModels,
+  models: DirectoryStore,
   events: EventSink,
   ctx: RequestContext,
   invitationEID: string,

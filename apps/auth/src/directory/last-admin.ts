@@ -6,13 +6,13 @@
  * demotion that lost the race answers 409.
  */
 import { DomainError, type StoredRole } from '@ncs/contracts';
-import type { AuthModels } from '../models.js';
-import { storedRolesFor } from './permissions.js';
+import type { DirectoryStore } from './dependencies.js';
+import { storedRolesFor } from '../core/permissions.js';
 
 const adminRoles = () => storedRolesFor('admin', '2026.1.13') ?? [];
 
 /** Active administrators of the network, `except` one of them. */
-export function countAdmins(models: AuthModels, networkEID: string, except?: string): Promise<number> {
+export function countAdmins(models: DirectoryStore, networkEID: string, except?: string): Promise<number> {
   return models.Profile.countDocuments({
     networkEID,
     userState: 'active',
@@ -23,7 +23,7 @@ export function countAdmins(models: AuthModels, networkEID: string, except?: str
 
 /** After `profileEID` went from `previous` to `next`: no administrator left undoes it and is 409. */
 export async function keepNetworkAdmin(
-  models: AuthModels,
+  models: DirectoryStore,
   networkEID: string,
   profileEID: string,
   previous: StoredRole,

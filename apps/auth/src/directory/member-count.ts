@@ -5,7 +5,7 @@
  * significant digits), so its full count is taken at most once a minute per instance and reused.
  */
 import { ExpiringMap } from '@ncs/service-kit';
-import type { AuthModels } from '../models.js';
+import type { DirectoryStore } from './dependencies.js';
 
 export const PRECISE_UP_TO = 1_000;
 const LARGE_COUNT_TTL_MS = 60_000;
@@ -14,7 +14,7 @@ const MAX_CACHED_NETWORKS = 10_000;
 const largeCounts = new ExpiringMap<number>(MAX_CACHED_NETWORKS);
 
 export async function activeMembersCount(
-  models: AuthModels,
+  models: DirectoryStore,
   networkEID: string,
   now: () => number = Date.now,
 ): Promise<number> {

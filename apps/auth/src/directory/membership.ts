@@ -12,20 +12,20 @@ import {
   type RequestContext,
   type StoredRole,
 } from '@ncs/contracts';
-import type { EventSink } from '../dependencies.js';
-import type { AuthModels } from '../models.js';
-import type { RouteBody } from '../requests.js';
-import { actorOf, findAdminCaller, findMemberOrAppCaller, userRef } from './callers.js';
-import type { ProfileDoc } from './models.js';
+import type { EventSink } from '../core/dependencies.js';
+import type { DirectoryStore } from './dependencies.js';
+import type { RouteBody } from '../core/requests.js';
+import { actorOf, findAdminCaller, findMemberOrAppCaller, userRef } from '../core/callers.js';
+import type { ProfileDoc } from '../core/models.js';
 import {
   isAdminRole,
   permissionsForRole,
   reportedRole,
   reportedRoleNames,
   storedRolesFor,
-} from './permissions.js';
+} from '../core/permissions.js';
 import { presentOne, findNetworkProfile } from './profiles.js';
-import { revokeTokens } from '../oauth/revocation.js';
+import { revokeTokens } from '../core/token-revocation.js';
 // Directory: two administrators demoting each other at once.
 import { keepNetworkAdmin } from './last-admin.js';
 
@@ -41,7 +41,7 @@ import { keepNetworkAdmin } from './last-admin.js';
  * cached principal expires (≤ 5 s), while the directory refuses it at once (store check).
  */
 export async function suspendProfile(
-  models: AuthModels,
+  models: DirectoryStore,
   events: EventSink,
   ctx: RequestContext,
   profileEID: string,
@@ -91,7 +91,7 @@ export function roleEID(name: string): string {
 }
 
 /** `GET /networks/{networkEID}/roles/`: members, or apps with `list_network_roles`. */
-export async function listRoles(models: AuthModels, ctx: RequestContext): Promise<PlainCollection> {
+export async function listRoles(models: DirectoryStore, ctx: RequestContext): Promise<PlainCollection> {
   const caller = await findMemberOrAppCaller(models, ctx, LIST_NETWORK_ROLES);
   const networkEID = String(caller.network._id);
   const names = reportedRoleNames(ctx.version);
@@ -123,7 +123,7 @@ export async function listRoles(models: AuthModels, ctx: RequestContext): Promis
  * `admin` keeps an administrator's stored variant. Demoting the last active administrator is 409.
  */
 export async function changeRole(
-  models: AuthModels,
+  models: DirectoryStore,
   events: EventSink,
   ctx: RequestContext,
   profileEID: string,

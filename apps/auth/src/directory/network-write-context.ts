@@ -6,7 +6,7 @@
  *
  * Files (branding images): `defaultAvatar` and `defaultEmblems` (per group type) name
  * uploaded images; they and a favicon that is a file path of the network become network assets
- * before the write (branding/images.ts). A `defaultEmblems` body changes the group types it names.
+ * before the write (core/branding-images.ts). A `defaultEmblems` body changes the group types it names.
  */
 import {
   DomainError,
@@ -16,10 +16,10 @@ import {
   type RequestContext,
 } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
-import { BrandingImages } from '../branding/images.js';
-import type { AuthModels } from '../models.js';
+import { BrandingImages } from '../core/branding-images.js';
+import type { DirectoryStore } from './dependencies.js';
 import { repeatedIdentityProviderId, type IdentityProvider } from './identity-providers.js';
-import type { NetworkDoc } from './models.js';
+import type { NetworkDoc } from '../core/models.js';
 
 type ImageRef = { readonly type: 'file'; readonly EID: string };
 
@@ -61,7 +61,7 @@ async function adoptImages(rpc: RpcClient, ctx: RequestContext, networkEID: stri
 
 /** The stored changes of the write-context fields of a body; a theme of another network is 400. */
 export async function writeContextChanges(
-  models: AuthModels,
+  models: DirectoryStore,
   rpc: RpcClient,
   ctx: RequestContext,
   network: NetworkDoc,

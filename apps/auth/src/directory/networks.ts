@@ -11,18 +11,18 @@ import {
   type PlainResource,
   type RequestContext,
 } from '@ncs/contracts';
-import { findInstalledNetwork, isAppCaller } from '../apps/app-callers.js';
-import type { EventSink } from '../dependencies.js';
-import type { AuthModels } from '../models.js';
-import type { RouteBody } from '../requests.js';
-import { actorOf, findAdminCaller, findMemberCaller } from './callers.js';
-import type { NetworkDoc } from './models.js';
-import { reportedRole } from './permissions.js';
+import { findInstalledNetwork, isAppCaller } from '../core/app-callers.js';
+import type { EventSink } from '../core/dependencies.js';
+import type { DirectoryStore } from './dependencies.js';
+import type { RouteBody } from '../core/requests.js';
+import { actorOf, findAdminCaller, findMemberCaller } from '../core/callers.js';
+import type { NetworkDoc } from '../core/models.js';
+import { reportedRole } from '../core/permissions.js';
 import type { ScheduledItemsCounts } from './scheduled-items.js';
 // Directory (network operations): the terms a member must still accept.
 import { termsPreconditionsOf } from '../network-admin/terms.js';
 import { presentWriteContext, writeContextChanges } from './network-write-context.js';
-import { isAdminRole } from './permissions.js';
+import { isAdminRole } from '../core/permissions.js';
 // No whole count of a large network's members on every read.
 import { activeMembersCount } from './member-count.js';
 import { findDefaultTheme } from '../settings/themes.js';
@@ -110,7 +110,7 @@ export function presentNetwork(network: NetworkDoc, facts: NetworkFacts, version
  * else the default theme — when that emblem is an uploaded file; else none.
  */
 async function networkEmblemOf(
-  models: AuthModels,
+  models: DirectoryStore,
   networkEID: string,
   themeEID: string | null | undefined,
 ): Promise<{ type: 'file'; EID: string } | null> {
@@ -123,7 +123,7 @@ async function networkEmblemOf(
 }
 
 async function networkFacts(
-  models: AuthModels,
+  models: DirectoryStore,
   networkEID: string,
   networkDomain: string,
   callerRole: string | undefined,
@@ -145,7 +145,7 @@ async function networkFacts(
 
 /** `GET /networks/{networkEID}/`: members, and apps installed in the network. */
 export async function getNetwork(
-  models: AuthModels,
+  models: DirectoryStore,
   ctx: RequestContext,
   networkDomain: string,
   scheduledItems?: Pick<ScheduledItemsCounts, 'of'>,
@@ -197,7 +197,7 @@ const WRITABLE_NETWORK_FIELDS = [
 
 /** `PUT /networks/{networkEID}`: administrators change settings; only the fields sent change. */
 export async function updateNetwork(
-  models: AuthModels,
+  models: DirectoryStore,
   events: EventSink,
   rpc: RpcClient,
   ctx: RequestContext,
@@ -235,7 +235,7 @@ export async function updateNetwork(
 
 /** Networks by EID (embeds), limited to those the caller is an active member of. */
 export async function findCallerNetworks(
-  models: AuthModels,
+  models: DirectoryStore,
   ctx: RequestContext,
   networkEIDs: readonly string[],
   networkDomain: string,
@@ -267,7 +267,7 @@ export async function findCallerNetworks(
 // ---------------------------------------------------------------------------------------------
 // whoami and the aggregate
 
-export async function presentWhoami(models: AuthModels, ctx: RequestContext): Promise<PlainResource> {
+export async function presentWhoami(models: DirectoryStore, ctx: RequestContext): Promise<PlainResource> {
   const accountId = ctx.principal?.accountId;
   if (!accountId) throw new DomainError('FORBIDDEN', 'whoami needs a user token, not an app token.');
   const account = await models.Account.findById(accountId).lean();
@@ -296,7 +296,7 @@ export async function presentWhoami(models: AuthModels, ctx: RequestContext): Pr
           _user: {
             profile: { type: 'user', EID: String(profile._id) },
             role: reportedRole(profile.role, ctx.version),
-            // Alert counters are owned by the notifications service: filled in by whoami-alerts.ts.
+            // Alert counters are owned by the notifications service: filled in by whoami/alert-counters.ts.
             numNonActionRequiredAlertsCoalesced: 0,
             numActionRequiredAlerts: 0,
             // Directory: network operations.
@@ -308,7 +308,7 @@ export async function presentWhoami(models: AuthModels, ctx: RequestContext): Pr
   };
 }
 
-export async function getAggregate(models: AuthModels, ctx: RequestContext): Promise<PlainResource> {
+export async function getAggregate(models: DirectoryStore, ctx: RequestContext): Promise<PlainResource> {
   await findMemberCaller(models, ctx);
   return { type: 'aggregate' };
 }

@@ -2,10 +2,10 @@
  * What the caller may post on a profile (`GET /users/{profileEID}/postable-types`).
  */
 import { DomainError, type PostableTypesItem, type RequestContext, isEid } from '@ncs/contracts';
-import type { AuthModels } from '../models.js';
-import type { NetworkDoc, ProfileDoc } from './models.js';
+import type { DirectoryStore } from './dependencies.js';
+import type { NetworkDoc, ProfileDoc } from '../core/models.js';
 // Directory: a code-flow token acts in its one network.
-import { outsideTokenNetwork } from '../account/token-network.js';
+import { outsideTokenNetwork } from '../core/token-network.js';
 
 /** Message types that can be addressed to a person (`event`s are posted in groups, never on a profile). */
 const TYPES_ON_ANOTHER_PROFILE = ['update', 'task', 'poll', 'private_message'] as const;
@@ -29,7 +29,7 @@ export function postableTypes(input: {
 }
 
 /** `GET /users/{profileEID}/postable-types`: in the profile's network, which the caller must belong to (else 404). */
-export async function getPostableTypes(models: AuthModels, ctx: RequestContext, profileEID: string) {
+export async function getPostableTypes(models: DirectoryStore, ctx: RequestContext, profileEID: string) {
   const accountId = ctx.principal?.accountId;
   if (!accountId) throw new DomainError('FORBIDDEN', 'Postable types need a user token, not an app token.');
   if (!isEid(profileEID)) throw new DomainError('AUTH_ERR_PROFILE_NOT_FOUND');
@@ -64,7 +64,7 @@ export async function getPostableTypes(models: AuthModels, ctx: RequestContext, 
  * of `profileEIDs` in the request's network; other networks' profiles are left out (not found).
  */
 export async function postableTypesBatch(
-  models: AuthModels,
+  models: DirectoryStore,
   ctx: RequestContext,
   profileEIDs: readonly string[],
 ): Promise<PostableTypesItem[]> {

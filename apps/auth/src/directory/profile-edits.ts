@@ -5,10 +5,10 @@
  */
 import { DomainError, type ErrorDetail, type PlainResource, type RequestContext } from '@ncs/contracts';
 import { isDuplicateKeyError, pick } from '@ncs/service-kit';
-import type { AuthModels } from '../models.js';
-import type { RouteBody } from '../requests.js';
-import { type DirectoryCaller, findMemberCaller } from './callers.js';
-import type { NetworkDoc, ProfileDoc } from './models.js';
+import type { DirectoryStore } from './dependencies.js';
+import type { RouteBody } from '../core/requests.js';
+import { type DirectoryCaller, findMemberCaller } from '../core/callers.js';
+import type { NetworkDoc, ProfileDoc } from '../core/models.js';
 import { type BirthdayValue, findNetworkProfile, presentOne } from './profiles.js';
 
 /** The profile fields a PUT carries (by EID, or by XID with a password beside them). */
@@ -125,7 +125,7 @@ function profileSet(changes: Partial<Record<EditableField, unknown>>, networkEID
  * field, nothing stored), values (400), a taken XID (409). Returns the stored profile.
  */
 export async function applyProfileEdit(
-  models: AuthModels,
+  models: DirectoryStore,
   caller: DirectoryCaller,
   target: ProfileDoc,
   body: ProfileEdit,
@@ -184,7 +184,7 @@ export async function applyProfileEdit(
 
 /** `PUT /networks/{networkEID}/users/{profileEID}/`. */
 export async function updateProfile(
-  models: AuthModels,
+  models: DirectoryStore,
   ctx: RequestContext,
   profileEID: string,
   body: ProfileEdit,

@@ -7,14 +7,14 @@
 import { DomainError, type RequestContext } from '@ncs/contracts';
 import { findVisibleGroup, groupCallerOf } from '../groups/callers.js';
 import { groupMemberProfileEIDs } from '../groups/memberships.js';
-import type { AuthModels } from '../models.js';
-import type { RouteQuery } from '../requests.js';
+import type { DirectoryStore } from './dependencies.js';
+import type { RouteQuery } from '../core/requests.js';
 
 /** The group filters of a validated `profile.list` query. */
 export type GroupFilterQuery = Pick<RouteQuery<'profile.list'>, 'exclude_group' | 'addable_to'>;
 
 async function visibleGroup(
-  models: AuthModels,
+  models: DirectoryStore,
   caller: Awaited<ReturnType<typeof groupCallerOf>>,
   groupEID: string,
   parameter: string,
@@ -33,7 +33,7 @@ async function visibleGroup(
 
 /** Profile EIDs the group filters leave out, or undefined when the query names no group. */
 export async function profilesLeftOutByGroups(
-  models: AuthModels,
+  models: DirectoryStore,
   ctx: RequestContext,
   query: GroupFilterQuery,
 ): Promise<string[] | undefined> {

@@ -5,11 +5,11 @@
 import { DomainError, type PlainCollection, type RequestContext } from '@ncs/contracts';
 import { pageOf } from '@ncs/service-kit';
 import type { QueryFilter } from 'mongoose';
-import type { AuthModels } from '../models.js';
-import type { RouteQuery } from '../requests.js';
-import { findMemberOrAppCaller } from './callers.js';
-import type { ProfileDoc } from './models.js';
-import { storedRolesFor } from './permissions.js';
+import type { DirectoryStore } from './dependencies.js';
+import type { RouteQuery } from '../core/requests.js';
+import { findMemberOrAppCaller } from '../core/callers.js';
+import type { ProfileDoc } from '../core/models.js';
+import { storedRolesFor } from '../core/permissions.js';
 import { GET_PROFILES, presentProfiles, viewerOf } from './profiles.js';
 
 export interface ProfileListOptions {
@@ -90,7 +90,7 @@ export function profileListFilter(
 
 /** A page of the caller's network's profiles: oldest first; `scope=chat` bots first, then oldest first. */
 export async function listProfiles(
-  models: AuthModels,
+  models: DirectoryStore,
   ctx: RequestContext,
   options: ProfileListOptions,
 ): Promise<PlainCollection> {

@@ -7,12 +7,12 @@
  * Idempotent: it only touches profiles without a `firstName` field, and leaves none behind.
  */
 import type { Logger } from '@ncs/service-kit';
-import type { AuthModels } from '../models.js';
-import type { AccountDoc, ProfileDoc } from './models.js';
+import type { DirectoryStore } from './dependencies.js';
+import type { AccountDoc, ProfileDoc } from '../core/models.js';
 
 const BATCH = 500;
 
-export async function migrateProfileNames(models: AuthModels, logger: Logger): Promise<void> {
+export async function migrateProfileNames(models: DirectoryStore, logger: Logger): Promise<void> {
   let copied = 0;
   let emptied = 0;
   for (;;) {

@@ -4,10 +4,10 @@
  * Rules where the spec is silent: docs/decisions.md, "Directory: network settings and profiles".
  */
 import { DomainError, toTimestamp, type PlainResource, type RequestContext, isEid } from '@ncs/contracts';
-import type { AuthModels } from '../models.js';
-import { type DirectoryCaller, findMemberCaller, findMemberOrAppCaller } from './callers.js';
-import type { AccountDoc, NetworkDoc, ProfileDoc } from './models.js';
-import { reportedRole } from './permissions.js';
+import type { DirectoryStore } from './dependencies.js';
+import { type DirectoryCaller, findMemberCaller, findMemberOrAppCaller } from '../core/callers.js';
+import type { AccountDoc, NetworkDoc, ProfileDoc } from '../core/models.js';
+import { reportedRole } from '../core/permissions.js';
 // Directory: branding.
 import { defaultAvatarPath, emblemThumbnailPath } from '@ncs/contracts';
 
@@ -133,7 +133,7 @@ export function presentProfile(
   };
 }
 
-async function accountsOf(models: AuthModels, profiles: readonly ProfileDoc[]) {
+async function accountsOf(models: DirectoryStore, profiles: readonly ProfileDoc[]) {
   // The e-mail address only: nothing else of an account may reach a network's representation.
   const accounts = await models.Account.find(
     { _id: { $in: profiles.map((p) => p.accountId) } },
@@ -143,7 +143,7 @@ async function accountsOf(models: AuthModels, profiles: readonly ProfileDoc[]) {
 }
 
 export async function presentProfiles(
-  models: AuthModels,
+  models: DirectoryStore,
   profiles: readonly ProfileDoc[],
   network: PresentedNetwork,
   viewer: Viewer,
@@ -154,7 +154,7 @@ export async function presentProfiles(
 
 /** Profiles of the caller's network by EID, in one query (for `embed=` of any service). */
 export async function findProfilesForEmbed(
-  models: AuthModels,
+  models: DirectoryStore,
   ctx: RequestContext,
   profileEIDs: readonly string[],
 ): Promise<PlainResource[]> {
@@ -169,7 +169,7 @@ export async function findProfilesForEmbed(
 
 /** A profile of the caller's network, or 404 (the same answer for another network's profile). */
 export async function findNetworkProfile(
-  models: AuthModels,
+  models: DirectoryStore,
   networkEID: string,
   profileEID: string,
 ): Promise<ProfileDoc> {
@@ -179,7 +179,7 @@ export async function findNetworkProfile(
   return profile;
 }
 
-export async function getProfile(models: AuthModels, ctx: RequestContext, profileEID: string) {
+export async function getProfile(models: DirectoryStore, ctx: RequestContext, profileEID: string) {
   // Directory (group operations and app permissions): apps read profiles with `get_profiles`.
   const caller = await findMemberOrAppCaller(models, ctx, GET_PROFILES);
   const profile = await findNetworkProfile(models, String(caller.network._id), profileEID);
@@ -189,7 +189,7 @@ export async function getProfile(models: AuthModels, ctx: RequestContext, profil
 
 /** Presents one profile of the caller's network after a change, as the caller sees it. */
 export async function presentOne(
-  models: AuthModels,
+  models: DirectoryStore,
   caller: DirectoryCaller,
   ctx: RequestContext,
   profile: ProfileDoc,

@@ -5,12 +5,12 @@
 import type { StoredRole } from '@ncs/contracts';
 import { isDuplicateKeyError } from '@ncs/service-kit';
 import { Types } from 'mongoose';
-import type { AuthModels } from '../models.js';
-import { hashSecret } from '../oauth/secrets.js';
-import type { NetworkDoc } from './models.js';
+import type { DirectoryStore } from './dependencies.js';
+import { hashSecret } from '../core/secrets.js';
+import type { NetworkDoc } from '../core/models.js';
 
 export async function ensureNetwork(
-  models: AuthModels,
+  models: DirectoryStore,
   input: { subdomain: string; name: string; description?: string },
 ): Promise<NetworkDoc> {
   const existing = await models.Network.findOne({ subdomain: input.subdomain }).lean<NetworkDoc>();
@@ -22,7 +22,7 @@ export async function ensureNetwork(
 }
 
 export async function ensureAccount(
-  models: AuthModels,
+  models: DirectoryStore,
   input: { email: string; password: string; firstName: string; lastName: string },
 ): Promise<string> {
   const email = input.email.toLowerCase();
@@ -50,7 +50,7 @@ export function signInNameFilter(name: string): { email: string } | { username: 
  * provisions) and has no e-mail address. Idempotent on the username.
  */
 export async function ensureEmaillessAccount(
-  models: AuthModels,
+  models: DirectoryStore,
   input: { username: string; password: string; firstName: string; lastName: string },
 ): Promise<string> {
   const username = input.username.toLowerCase();
@@ -65,7 +65,7 @@ export async function ensureEmaillessAccount(
 }
 
 export async function ensureMembership(
-  models: AuthModels,
+  models: DirectoryStore,
   input: {
     networkEID: string;
     accountId: string;
@@ -99,7 +99,7 @@ export async function ensureMembership(
 }
 
 export async function ensureClient(
-  models: AuthModels,
+  models: DirectoryStore,
   input: {
     clientId: string;
     name: string;
@@ -121,7 +121,7 @@ export async function ensureClient(
 
 /** Installs an app in a network: its client-credentials tokens may then act there. */
 export async function installApp(
-  models: AuthModels,
+  models: DirectoryStore,
   input: { networkEID: string; clientId: string; permissions?: string[] },
 ): Promise<void> {
   await models.Installation.updateOne(

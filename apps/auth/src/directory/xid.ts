@@ -3,19 +3,19 @@
  * new password for the account.
  */
 import { DomainError, type PlainResource, type RequestContext } from '@ncs/contracts';
-import type { EventSink } from '../dependencies.js';
-import type { AuthModels } from '../models.js';
-import type { RouteBody } from '../requests.js';
-import { hashSecret } from '../oauth/secrets.js';
-import { findAdminOrAppCaller } from './callers.js';
-import type { AccountDoc, ProfileDoc } from './models.js';
+import type { EventSink } from '../core/dependencies.js';
+import type { DirectoryStore } from './dependencies.js';
+import type { RouteBody } from '../core/requests.js';
+import { hashSecret } from '../core/secrets.js';
+import { findAdminOrAppCaller } from '../core/callers.js';
+import type { AccountDoc, ProfileDoc } from '../core/models.js';
 import { applyProfileEdit } from './profile-edits.js';
 import { presentOne } from './profiles.js';
-import { revokeTokens } from '../oauth/revocation.js';
+import { revokeTokens } from '../core/token-revocation.js';
 
 export const GET_PROFILE_XID = 'get_profile_xid';
 
-async function findByXid(models: AuthModels, networkEID: string, xid: string): Promise<ProfileDoc> {
+async function findByXid(models: DirectoryStore, networkEID: string, xid: string): Promise<ProfileDoc> {
   const profile = await models.Profile.findOne({
     xidKey: `${networkEID}/${xid}`,
     networkEID,
@@ -26,7 +26,7 @@ async function findByXid(models: AuthModels, networkEID: string, xid: string): P
 }
 
 /** `GET /networks/{networkEID}/users/xid/{xid}/`: administrators, or apps with `get_profile_xid`. */
-export async function getProfileByXid(models: AuthModels, ctx: RequestContext, xid: string) {
+export async function getProfileByXid(models: DirectoryStore, ctx: RequestContext, xid: string) {
   const caller = await findAdminOrAppCaller(models, ctx, GET_PROFILE_XID);
   const profile = await findByXid(models, String(caller.network._id), xid);
   return presentOne(models, caller, ctx, profile);
@@ -47,7 +47,7 @@ export const EMAIL_ACCOUNT_PASSWORD_WARNING = {
  * warning, for an emailless (username) account none.
  */
 export async function updateProfileByXid(
-  models: AuthModels,
+  models: DirectoryStore,
   events: EventSink,
   ctx: RequestContext,
   xid: string,

@@ -4,17 +4,17 @@
  * Read from the store: the caller's network role and memberships as they are now.
  */
 import { isEid, type CallerGroupAccess, type RequestContext } from '@ncs/contracts';
-import type { AuthModels } from '../models.js';
+import type { GroupsStore } from './dependencies.js';
 import { groupCallerOf } from './callers.js';
 import type { GroupDoc, MembershipDoc } from './models.js';
 import { canSeeGroup, groupPermissions, type GroupStanding } from './permissions.js';
 // Messaging: types, fields and app posting (an app caller's access).
-import { isAppCaller } from '../apps/app-callers.js';
-import { appGroupAccessFor } from '../apps/group-access.js';
+import { isAppCaller } from '../core/app-callers.js';
+import { appGroupAccessFor } from './app-access.js';
 
 /** The caller's standing in each group of `groupEIDs` it may see; hidden ones it may not see are left out. */
 export async function groupAccessFor(
-  models: AuthModels,
+  models: GroupsStore,
   ctx: RequestContext,
   groupEIDs: readonly string[],
 ): Promise<CallerGroupAccess> {

@@ -4,7 +4,7 @@
  * `after`. Keyset pages on `{networkEID, userState, _id}` and `{networkEID, groupEID, profileEID}`.
  */
 import { DomainError, isEid, type Addressee, type AddresseesPage, type RequestContext } from '@ncs/contracts';
-import type { AuthModels } from '../models.js';
+import type { GroupsStore } from './dependencies.js';
 
 /** Largest page asked for. */
 const MAX_PAGE = 1000;
@@ -19,7 +19,7 @@ function pageRequest(body: unknown) {
 }
 
 export async function addresseesPage(
-  models: AuthModels,
+  models: GroupsStore,
   ctx: RequestContext,
   body: unknown,
 ): Promise<AddresseesPage> {

@@ -3,8 +3,8 @@
  * the gateway's cache), the caller's standing in a group, and the group permissions it grants.
  */
 import { DomainError, type GroupPermission, type RequestContext, isEid } from '@ncs/contracts';
-import type { AuthModels } from '../models.js';
-import type { NetworkDoc } from '../directory/models.js';
+import type { GroupsStore } from './dependencies.js';
+import type { NetworkDoc } from '../core/models.js';
 import type { GroupDoc, MembershipDoc } from './models.js';
 import type { DefaultEmblemFiles } from './types.js';
 import { canSeeGroup, groupPermissions, type GroupStanding } from './permissions.js';
@@ -23,7 +23,7 @@ export interface GroupCaller {
  * The caller, an active member of the request's network (else 404, never revealing the network).
  * App tokens have no profile: 403.
  */
-export async function groupCallerOf(models: AuthModels, ctx: RequestContext): Promise<GroupCaller> {
+export async function groupCallerOf(models: GroupsStore, ctx: RequestContext): Promise<GroupCaller> {
   const networkEID = ctx.networkEID;
   const profileEID = ctx.principal?.profileEID;
   if (!isEid(networkEID)) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
@@ -55,7 +55,7 @@ export function groupSummary(group: GroupDoc) {
 
 /** The caller's membership or invitation of `groupEID`, if any. */
 export async function standingIn(
-  models: AuthModels,
+  models: GroupsStore,
   caller: GroupCaller,
   groupEID: string,
 ): Promise<GroupStanding> {
@@ -73,7 +73,7 @@ export async function standingIn(
  * A group of the caller's network that the caller may see, with the caller's standing. Another
  * network's group, an unknown one and a hidden one the caller may not see are all 404.
  */
-export async function findVisibleGroup(models: AuthModels, caller: GroupCaller, groupEID: string) {
+export async function findVisibleGroup(models: GroupsStore, caller: GroupCaller, groupEID: string) {
   if (!isEid(groupEID)) throw new DomainError('GROUP_ERR_NOT_FOUND');
   // By `_id` alone, the tenant checked in memory (the lookup FerretDB serves from its index).
   const group = await models.Group.findById(groupEID).lean<GroupDoc>();
@@ -84,7 +84,7 @@ export async function findVisibleGroup(models: AuthModels, caller: GroupCaller, 
 }
 
 /** The preamble of a group route: its caller, and the group of the path that caller may see. */
-export async function visibleGroupFor(models: AuthModels, ctx: RequestContext, groupEID: string) {
+export async function visibleGroupFor(models: GroupsStore, ctx: RequestContext, groupEID: string) {
   const caller = await groupCallerOf(models, ctx);
   return { caller, ...(await findVisibleGroup(models, caller, groupEID)) };
 }

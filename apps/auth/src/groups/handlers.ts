@@ -4,7 +4,7 @@
  */
 import { groupsRoutes } from '@ncs/contracts';
 import { defineHandlers, withStatus } from '@ncs/service-kit';
-import type { AuthDependencies } from '../dependencies.js';
+import type { GroupsDependencies } from './dependencies.js';
 import {
   acceptInvitation,
   addMember,
@@ -16,7 +16,7 @@ import {
 import { getGroup, listGroups, listGroupTypesFor, listSubgroups } from './reading.js';
 import { createGroup, deleteGroup, updateGroup } from './writing.js';
 
-export const groupsHandlers = defineHandlers<AuthDependencies>()(groupsRoutes, {
+export const groupsHandlers = defineHandlers<GroupsDependencies>()(groupsRoutes, {
   'groupType.list': ({ ctx, query }, { models }) => listGroupTypesFor(models, ctx, query),
   'group.list': ({ ctx, query }, { models }) => listGroups(models, ctx, query),
   'group.create': ({ ctx, body }, { models, events, rpc }) => createGroup(models, events, rpc, ctx, body),

@@ -3,8 +3,8 @@
  * "memberships"; Events `added_to_groups`, `removed_from_groups`, `orphaned_group`). A group keeps
  * at least one admin unless a network admin removes the last one (then it is orphaned).
  */
-import { userRef } from '../directory/callers.js';
-import { type RouteBody, type RouteQuery } from '../requests.js';
+import { userRef } from '../core/callers.js';
+import { type RouteBody, type RouteQuery } from '../core/requests.js';
 import {
   DomainError,
   toTimestamp,
@@ -15,8 +15,8 @@ import {
   namedProfileEID,
 } from '@ncs/contracts';
 import { isDuplicateKeyError, withStatus, pageOf } from '@ncs/service-kit';
-import type { EventSink } from '../dependencies.js';
-import type { AuthModels } from '../models.js';
+import type { EventSink } from '../core/dependencies.js';
+import type { GroupsStore } from './dependencies.js';
 import {
   visibleGroupFor,
   findVisibleGroup,
@@ -31,7 +31,7 @@ import { requireUnlocked } from './locks.js';
 
 /** The profile EIDs of a group's active members (for the profiles list's `exclude_group`, `addable_to`). */
 export async function groupMemberProfileEIDs(
-  models: AuthModels,
+  models: GroupsStore,
   networkEID: string,
   groupEID: string,
 ): Promise<string[]> {
@@ -69,7 +69,12 @@ export function membershipEvent(
   };
 }
 
-async function findMembership(models: AuthModels, caller: GroupCaller, groupEID: string, profileEID: string) {
+async function findMembership(
+  models: GroupsStore,
+  caller: GroupCaller,
+  groupEID: string,
+  profileEID: string,
+) {
   if (!isEid(profileEID)) throw new DomainError('GROUP_ERR_MEMBERSHIP_NOT_FOUND');
   const membership = await models.GroupMembership.findOne({
     networkEID: caller.networkEID,
@@ -80,7 +85,7 @@ async function findMembership(models: AuthModels, caller: GroupCaller, groupEID:
   return membership;
 }
 
-const activeAdmins = (models: AuthModels, networkEID: string, groupEID: string) =>
+const activeAdmins = (models: GroupsStore, networkEID: string, groupEID: string) =>
   models.GroupMembership.countDocuments({ networkEID, groupEID, state: 'active', role: 'admin' });
 
 /**
@@ -90,7 +95,7 @@ const activeAdmins = (models: AuthModels, networkEID: string, groupEID: string) 
  * once both get 409 and both stay admins: never zero admins through group admins' own changes.
  */
 async function keepAnAdmin(
-  models: AuthModels,
+  models: GroupsStore,
   events: EventSink,
   caller: GroupCaller,
   group: GroupDoc,
@@ -109,7 +114,7 @@ async function keepAnAdmin(
 }
 
 export async function listMembers(
-  models: AuthModels,
+  models: GroupsStore,
   ctx: RequestContext,
   groupEID: string,
   query: RouteQuery<'groupMember.list'>,
@@ -136,7 +141,7 @@ export async function listMembers(
 
 /** A membership; an invitation only for those who see invitations and for the invitee. */
 export async function getMember(
-  models: AuthModels,
+  models: GroupsStore,
   ctx: RequestContext,
   groupEID: string,
   profileEID: string,
@@ -159,7 +164,7 @@ export async function getMember(
  * membership, unchanged, when the profile already has one (also under concurrency: unique index).
  */
 export async function addMember(
-  models: AuthModels,
+  models: GroupsStore,
   events: EventSink,
   ctx: RequestContext,
   groupEID: string,
@@ -206,7 +211,7 @@ export async function addMember(
 
 /** Changes the role of a membership or invitation (needs `edit_group_membership`). */
 export async function changeMemberRole(
-  models: AuthModels,
+  models: GroupsStore,
   events: EventSink,
   ctx: RequestContext,
   groupEID: string,
@@ -246,7 +251,7 @@ export async function changeMemberRole(
  * `delete_group_membership`, or `delete_group_admin_membership` for an admin.
  */
 export async function removeMember(
-  models: AuthModels,
+  models: GroupsStore,
   events: EventSink,
   ctx: RequestContext,
   groupEID: string,
@@ -293,7 +298,7 @@ export async function removeMember(
 
 /** The invitee accepts its invitation; accepting an active membership again changes nothing. */
 export async function acceptInvitation(
-  models: AuthModels,
+  models: GroupsStore,
   events: EventSink,
   ctx: RequestContext,
   groupEID: string,

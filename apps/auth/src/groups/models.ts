@@ -1,6 +1,8 @@
 /**
- * Collections of the directory area "groups", registered on the auth service's connection.
- * Every tenant document carries `networkEID`, and its indexes start with it (ARCHITECTURE §10).
+ * Collections of the groups area (groups and their memberships; membership requests in
+ * requests/models.ts, group widgets in widget-models.ts), registered on the auth service's
+ * connection. Every tenant document carries `networkEID`, and its indexes start with it
+ * (ARCHITECTURE §10).
  */
 import { groupRoles, groupTypeNames, membershipStates } from '@ncs/contracts';
 import { timestamps, type StoredDocument } from '@ncs/service-kit';

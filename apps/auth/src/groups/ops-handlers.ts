@@ -4,7 +4,7 @@
  */
 import { groupOpsRoutes } from '@ncs/contracts';
 import { defineHandlers } from '@ncs/service-kit';
-import type { AuthDependencies } from '../dependencies.js';
+import type { GroupsDependencies } from './dependencies.js';
 import {
   approveRequest,
   askToJoin,
@@ -14,7 +14,7 @@ import {
   withdrawRequest,
 } from './requests/requests.js';
 
-export const groupOpsHandlers = defineHandlers<AuthDependencies>()(groupOpsRoutes, {
+export const groupOpsHandlers = defineHandlers<GroupsDependencies>()(groupOpsRoutes, {
   'groupRequest.list': ({ ctx, params, query }, { models }) =>
     listRequests(models, ctx, params.groupEID, query),
   'groupRequest.create': ({ ctx, params, body }, { models, events }) =>

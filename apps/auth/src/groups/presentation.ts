@@ -4,8 +4,8 @@
  */
 import { emblemThumbnailPath, rootFolderOf, toTimestamp, type PlainResource } from '@ncs/contracts';
 import type { Types } from 'mongoose';
-import type { NetworkDoc } from '../directory/models.js';
-import type { AuthModels } from '../models.js';
+import type { NetworkDoc } from '../core/models.js';
+import type { GroupsStore } from './dependencies.js';
 import type { GroupCaller } from './callers.js';
 import type { GroupDoc, MembershipDoc } from './models.js';
 import { type GroupStanding, groupUserInfo } from './permissions.js';
@@ -13,11 +13,11 @@ import { defaultEmblemThumbnailUrl, type DefaultEmblemFiles } from './types.js';
 
 /** Counts by group EID from `$match` + `$group` (`$sum` only: FerretDB 1.x serves it). */
 async function countBy(
-  model: AuthModels['GroupMembership'] | AuthModels['Group'],
+  model: GroupsStore['GroupMembership'] | GroupsStore['Group'],
   match: Record<string, unknown>,
   key: string,
 ): Promise<Map<string, number>> {
-  const rows = await (model as AuthModels['Group']).aggregate<{ _id: string; n: number }>([
+  const rows = await (model as GroupsStore['Group']).aggregate<{ _id: string; n: number }>([
     { $match: match },
     { $group: { _id: `$${key}`, n: { $sum: 1 } } },
   ]);
@@ -26,7 +26,7 @@ async function countBy(
 
 /** Local departments below each group: direct ones of a department, those of its departments for a business unit. */
 async function localDepartmentCounts(
-  models: AuthModels,
+  models: GroupsStore,
   networkEID: string,
   groups: readonly GroupDoc[],
 ): Promise<Map<string, number>> {
@@ -59,7 +59,7 @@ async function localDepartmentCounts(
  * Files (branding images): the network's default emblems, as the caller's read brought
  * them (a member), else one read (an app reader).
  */
-async function defaultEmblemsOf(models: AuthModels, caller: GroupCaller): Promise<DefaultEmblemFiles> {
+async function defaultEmblemsOf(models: GroupsStore, caller: GroupCaller): Promise<DefaultEmblemFiles> {
   if (caller.defaultEmblems !== undefined) return caller.defaultEmblems;
   const network = await models.Network.findById(caller.networkEID, { defaultEmblems: 1 }).lean<
     Pick<NetworkDoc, 'defaultEmblems'>
@@ -69,7 +69,7 @@ async function defaultEmblemsOf(models: AuthModels, caller: GroupCaller): Promis
 
 /** Plain group resources for the caller, with one batch of queries for the whole page. */
 export async function presentGroups(
-  models: AuthModels,
+  models: GroupsStore,
   caller: GroupCaller,
   groups: readonly GroupDoc[],
 ): Promise<PlainResource[]> {
@@ -148,7 +148,7 @@ function presentGroup(
   };
 }
 
-export async function presentOne(models: AuthModels, caller: GroupCaller, group: GroupDoc) {
+export async function presentOne(models: GroupsStore, caller: GroupCaller, group: GroupDoc) {
   const [resource] = await presentGroups(models, caller, [group]);
   return resource!;
 }

@@ -6,8 +6,8 @@
  * Decisions: docs/decisions.md, "Directory: group operations and app permissions".
  */
 import { DomainError, isEid, type RequestContext } from '@ncs/contracts';
-import { isAppCaller } from '../apps/app-callers.js';
-import type { AuthModels } from '../models.js';
+import { isAppCaller } from '../core/app-callers.js';
+import type { GroupsStore } from './dependencies.js';
 import { type GroupCaller, groupCallerOf } from './callers.js';
 
 export const LIST_GROUPS = 'list_groups';
@@ -30,7 +30,7 @@ export const isAppGroupCaller = (caller: GroupCaller): caller is AppGroupCaller 
  * `post_to_any_group`; no store read per request.
  */
 export async function groupReaderOf(
-  models: AuthModels,
+  models: GroupsStore,
   ctx: RequestContext,
   appPermissions: readonly string[],
 ): Promise<GroupCaller> {

@@ -3,10 +3,10 @@
  * group types. Rules where the spec is silent: docs/decisions.md, "Directory: groups".
  */
 import { type QueryFilter } from 'mongoose';
-import { type RouteQuery } from '../requests.js';
+import { type RouteQuery } from '../core/requests.js';
 import { pageOf, pageOfItems, type Page } from '@ncs/service-kit';
 import { DomainError, groupTypeNames, type PlainCollection, type RequestContext } from '@ncs/contracts';
-import type { AuthModels } from '../models.js';
+import type { GroupsStore } from './dependencies.js';
 import { findVisibleGroup, type GroupCaller } from './callers.js';
 import type { GroupDoc } from './models.js';
 import { presentGroups, presentOne } from './presentation.js';
@@ -14,7 +14,7 @@ import { groupTypeRules, presentGroupType } from './types.js';
 // Directory: group operations and app permissions.
 import { GET_USER_GROUPS, groupReaderOf, LIST_GROUPS } from './readers.js';
 
-export async function getGroup(models: AuthModels, ctx: RequestContext, groupEID: string) {
+export async function getGroup(models: GroupsStore, ctx: RequestContext, groupEID: string) {
   const caller = await groupReaderOf(models, ctx, [LIST_GROUPS]);
   const { group } = await findVisibleGroup(models, caller, groupEID);
   return presentOne(models, caller, group);
@@ -22,7 +22,7 @@ export async function getGroup(models: AuthModels, ctx: RequestContext, groupEID
 
 /** Group EIDs where `profileEID` has a membership matching `where`. */
 async function groupEIDsOf(
-  models: AuthModels,
+  models: GroupsStore,
   networkEID: string,
   profileEID: string,
   where: Record<string, unknown>,
@@ -34,7 +34,7 @@ async function groupEIDsOf(
 }
 
 /** The `_id` condition hiding hidden groups the caller does not belong to or is not invited to. */
-export async function visibilityFilter(models: AuthModels, caller: GroupCaller) {
+export async function visibilityFilter(models: GroupsStore, caller: GroupCaller) {
   if (caller.networkAdmin) return {};
   const own = await groupEIDsOf(models, caller.networkEID, caller.profileEID, {});
   return { $or: [{ hidden: false }, { _id: { $in: own } }] };
@@ -47,7 +47,7 @@ function intersect(sets: readonly string[][]): string[] {
 
 /** A page of the groups matching `filter` that the caller may see, by name. */
 async function pageOfGroups(
-  models: AuthModels,
+  models: GroupsStore,
   caller: GroupCaller,
   filter: QueryFilter<GroupDoc>,
   page: Page,
@@ -67,7 +67,7 @@ async function pageOfGroups(
  * may see; `invitee=` of another profile is for network admins only (invitations are private).
  */
 export async function listGroups(
-  models: AuthModels,
+  models: GroupsStore,
   ctx: RequestContext,
   query: RouteQuery<'group.list'>,
 ): Promise<PlainCollection> {
@@ -97,7 +97,7 @@ export async function listGroups(
 }
 
 export async function listSubgroups(
-  models: AuthModels,
+  models: GroupsStore,
   ctx: RequestContext,
   groupEID: string,
   page: Page,
@@ -112,7 +112,7 @@ export function listGroupTypes(page: Page): PlainCollection {
   return pageOfItems({ itemType: 'group_type', rel: 'groupTypes' }, page, all);
 }
 
-export async function listGroupTypesFor(models: AuthModels, ctx: RequestContext, page: Page) {
+export async function listGroupTypesFor(models: GroupsStore, ctx: RequestContext, page: Page) {
   await groupReaderOf(models, ctx, [LIST_GROUPS]);
   return listGroupTypes(page);
 }

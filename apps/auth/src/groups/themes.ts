@@ -5,8 +5,8 @@
  * invitees and network admins.
  */
 import { THEME_GROUPS_SHOWN, type PlainResource, type RequestContext, isEid } from '@ncs/contracts';
-import type { EventSink } from '../dependencies.js';
-import type { AuthModels } from '../models.js';
+import type { EventSink } from '../core/dependencies.js';
+import type { GroupsStore } from './dependencies.js';
 import { groupCallerOf, groupSummary } from './callers.js';
 import type { GroupDoc } from './models.js';
 import { presentGroups } from './presentation.js';
@@ -21,7 +21,7 @@ export interface ThemeGroups {
 
 /** For each theme of the caller's network: the groups using it that the caller may see. */
 export async function themeGroupsFor(
-  models: AuthModels,
+  models: GroupsStore,
   ctx: RequestContext,
   themeEIDs: readonly string[],
 ): Promise<Map<string, ThemeGroups>> {
@@ -56,7 +56,7 @@ export async function themeGroupsFor(
  * the network get none.
  */
 export async function findGroupsForEmbed(
-  models: AuthModels,
+  models: GroupsStore,
   ctx: RequestContext,
   groupEIDs: readonly string[],
 ): Promise<PlainResource[]> {
@@ -77,7 +77,7 @@ export async function findGroupsForEmbed(
  * published as `auth.group.updated` with `fields: ['networkTheme']`.
  */
 export async function detachThemeFromGroups(
-  models: AuthModels,
+  models: GroupsStore,
   events: EventSink,
   networkEID: string,
   themeEID: string,

@@ -3,9 +3,9 @@
  * where the spec is silent: docs/decisions.md, "Directory: groups".
  */
 // Files: branding images.
-import { BrandingImages } from '../branding/images.js';
-import { userRef } from '../directory/callers.js';
-import { type RouteBody } from '../requests.js';
+import { BrandingImages } from '../core/branding-images.js';
+import { userRef } from '../core/callers.js';
+import { type RouteBody } from '../core/requests.js';
 import {
   DomainError,
   type GroupCreateInput,
@@ -16,8 +16,8 @@ import {
 } from '@ncs/contracts';
 import { isDuplicateKeyError, pick, type RpcClient } from '@ncs/service-kit';
 import { Types } from 'mongoose';
-import type { EventSink } from '../dependencies.js';
-import type { AuthModels } from '../models.js';
+import type { EventSink } from '../core/dependencies.js';
+import type { GroupsStore } from './dependencies.js';
 import {
   visibleGroupFor,
   findVisibleGroup,
@@ -65,13 +65,13 @@ const invalidNetworkTheme = () =>
   ]);
 
 /** Whether `ref` names a theme of the network (themes are the settings area's `network_themes`). */
-async function isThemeOfNetwork(models: AuthModels, networkEID: string, ref: { EID: string }) {
+async function isThemeOfNetwork(models: GroupsStore, networkEID: string, ref: { EID: string }) {
   return isEid(ref.EID) && (await models.NetworkTheme.exists({ _id: ref.EID, networkEID })) !== null;
 }
 
 /** A `networkTheme` being written must be a theme of the group's network (null clears it). */
 async function requireNetworkTheme(
-  models: AuthModels,
+  models: GroupsStore,
   networkEID: string,
   fields: { networkTheme?: unknown },
 ) {
@@ -84,7 +84,7 @@ async function requireNetworkTheme(
  * cleared the groups using it before this write landed), so the write must be undone.
  */
 async function themeDeletedMeanwhile(
-  models: AuthModels,
+  models: GroupsStore,
   networkEID: string,
   fields: { networkTheme?: unknown },
 ) {
@@ -103,7 +103,7 @@ const invalidParent = (message: string) =>
 
 /** The parent of a new group: a group of the network the caller sees, of a type the child allows. */
 async function parentFor(
-  models: AuthModels,
+  models: GroupsStore,
   caller: GroupCaller,
   type: GroupTypeName,
   parentEID: string | null,
@@ -151,7 +151,7 @@ function groupImages(networkEID: string, fields: { emblem?: unknown; headerBackg
 }
 
 export async function createGroup(
-  models: AuthModels,
+  models: GroupsStore,
   events: EventSink,
   rpc: RpcClient,
   ctx: RequestContext,
@@ -219,7 +219,7 @@ export async function createGroup(
 }
 
 export async function updateGroup(
-  models: AuthModels,
+  models: GroupsStore,
   events: EventSink,
   rpc: RpcClient,
   ctx: RequestContext,
@@ -271,7 +271,7 @@ export async function updateGroup(
 
 /** A group without subgroups is deleted with its memberships and invitations. */
 export async function deleteGroup(
-  models: AuthModels,
+  models: GroupsStore,
   events: EventSink,
   ctx: RequestContext,
   groupEID: string,
@@ -288,7 +288,7 @@ export async function deleteGroup(
   await models.GroupMembership.deleteMany({ networkEID: caller.networkEID, groupEID });
   // Directory (group operations): the group's pending membership requests go with it.
   await models.GroupMembershipRequest.deleteMany({ networkEID: caller.networkEID, groupEID });
-  // Directory (group operations): relations, users add/merge, widgets — its widgets go too.
+  // Its widgets go too (group-structure/ writes them; the collection is the groups').
   await models.GroupWidget.deleteMany({ networkEID: caller.networkEID, groupEID });
   await events.record('group', 'deleted', {
     networkEID: caller.networkEID,

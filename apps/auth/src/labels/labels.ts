@@ -5,9 +5,9 @@
  */
 import { isDuplicateKeyError, pageOf, type Page } from '@ncs/service-kit';
 import { DomainError, isEid, toTimestamp, type PlainResource, type RequestContext } from '@ncs/contracts';
-import type { EventSink } from '../dependencies.js';
-import { actorOf, findAdminCaller, findMemberCaller, type MemberCaller } from '../directory/callers.js';
-import type { AuthModels } from '../models.js';
+import type { EventSink } from '../core/dependencies.js';
+import { actorOf, findAdminCaller, findMemberCaller, type MemberCaller } from '../core/callers.js';
+import type { LabelsStore } from './dependencies.js';
 import type { LabelDoc } from './models.js';
 
 /** The key a name is unique by: trimmed, in lower case (locale-independent). */
@@ -25,7 +25,7 @@ function presentLabel(label: LabelDoc): PlainResource {
 
 const networkOf = (caller: MemberCaller) => String(caller.network._id);
 
-async function findLabel(models: AuthModels, networkEID: string, labelEID: string): Promise<LabelDoc> {
+async function findLabel(models: LabelsStore, networkEID: string, labelEID: string): Promise<LabelDoc> {
   if (!isEid(labelEID)) throw new DomainError('LABEL_ERR_NOT_FOUND');
   const label = await models.Label.findOne({ _id: labelEID, networkEID }).lean<LabelDoc>();
   if (!label) throw new DomainError('LABEL_ERR_NOT_FOUND');
@@ -44,7 +44,7 @@ async function uniquely<T>(name: string, write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function listLabels(models: AuthModels, ctx: RequestContext, page: Page) {
+export async function listLabels(models: LabelsStore, ctx: RequestContext, page: Page) {
   const networkEID = networkOf(await findMemberCaller(models, ctx));
   return pageOf(
     models.Label,
@@ -55,13 +55,13 @@ export async function listLabels(models: AuthModels, ctx: RequestContext, page: 
   );
 }
 
-export async function getLabel(models: AuthModels, ctx: RequestContext, labelEID: string) {
+export async function getLabel(models: LabelsStore, ctx: RequestContext, labelEID: string) {
   const networkEID = networkOf(await findMemberCaller(models, ctx));
   return presentLabel(await findLabel(models, networkEID, labelEID));
 }
 
 export async function createLabel(
-  models: AuthModels,
+  models: LabelsStore,
   events: EventSink,
   ctx: RequestContext,
   name: string,
@@ -77,7 +77,7 @@ export async function createLabel(
 }
 
 export async function renameLabel(
-  models: AuthModels,
+  models: LabelsStore,
   events: EventSink,
   ctx: RequestContext,
   labelEID: string,
@@ -100,7 +100,7 @@ export async function renameLabel(
 }
 
 export async function deleteLabel(
-  models: AuthModels,
+  models: LabelsStore,
   events: EventSink,
   ctx: RequestContext,
   labelEID: string,

@@ -11,10 +11,10 @@ import {
   type RequestContext,
 } from '@ncs/contracts';
 import { ownerOf } from '../account/own-profile.js';
-import type { AuthModels } from '../models.js';
+import type { NetworkAdminStore } from './dependencies.js';
 import { knownKeysUpdate, withDefaults } from './rules.js';
 
-async function presentEmailSettings(models: AuthModels, networkEID: string, profileEID: string) {
+async function presentEmailSettings(models: NetworkAdminStore, networkEID: string, profileEID: string) {
   const stored = await models.EmailSettings.findOne({ networkEID, profileEID }).lean();
   return {
     type: 'email_settings',
@@ -23,13 +23,13 @@ async function presentEmailSettings(models: AuthModels, networkEID: string, prof
   } satisfies PlainResource;
 }
 
-export async function getEmailSettings(models: AuthModels, ctx: RequestContext, profileEID: string) {
+export async function getEmailSettings(models: NetworkAdminStore, ctx: RequestContext, profileEID: string) {
   const caller = await ownerOf(models, ctx, profileEID, 'read');
   return presentEmailSettings(models, String(caller.network._id), profileEID);
 }
 
 export async function updateEmailSettings(
-  models: AuthModels,
+  models: NetworkAdminStore,
   ctx: RequestContext,
   profileEID: string,
   body: Readonly<Record<string, unknown>>,

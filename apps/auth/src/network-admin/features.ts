@@ -6,10 +6,10 @@
  * and written whole, which FerretDB's read-then-write updates could otherwise lose).
  */
 import { DomainError, type PlainResource, type RequestContext } from '@ncs/contracts';
-import type { EventSink } from '../dependencies.js';
-import { actorOf, findAdminOrAppCaller, findMemberOrAppCaller } from '../directory/callers.js';
-import type { NetworkDoc } from '../directory/models.js';
-import type { AuthModels } from '../models.js';
+import type { EventSink } from '../core/dependencies.js';
+import { actorOf, findAdminOrAppCaller, findMemberOrAppCaller } from '../core/callers.js';
+import type { NetworkDoc } from '../core/models.js';
+import type { NetworkAdminStore } from './dependencies.js';
 import { underNetworkClaim } from './network-claim.js';
 import { featureList, withFeatureChanges } from './rules.js';
 
@@ -21,13 +21,13 @@ const presentFeatures = (network: NetworkDoc): PlainResource => ({
   features: featureList(network.features ?? []),
 });
 
-export async function getNetworkFeatures(models: AuthModels, ctx: RequestContext) {
+export async function getNetworkFeatures(models: NetworkAdminStore, ctx: RequestContext) {
   const caller = await findMemberOrAppCaller(models, ctx, EDIT_NETWORK_FEATURES);
   return presentFeatures(caller.network);
 }
 
 export async function setNetworkFeatures(
-  models: AuthModels,
+  models: NetworkAdminStore,
   events: EventSink,
   ctx: RequestContext,
   changes: Readonly<Record<string, boolean | undefined>>,

@@ -4,14 +4,14 @@
  */
 import { networkAdminRoutes } from '@ncs/contracts';
 import { defineHandlers, withStatus } from '@ncs/service-kit';
-import type { AuthDependencies } from '../dependencies.js';
+import type { NetworkAdminDependencies } from './dependencies.js';
 import { createLabel, deleteLabel, getLabel, listLabels, renameLabel } from '../labels/labels.js';
 import { getEmailSettings, updateEmailSettings } from './email-settings.js';
 import { getNetworkFeatures, setNetworkFeatures } from './features.js';
 import { changeSubscription, getSubscription } from './subscription.js';
 import { acceptTerms, getTerms, publishTerms } from './terms.js';
 
-export const networkAdminHandlers = defineHandlers<AuthDependencies>()(networkAdminRoutes, {
+export const networkAdminHandlers = defineHandlers<NetworkAdminDependencies>()(networkAdminRoutes, {
   'label.list': ({ ctx, query }, { models }) => listLabels(models, ctx, query),
   'label.create': async ({ ctx, body }, { models, events }) =>
     withStatus(201, await createLabel(models, events, ctx, body.name)),

@@ -8,7 +8,7 @@
  */
 import { DomainError } from '@ncs/contracts';
 import { isDuplicateKeyError } from '@ncs/service-kit';
-import type { AuthModels } from '../models.js';
+import type { NetworkAdminStore } from './dependencies.js';
 
 /** How long a claim holds when its holder dies before releasing it. */
 const LEASE_MS = 5_000;
@@ -18,7 +18,7 @@ const WAIT_MS = 5_000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Claims `key` until `now + LEASE_MS`: true when the caller holds it (first insert, or a takeover). */
-async function claim(models: AuthModels, key: string, now: Date): Promise<boolean> {
+async function claim(models: NetworkAdminStore, key: string, now: Date): Promise<boolean> {
   const until = new Date(now.getTime() + LEASE_MS);
   try {
     await models.NetworkClaim.create({ _id: key, until });
@@ -41,7 +41,7 @@ async function claim(models: AuthModels, key: string, now: Date): Promise<boolea
 
 /** Runs `change` while holding the network's claim. */
 export async function underNetworkClaim<T>(
-  models: AuthModels,
+  models: NetworkAdminStore,
   networkEID: string,
   change: () => Promise<T>,
 ): Promise<T> {

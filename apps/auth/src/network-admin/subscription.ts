@@ -13,10 +13,10 @@ import {
   type RequestContext,
   type SubscriptionPlan,
 } from '@ncs/contracts';
-import type { EventSink } from '../dependencies.js';
-import { actorOf, findAdminOrAppCaller, findMemberOrAppCaller } from '../directory/callers.js';
-import type { NetworkDoc } from '../directory/models.js';
-import type { AuthModels } from '../models.js';
+import type { EventSink } from '../core/dependencies.js';
+import { actorOf, findAdminOrAppCaller, findMemberOrAppCaller } from '../core/callers.js';
+import type { NetworkDoc } from '../core/models.js';
+import type { NetworkAdminStore } from './dependencies.js';
 import { underNetworkClaim } from './network-claim.js';
 import { plansAbove, plansBelow } from './rules.js';
 
@@ -37,13 +37,13 @@ const presentSubscription = (network: NetworkDoc): PlainResource => ({
   plans: [...subscriptionPlans],
 });
 
-export async function getSubscription(models: AuthModels, ctx: RequestContext) {
+export async function getSubscription(models: NetworkAdminStore, ctx: RequestContext) {
   const caller = await findMemberOrAppCaller(models, ctx, EDIT_NETWORK_SUBSCRIPTION);
   return presentSubscription(caller.network);
 }
 
 export async function changeSubscription(
-  models: AuthModels,
+  models: NetworkAdminStore,
   events: EventSink,
   ctx: RequestContext,
   direction: 'upgrade' | 'downgrade',

@@ -13,18 +13,18 @@ import {
   type RequestContext,
 } from '@ncs/contracts';
 import { isDuplicateKeyError } from '@ncs/service-kit';
-import type { EventSink } from '../dependencies.js';
-import { actorOf, findAdminCaller, findMemberCaller, type MemberCaller } from '../directory/callers.js';
-import type { AuthModels } from '../models.js';
+import type { EventSink } from '../core/dependencies.js';
+import { actorOf, findAdminCaller, findMemberCaller, type MemberCaller } from '../core/callers.js';
+import type { NetworkAdminStore } from './dependencies.js';
 import type { TermsAcceptanceDoc, TermsVersionDoc } from './models.js';
 
-const currentTerms = (models: AuthModels, networkEID: string) =>
+const currentTerms = (models: NetworkAdminStore, networkEID: string) =>
   models.TermsVersion.findOne({ networkEID }).sort({ version: -1 }).lean<TermsVersionDoc>();
 
-const latestAcceptance = (models: AuthModels, networkEID: string, profileEID: string) =>
+const latestAcceptance = (models: NetworkAdminStore, networkEID: string, profileEID: string) =>
   models.TermsAcceptance.findOne({ networkEID, profileEID }).sort({ version: -1 }).lean<TermsAcceptanceDoc>();
 
-async function presentTerms(models: AuthModels, caller: MemberCaller): Promise<PlainResource> {
+async function presentTerms(models: NetworkAdminStore, caller: MemberCaller): Promise<PlainResource> {
   const networkEID = String(caller.network._id);
   const [terms, accepted] = await Promise.all([
     currentTerms(models, networkEID),
@@ -42,11 +42,16 @@ async function presentTerms(models: AuthModels, caller: MemberCaller): Promise<P
   };
 }
 
-export async function getTerms(models: AuthModels, ctx: RequestContext) {
+export async function getTerms(models: NetworkAdminStore, ctx: RequestContext) {
   return presentTerms(models, await findMemberCaller(models, ctx));
 }
 
-export async function publishTerms(models: AuthModels, events: EventSink, ctx: RequestContext, url: string) {
+export async function publishTerms(
+  models: NetworkAdminStore,
+  events: EventSink,
+  ctx: RequestContext,
+  url: string,
+) {
   const caller = await findAdminCaller(models, ctx);
   const networkEID = String(caller.network._id);
   const version = ((await currentTerms(models, networkEID))?.version ?? 0) + 1;
@@ -60,7 +65,7 @@ export async function publishTerms(models: AuthModels, events: EventSink, ctx: R
   return presentTerms(models, caller);
 }
 
-export async function acceptTerms(models: AuthModels, ctx: RequestContext, version: number) {
+export async function acceptTerms(models: NetworkAdminStore, ctx: RequestContext, version: number) {
   const caller = await findMemberCaller(models, ctx);
   const networkEID = String(caller.network._id);
   const terms = await currentTerms(models, networkEID);
@@ -85,7 +90,7 @@ export async function acceptTerms(models: AuthModels, ctx: RequestContext, versi
  * terms are not accepted. One query per network (a person is in few).
  */
 export async function termsPreconditionsOf(
-  models: AuthModels,
+  models: NetworkAdminStore,
   memberships: readonly { networkEID: string; profileEID: string }[],
 ): Promise<Map<string, string[]>> {
   const entries = await Promise.all(

@@ -12,14 +12,15 @@ import { appMayActIn } from '../apps/access.js';
 import { recordGrant } from '../apps/grants.js';
 import { networkParametersFor } from '../apps/sso.js';
 import { chooseIdentityProvider } from '../directory/identity-providers.js';
-import type { NetworkDoc } from '../directory/models.js';
-import type { AuthModels } from '../models.js';
-import type { RouteBody, RouteQuery } from '../requests.js';
+import type { NetworkDoc } from '../core/models.js';
+import type { OAuthStore } from './dependencies.js';
+import type { RouteBody, RouteQuery } from '../core/requests.js';
 import { consentPage, loginPage, type PageContext } from './authorization-page.js';
 import { AUTHORIZATION_CODE_TTL_SECONDS, SUPPORTED_SCOPES } from './grants.js';
-import type { AuthorizationRequestDoc, ClientDoc } from './models.js';
+import type { ClientDoc } from '../core/client-models.js';
+import type { AuthorizationRequestDoc } from './models.js';
 import type { PasswordChecker } from './password-sign-in.js';
-import { newOpaqueToken, sha256 } from './secrets.js';
+import { newOpaqueToken, sha256 } from '../core/secrets.js';
 import { SIGN_IN_LOCKED_MESSAGE, SignInLockedError } from './sign-in-throttle.js';
 
 export const FORM_TTL_SECONDS = 600;
@@ -44,7 +45,7 @@ export function redirectWith(redirectUri: string, params: Record<string, string 
 }
 
 export async function startAuthorization(
-  models: AuthModels,
+  models: OAuthStore,
   query: AuthorizationQuery,
   ctx: RequestContext,
 ): Promise<PageReply> {
@@ -115,7 +116,7 @@ export async function startAuthorization(
 }
 
 export async function submitAuthorizationForm(
-  models: AuthModels,
+  models: OAuthStore,
   form: AuthorizationForm,
   ctx: RequestContext,
   checkPassword: PasswordChecker,
@@ -212,7 +213,7 @@ export async function submitAuthorizationForm(
 
 /** Moves the request to its next step, replacing the form token; a form posted twice loses here. */
 async function advance(
-  models: AuthModels,
+  models: OAuthStore,
   current: AuthorizationRequestDoc,
   presentedToken: string,
   change: {
@@ -234,7 +235,7 @@ async function advance(
 
 /** Same checks as the password grant (throttle, one verification), plus active membership of the network. */
 async function signIn(
-  models: AuthModels,
+  models: OAuthStore,
   checkPassword: PasswordChecker,
   form: AuthorizationForm,
   networkEID: string,
@@ -282,7 +283,7 @@ function identityProviderRedirect(network: NetworkDoc | null, id: string): PageR
 }
 
 /** `network=` is a subdomain or a network EID. */
-async function chosenNetwork(models: AuthModels, network: string | undefined): Promise<NetworkDoc | null> {
+async function chosenNetwork(models: OAuthStore, network: string | undefined): Promise<NetworkDoc | null> {
   if (!network) return null;
   const subdomain = network.toLowerCase();
   if (isEid(network)) return models.Network.findById(network).lean<NetworkDoc>();

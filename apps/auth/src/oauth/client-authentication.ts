@@ -3,10 +3,10 @@
  * against its scrypt hash, with a decoy hash for an unknown client (equal timing).
  */
 import { DomainError } from '@ncs/contracts';
-import type { AuthModels } from '../models.js';
-import type { RouteBody } from '../requests.js';
-import type { ClientDoc } from './models.js';
-import { decoyHash, verifySecret } from './secrets.js';
+import type { OAuthStore } from './dependencies.js';
+import type { RouteBody } from '../core/requests.js';
+import type { ClientDoc } from '../core/client-models.js';
+import { decoyHash, verifySecret } from '../core/secrets.js';
 
 /** A token-endpoint form (token, revocation, introspection): the client's credentials and the rest. */
 export type TokenRequest = RouteBody<'oauth.token'> | RouteBody<'oauth.revoke'>;
@@ -20,7 +20,7 @@ export function required<R extends TokenRequest>(request: R, field: keyof R & st
   return value;
 }
 
-export async function authenticateClient(models: AuthModels, request: TokenRequest): Promise<ClientDoc> {
+export async function authenticateClient(models: OAuthStore, request: TokenRequest): Promise<ClientDoc> {
   const clientId = required(request, 'client_id');
   const secret = request.client_secret ?? '';
   const client = await models.Client.findOne({ clientId }).lean<ClientDoc>();

@@ -7,12 +7,12 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { DomainError, supportedScopes, type AccessToken } from '@ncs/contracts';
 import { appMayActIn } from '../apps/access.js';
 import { signInNameFilter } from '../directory/provisioning.js';
-import type { AuthModels } from '../models.js';
-import type { RouteBody } from '../requests.js';
+import type { OAuthStore } from './dependencies.js';
+import type { RouteBody } from '../core/requests.js';
 import { authenticateClient, required } from './client-authentication.js';
-import type { ClientDoc } from './models.js';
+import type { ClientDoc } from '../core/client-models.js';
 import type { PasswordChecker } from './password-sign-in.js';
-import { newOpaqueToken, sha256 } from './secrets.js';
+import { newOpaqueToken, sha256 } from '../core/secrets.js';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
@@ -35,7 +35,7 @@ export const supportedGrants = [
 type GrantType = (typeof supportedGrants)[number];
 
 export async function grantToken(
-  models: AuthModels,
+  models: OAuthStore,
   request: GrantRequest,
   onRevoked: RevocationSink,
   checkPassword: PasswordChecker,
@@ -61,7 +61,7 @@ export async function grantToken(
 }
 
 async function passwordGrant(
-  models: AuthModels,
+  models: OAuthStore,
   client: ClientDoc,
   request: GrantRequest,
   checkPassword: PasswordChecker,
@@ -93,7 +93,7 @@ async function passwordGrant(
 
 /** RFC 6749 §4.1.3 with RFC 7636: the code is claimed once, atomically; a second use revokes its tokens. */
 async function authorizationCodeGrant(
-  models: AuthModels,
+  models: OAuthStore,
   client: ClientDoc,
   request: GrantRequest,
   onRevoked: RevocationSink,
@@ -187,7 +187,7 @@ function verifyPkce(challenge: string | null, verifier: string | undefined): voi
 
 /** RFC 6749 §4.4: a token bound to the app, not a profile; no refresh token (§4.4.3). */
 async function clientCredentialsGrant(
-  models: AuthModels,
+  models: OAuthStore,
   client: ClientDoc,
   request: GrantRequest,
 ): Promise<AccessToken> {
@@ -210,7 +210,7 @@ async function clientCredentialsGrant(
 }
 
 async function refreshGrant(
-  models: AuthModels,
+  models: OAuthStore,
   client: ClientDoc,
   request: GrantRequest,
   onRevoked: RevocationSink,
@@ -278,7 +278,7 @@ interface Grant {
 }
 
 /** Spec: code-flow access tokens do not expire (they are revocable); password ones live an hour. */
-async function issueTokenPair(models: AuthModels, grant: Grant): Promise<AccessToken> {
+async function issueTokenPair(models: OAuthStore, grant: Grant): Promise<AccessToken> {
   const accessToken = newOpaqueToken();
   const refreshToken = newOpaqueToken();
   const now = Date.now();
@@ -308,7 +308,7 @@ async function issueTokenPair(models: AuthModels, grant: Grant): Promise<AccessT
 
 /** Revokes every live token of a family and reports their hashes (for the gateway's cache). */
 export async function revokeFamily(
-  models: AuthModels,
+  models: OAuthStore,
   familyId: string,
   onRevoked: RevocationSink,
 ): Promise<void> {

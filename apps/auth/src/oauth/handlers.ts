@@ -4,8 +4,9 @@
  */
 import { oauthRoutes } from '@ncs/contracts';
 import { defineHandlers, type RouteHandler } from '@ncs/service-kit';
-import type { AuthDependencies, EventSink } from '../dependencies.js';
-import type { AuthRoute } from '../requests.js';
+import type { EventSink } from '../core/dependencies.js';
+import type { OAuthDependencies } from './dependencies.js';
+import type { AuthRoute } from '../core/requests.js';
 import { startAuthorization, submitAuthorizationForm } from './authorization.js';
 import { grantToken, type RevocationSink } from './grants.js';
 import { passwordChecker, type PasswordChecker } from './password-sign-in.js';
@@ -19,18 +20,18 @@ const recordRevocation =
   };
 
 /** Passwords checked under the sign-in throttle; the client address comes from the gateway's envelope only, never from a body field. */
-function checkPasswordFrom(deps: AuthDependencies, clientAddress: string | undefined): PasswordChecker {
+function checkPasswordFrom(deps: OAuthDependencies, clientAddress: string | undefined): PasswordChecker {
   const check = passwordChecker({ models: deps.models, events: deps.events, throttle: deps.signInThrottle });
   return (attempt) => check({ ...attempt, clientAddress });
 }
 
 /** `oauth.token` is in the route table's core, not in `oauthRoutes`. */
-const tokenHandler: RouteHandler<AuthRoute<'oauth.token'>, AuthDependencies> = ({ ctx, body }, deps) =>
+const tokenHandler: RouteHandler<AuthRoute<'oauth.token'>, OAuthDependencies> = ({ ctx, body }, deps) =>
   grantToken(deps.models, body, recordRevocation(deps.events), checkPasswordFrom(deps, ctx.clientAddress));
 
 export const oauthHandlers = {
   'oauth.token': tokenHandler,
-  ...defineHandlers<AuthDependencies>()(oauthRoutes, {
+  ...defineHandlers<OAuthDependencies>()(oauthRoutes, {
     'oauth.authorize': ({ ctx, query }, { models }) => startAuthorization(models, query, ctx),
     'oauth.consent': ({ ctx, body }, deps) =>
       submitAuthorizationForm(deps.models, body, ctx, checkPasswordFrom(deps, ctx.clientAddress)),

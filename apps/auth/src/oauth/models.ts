@@ -1,6 +1,7 @@
 /**
- * Collections of the OAuth server: clients, tokens (hashed), the authorization page's requests
- * and codes, and the sign-in throttle's attempts.
+ * Collections of the OAuth server: the authorization page's requests and codes, and the sign-in
+ * throttle's attempts. Clients and tokens are core's (core/client-models.ts): revocation and the
+ * areas' app checks read them too.
  *
  * Failed sign-ins and locks (oauth/sign-in-throttle.ts), shared by every auth instance. One
  * document per counted attempt, grouped by `<kind>:<sha256>:<window index>`, and one per lock,
@@ -15,53 +16,6 @@
  */
 import { timestamps, type StoredDocument } from '@ncs/service-kit';
 import { Schema, type Connection, type InferSchemaType, type Model, type Types } from 'mongoose';
-
-const clientSchema = new Schema(
-  {
-    clientId: { type: String, required: true },
-    name: { type: String, required: true },
-    secretHash: { type: String, required: true },
-    firstParty: { type: Boolean, default: false },
-    grantTypes: { type: [String], default: [] },
-    redirectUris: { type: [String], default: [] },
-  },
-  { strict: true, timestamps, collection: 'oauth_clients' },
-);
-clientSchema.index({ clientId: 1 }, { unique: true });
-
-const tokenSchema = new Schema(
-  {
-    /** SHA-256 (hex) of the opaque token; the token itself is never stored. */
-    hash: { type: String, required: true },
-    kind: { type: String, enum: ['access', 'refresh'], required: true },
-    accountId: { type: String, default: null },
-    clientId: { type: String, required: true },
-    /** All tokens descended from one grant share a family; reuse of a rotated refresh token revokes it. */
-    familyId: { type: String, required: true },
-    /** How the family began: code-flow access tokens do not expire; password ones live an hour. */
-    grantType: {
-      type: String,
-      enum: ['password', 'authorization_code', 'client_credentials'],
-      default: 'password',
-    },
-    /** Code-flow tokens act in the one network the person signed in to; null: every membership. */
-    networkEID: { type: String, default: null },
-    scope: { type: String, default: null },
-    expiresAt: { type: Date, default: null },
-    usedAt: { type: Date, default: null },
-    revokedAt: { type: Date, default: null },
-  },
-  { strict: true, timestamps: { createdAt: 'created', updatedAt: false }, collection: 'tokens' },
-);
-tokenSchema.index({ hash: 1 }, { unique: true });
-tokenSchema.index({ familyId: 1 });
-// Directory: the shapes the token queries take (equality keys, then the range or sort).
-// Removing an app: `{clientId, grantType}` (its client-credentials tokens, live and unexpired).
-tokenSchema.index({ clientId: 1, grantType: 1, revokedAt: 1, expiresAt: 1 });
-// An account's live tokens (a password set, a suspension; sessions, newest first)…
-tokenSchema.index({ accountId: 1, revokedAt: 1, created: -1 });
-// …and those bound to one network (a membership removed while the account stays elsewhere).
-tokenSchema.index({ accountId: 1, networkEID: 1, revokedAt: 1 });
 
 /**
  * One sign-in on the authorization page: the validated request, and where the person is in it.
@@ -124,15 +78,11 @@ signInAttemptSchema.index({ group: 1, blockedUntil: 1 });
 signInAttemptSchema.index({ group: 1, at: 1 });
 signInAttemptSchema.index({ expiresAt: 1 });
 
-export type ClientDoc = InferSchemaType<typeof clientSchema> & StoredDocument;
-export type TokenDoc = InferSchemaType<typeof tokenSchema> & { _id: Types.ObjectId; created: Date };
 export type AuthorizationRequestDoc = InferSchemaType<typeof authorizationRequestSchema> & StoredDocument;
 export type AuthorizationCodeDoc = InferSchemaType<typeof authorizationCodeSchema> & StoredDocument;
 export type SignInAttemptDoc = InferSchemaType<typeof signInAttemptSchema> & { _id: Types.ObjectId };
 
 export interface OAuthModels {
-  readonly Client: Model<ClientDoc>;
-  readonly Token: Model<TokenDoc>;
   readonly AuthorizationRequest: Model<AuthorizationRequestDoc>;
   readonly AuthorizationCode: Model<AuthorizationCodeDoc>;
   readonly SignInAttempt: Model<SignInAttemptDoc>;
@@ -140,8 +90,6 @@ export interface OAuthModels {
 
 export function registerOAuthModels(connection: Connection): OAuthModels {
   return {
-    Client: connection.model<ClientDoc>('Client', clientSchema),
-    Token: connection.model<TokenDoc>('Token', tokenSchema),
     AuthorizationRequest: connection.model<AuthorizationRequestDoc>(
       'AuthorizationRequest',
       authorizationRequestSchema,

@@ -8,10 +8,10 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { toTimestamp } from '@ncs/contracts';
-import type { EventSink } from '../dependencies.js';
-import type { AccountDoc } from '../directory/models.js';
-import type { AuthModels } from '../models.js';
-import { decoyHash, verifySecret } from './secrets.js';
+import type { EventSink } from '../core/dependencies.js';
+import type { AccountDoc } from '../core/models.js';
+import type { OAuthStore } from './dependencies.js';
+import { decoyHash, verifySecret } from '../core/secrets.js';
 import type { FailureOutcome, SignInThrottle } from './sign-in-throttle.js';
 
 export interface PasswordAttempt {
@@ -27,7 +27,7 @@ export interface PasswordAttempt {
 export type PasswordChecker = (attempt: PasswordAttempt) => Promise<AccountDoc | null>;
 
 export interface PasswordSignInDeps {
-  readonly models: AuthModels;
+  readonly models: OAuthStore;
   readonly events: EventSink;
   readonly throttle: SignInThrottle;
   /** Replaceable in tests (to count verifications); scrypt otherwise. */

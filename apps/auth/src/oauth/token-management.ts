@@ -4,13 +4,13 @@
  */
 import { toTimestamp, type Introspection, type Membership, type TokenPrincipal } from '@ncs/contracts';
 import { appMayActIn } from '../apps/access.js';
-import { permissionsForRole, principalRole } from '../directory/permissions.js';
-import type { AuthModels } from '../models.js';
-import type { RouteBody } from '../requests.js';
+import { permissionsForRole, principalRole } from '../core/permissions.js';
+import type { OAuthStore } from './dependencies.js';
+import type { RouteBody } from '../core/requests.js';
 import { authenticateClient, required } from './client-authentication.js';
 import { revokeFamily, supportedGrants, SUPPORTED_SCOPES, type RevocationSink } from './grants.js';
-import type { TokenDoc } from './models.js';
-import { sha256 } from './secrets.js';
+import type { TokenDoc } from '../core/client-models.js';
+import { sha256 } from '../core/secrets.js';
 
 /** Revocation and introspection forms (RFC 7009, RFC 7662). */
 type TokenManagementRequest = RouteBody<'oauth.revoke'>;
@@ -20,7 +20,7 @@ type TokenManagementRequest = RouteBody<'oauth.revoke'>;
  * An unknown token, or another client's, is answered 200 too (§2.2) and nothing changes.
  */
 export async function revokeToken(
-  models: AuthModels,
+  models: OAuthStore,
   request: TokenManagementRequest,
   onRevoked: RevocationSink,
 ): Promise<Record<string, never>> {
@@ -36,7 +36,7 @@ export async function revokeToken(
  * clients only their own; everything else is `{ active: false }`, never an error.
  */
 export async function introspectToken(
-  models: AuthModels,
+  models: OAuthStore,
   request: TokenManagementRequest,
 ): Promise<Introspection> {
   const client = await authenticateClient(models, request);
@@ -57,7 +57,7 @@ export async function introspectToken(
   };
 }
 
-async function isActive(models: AuthModels, token: TokenDoc): Promise<boolean> {
+async function isActive(models: OAuthStore, token: TokenDoc): Promise<boolean> {
   if (token.revokedAt || token.usedAt) return false;
   if (token.expiresAt && token.expiresAt.getTime() <= Date.now()) return false;
   if (!token.accountId) return true;
@@ -95,7 +95,7 @@ export function authorizationServerMetadata(baseUrl: string) {
  * token lists the account's active memberships (only the signed-in network for a code-flow token);
  * an app token lists the networks the app is installed in, without a profile.
  */
-export async function lookupAccessToken(models: AuthModels, token: string): Promise<TokenPrincipal | null> {
+export async function lookupAccessToken(models: OAuthStore, token: string): Promise<TokenPrincipal | null> {
   if (token.length === 0 || token.length > 512) return null;
   const found = await models.Token.findOne({ hash: sha256(token), kind: 'access', revokedAt: null }).lean();
   if (!found || (found.expiresAt && found.expiresAt.getTime() <= Date.now())) return null;

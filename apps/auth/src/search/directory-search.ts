@@ -17,15 +17,15 @@ import {
   type DirectorySearchRequest,
   type RequestContext,
 } from '@ncs/contracts';
-import { findMemberCaller } from '../directory/callers.js';
-import type { ProfileDoc } from '../directory/models.js';
+import { findMemberCaller } from '../core/callers.js';
+import type { ProfileDoc } from '../core/models.js';
 import { presentProfiles, viewerOf } from '../directory/profiles.js';
 import { groupCallerOf, type GroupCaller } from '../groups/callers.js';
 import type { GroupDoc, MembershipDoc } from '../groups/models.js';
 import { groupPermissions } from '../groups/permissions.js';
 import { presentGroups } from '../groups/presentation.js';
 import { visibilityFilter } from '../groups/reading.js';
-import type { AuthModels } from '../models.js';
+import type { SearchStore } from './dependencies.js';
 import {
   groupAddressable,
   nameWordsOf,
@@ -37,7 +37,7 @@ import {
 const none: DirectoryMatches = { total: 0, items: [] };
 
 export async function searchDirectory(
-  models: AuthModels,
+  models: SearchStore,
   ctx: RequestContext,
   body: unknown,
 ): Promise<DirectorySearchReply> {
@@ -52,7 +52,7 @@ export async function searchDirectory(
 }
 
 async function searchPeople(
-  models: AuthModels,
+  models: SearchStore,
   ctx: RequestContext,
   request: DirectorySearchRequest,
 ): Promise<DirectoryMatches> {
@@ -89,7 +89,7 @@ async function searchPeople(
 }
 
 async function searchGroups(
-  models: AuthModels,
+  models: SearchStore,
   caller: GroupCaller,
   request: DirectorySearchRequest,
 ): Promise<DirectoryMatches> {
@@ -113,7 +113,7 @@ async function searchGroups(
 
 /** The groups the caller may address with `addressableFor` (all of them without it). */
 async function addressableGroups(
-  models: AuthModels,
+  models: SearchStore,
   caller: GroupCaller,
   groups: readonly GroupDoc[],
   request: DirectorySearchRequest,

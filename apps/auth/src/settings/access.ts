@@ -3,11 +3,11 @@
  * reads; only network administrators write (docs/decisions.md, "Directory: menu, widgets, themes,
  * lobby and counters").
  */
-import { MANAGE_NETWORK } from '../directory/permissions.js';
+import { MANAGE_NETWORK } from '../core/permissions.js';
 import { DomainError, type RequestContext } from '@ncs/contracts';
-import { findCallerNetwork } from '../directory/callers.js';
-import type { NetworkDoc } from '../directory/models.js';
-import type { AuthModels } from '../models.js';
+import { findCallerNetwork } from '../core/callers.js';
+import type { NetworkDoc } from '../core/models.js';
+import type { SettingsStore } from './dependencies.js';
 
 export interface SettingsCaller {
   readonly networkEID: string;
@@ -18,7 +18,7 @@ export interface SettingsCaller {
 }
 
 /** The caller as an active member of the request's network (404 otherwise, also for app tokens). */
-export async function settingsCaller(models: AuthModels, ctx: RequestContext): Promise<SettingsCaller> {
+export async function settingsCaller(models: SettingsStore, ctx: RequestContext): Promise<SettingsCaller> {
   const network = await findCallerNetwork(models, ctx);
   const principal = ctx.principal!;
   return {

@@ -4,13 +4,13 @@
  */
 import { settingsRoutes } from '@ncs/contracts';
 import { defineHandlers, withStatus } from '@ncs/service-kit';
-import type { AuthDependencies } from '../dependencies.js';
+import type { SettingsDependencies } from './dependencies.js';
 import { badgeCountersOwner, getLobbyData } from './lobby.js';
 import { getMenu, updateMenu } from './menu.js';
 import { createTheme, deleteTheme, getTheme, listThemes, updateTheme } from './themes.js';
 import { createWidget, deleteWidget, listWidgets, updateWidget } from './widgets.js';
 
-export const settingsHandlers = defineHandlers<AuthDependencies>()(settingsRoutes, {
+export const settingsHandlers = defineHandlers<SettingsDependencies>()(settingsRoutes, {
   'menu.get': ({ ctx, query }, { models }) => getMenu(models, ctx, query),
   'menu.update': ({ ctx, query, body }, { models, events }) => updateMenu(models, events, ctx, query, body),
   'widget.list': ({ ctx, query }, { models }) => listWidgets(models, ctx, query),

@@ -6,12 +6,12 @@
  */
 import { internalSubjects, type PlainResource, type RequestContext } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
-import type { AuthModels } from '../models.js';
+import type { SettingsStore } from './dependencies.js';
 import { settingsCaller } from './access.js';
 import { aiAssistantProfileEID } from './rules.js';
 
 export async function getLobbyData(
-  models: AuthModels,
+  models: SettingsStore,
   rpc: RpcClient,
   ctx: RequestContext,
 ): Promise<PlainResource> {
@@ -31,7 +31,7 @@ export async function getLobbyData(
  * The owner's part of the badge counters (route `badgeCounters.get`): it decides access (an active
  * member of the network, else 404); the gateway adds the counters of messaging and notifications.
  */
-export async function badgeCountersOwner(models: AuthModels, ctx: RequestContext): Promise<PlainResource> {
+export async function badgeCountersOwner(models: SettingsStore, ctx: RequestContext): Promise<PlainResource> {
   const caller = await settingsCaller(models, ctx);
   return { type: 'badge_counters', EID: caller.profileEID };
 }

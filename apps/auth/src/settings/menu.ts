@@ -4,7 +4,7 @@
  * resource with its items under `_embedded.items` (type `menu_item`, so the gateway applies the
  * gate `menu.includeExternalUsers` to each item).
  */
-import { type RouteBody, type RouteQuery } from '../requests.js';
+import { type RouteBody, type RouteQuery } from '../core/requests.js';
 import {
   DomainError,
   type CustomLinkInputBody,
@@ -14,8 +14,8 @@ import {
 import { isDuplicateKeyError } from '@ncs/service-kit';
 import { Types } from 'mongoose';
 import type { AppEntryPointDoc, AppManifestDoc } from '../apps/models.js';
-import type { EventSink } from '../dependencies.js';
-import type { AuthModels } from '../models.js';
+import type { EventSink } from '../core/dependencies.js';
+import type { SettingsStore } from './dependencies.js';
 import { actorOf, requireNetworkAdmin, settingsCaller, type SettingsCaller } from './access.js';
 import type { MenuDoc } from './models.js';
 import {
@@ -67,7 +67,7 @@ function appItem(appEID: string, entry: AppEntryPointDoc, appName: string): Plai
  * The menu items of the apps installed in the network: the `appMenuItem` entry points with
  * `hasMenuItem` of their manifests (the one source of entry points), by label.
  */
-async function appMenuItems(models: AuthModels, networkEID: string) {
+async function appMenuItems(models: SettingsStore, networkEID: string) {
   const installed = await models.Installation.find({ networkEID }, { clientId: 1 }).lean<
     { clientId: string }[]
   >();
@@ -92,7 +92,7 @@ async function appMenuItems(models: AuthModels, networkEID: string) {
 }
 
 async function presentMenu(
-  models: AuthModels,
+  models: SettingsStore,
   caller: SettingsCaller,
   ctx: RequestContext,
   query: MenuQueryInput,
@@ -119,7 +119,7 @@ async function presentMenu(
   return { type: 'menu', EID: caller.networkEID, device, version, _embedded: { items } };
 }
 
-export async function getMenu(models: AuthModels, ctx: RequestContext, query: MenuQueryInput) {
+export async function getMenu(models: SettingsStore, ctx: RequestContext, query: MenuQueryInput) {
   return presentMenu(models, await settingsCaller(models, ctx), ctx, query);
 }
 
@@ -169,7 +169,7 @@ const MENU_WRITE_ATTEMPTS = 3;
  * applies its list again.
  */
 async function replaceCustomLinks(
-  models: AuthModels,
+  models: SettingsStore,
   networkEID: string,
   body: readonly CustomLinkInputBody[],
 ) {
@@ -196,7 +196,7 @@ async function replaceCustomLinks(
 }
 
 export async function updateMenu(
-  models: AuthModels,
+  models: SettingsStore,
   events: EventSink,
   ctx: RequestContext,
   query: MenuQueryInput,

@@ -1,7 +1,7 @@
 /**
- * Collections of the directory area "settings" (menu, widgets, network themes),
- * registered on the auth service's connection. Every tenant document carries `networkEID`, and its
- * indexes start with it (ARCHITECTURE §10).
+ * Collections of the settings area (menu, widgets), registered on the auth service's connection;
+ * the network themes it writes are core's (core/theme-models.ts), read by other areas too. Every
+ * tenant document carries `networkEID`, and its indexes start with it (ARCHITECTURE §10).
  */
 import { timestamps, type StoredDocument } from '@ncs/service-kit';
 import { Schema, type Connection, type InferSchemaType, type Model, type Types } from 'mongoose';
@@ -41,71 +41,19 @@ const widgetSchema = new Schema(
 );
 widgetSchema.index({ networkEID: 1, position: 1 });
 
-const headerSchema = new Schema(
-  { backgroundUrl: { type: String, default: null }, color: { type: String, default: null } },
-  { _id: false, strict: true },
-);
-
-/**
- * A network theme. `defaultAt` marks the default: the theme with the latest `defaultAt` of its
- * network is THE default (so one write makes a theme the default, and two concurrent writes
- * still leave exactly one); older marks are cleared right after.
- */
-const themeSchema = new Schema(
-  {
-    networkEID: { type: String, required: true },
-    name: { type: String, required: true, maxlength: 200 },
-    defaultAt: { type: Date, default: null },
-    backgroundUrl: { type: String, default: null },
-    buttonColor: { type: String, default: null },
-    headerColor: { type: String, default: null },
-    linkColor: { type: String, default: null },
-    tertiary: { type: String, default: null },
-    groupHeaderBackgroundUrl: { type: String, default: null },
-    newsHeaderBackgroundUrl: { type: String, default: null },
-    eventHeaderBackgroundUrl: { type: String, default: null },
-    userHeaderBackgroundUrl: { type: String, default: null },
-    loginBackgroundUrls: { type: [String], default: [] },
-    emblem: {
-      type: new Schema({ type: { type: String }, EID: { type: String } }, { _id: false, strict: true }),
-      default: null,
-    },
-    favicon: {
-      type: new Schema({ url: { type: String }, mimeType: { type: String } }, { _id: false, strict: true }),
-      default: null,
-    },
-    properties: {
-      spectrum: { type: Map, of: String, default: () => ({}) },
-    },
-    knowledgeBaseHomeHeader: { type: headerSchema, default: null },
-    knowledgeBaseCategoryHeader: { type: headerSchema, default: null },
-    knowledgeBasePageHeader: { type: headerSchema, default: null },
-  },
-  { strict: true, timestamps, collection: 'network_themes' },
-);
-themeSchema.index({ networkEID: 1, created: 1 });
-themeSchema.index({ networkEID: 1, defaultAt: -1 });
-
 export type MenuDoc = InferSchemaType<typeof menuSchema> &
   StoredDocument & {
     customLinks: (InferSchemaType<typeof customLinkSchema> & { _id: Types.ObjectId })[];
   };
 export type WidgetDoc = InferSchemaType<typeof widgetSchema> & StoredDocument;
-export type ThemeDoc = Omit<InferSchemaType<typeof themeSchema>, 'properties'> &
-  StoredDocument & {
-    properties?: { spectrum?: Record<string, string> | Map<string, string> | null } | null;
-  };
-
 export interface SettingsModels {
   readonly Menu: Model<MenuDoc>;
   readonly Widget: Model<WidgetDoc>;
-  readonly NetworkTheme: Model<ThemeDoc>;
 }
 
 export function registerSettingsModels(connection: Connection): SettingsModels {
   return {
     Menu: connection.model<MenuDoc>('Menu', menuSchema),
     Widget: connection.model<WidgetDoc>('Widget', widgetSchema),
-    NetworkTheme: connection.model<ThemeDoc>('NetworkTheme', themeSchema),
   };
 }

@@ -8,9 +8,9 @@
  * area decides visibility), which `embed=groups` embeds as full group resources.
  *
  * Files: the images a theme names that are uploaded files become network assets before the write
- * (branding/images.ts): every member reads them, and a refused one leaves the theme unchanged.
+ * (core/branding-images.ts): every member reads them, and a refused one leaves the theme unchanged.
  */
-import { type RouteBody } from '../requests.js';
+import { type RouteBody } from '../core/requests.js';
 import { pageOf, pick, type Page } from '@ncs/service-kit';
 import {
   DomainError,
@@ -25,12 +25,12 @@ import {
 } from '@ncs/contracts';
 import type { Types } from 'mongoose';
 import type { RpcClient } from '@ncs/service-kit';
-import { themeImages, type ThemeImages } from '../branding/images.js';
-import type { EventSink } from '../dependencies.js';
+import { themeImages, type ThemeImages } from '../core/branding-images.js';
+import type { EventSink } from '../core/dependencies.js';
 import { detachThemeFromGroups, themeGroupsFor } from '../groups/themes.js';
-import type { AuthModels } from '../models.js';
+import type { SettingsStore } from './dependencies.js';
 import { actorOf, requireNetworkAdmin, settingsCaller, type SettingsCaller } from './access.js';
-import type { ThemeDoc } from './models.js';
+import type { ThemeDoc } from '../core/theme-models.js';
 
 type Header = { backgroundUrl?: string | null; color?: string | null } | null | undefined;
 
@@ -78,7 +78,7 @@ export function presentTheme(theme: ThemeDoc, defaultThemeEID: string | null): P
 
 /** Themes as the caller sees them: with the groups using each that the caller may see. */
 async function withGroups(
-  models: AuthModels,
+  models: SettingsStore,
   ctx: RequestContext,
   themes: readonly PlainResource[],
 ): Promise<PlainResource[]> {
@@ -93,7 +93,7 @@ async function withGroups(
   }));
 }
 
-async function withGroupsOne(models: AuthModels, ctx: RequestContext, theme: PlainResource) {
+async function withGroupsOne(models: SettingsStore, ctx: RequestContext, theme: PlainResource) {
   const [presented] = await withGroups(models, ctx, [theme]);
   return presented!;
 }
@@ -102,7 +102,7 @@ async function withGroupsOne(models: AuthModels, ctx: RequestContext, theme: Pla
  * The query of the network's default theme: the latest `defaultAt` mark (ties: the newest theme),
  * with `projection` (all fields without one). The one place that rule is written.
  */
-export function findDefaultTheme(models: AuthModels, networkEID: string, projection?: Record<string, 1>) {
+export function findDefaultTheme(models: SettingsStore, networkEID: string, projection?: Record<string, 1>) {
   return models.NetworkTheme.findOne({ networkEID, defaultAt: { $ne: null } }, projection).sort({
     defaultAt: -1,
     _id: -1,
@@ -110,13 +110,13 @@ export function findDefaultTheme(models: AuthModels, networkEID: string, project
 }
 
 /** The EID of the network's default theme, or null. */
-async function defaultThemeEID(models: AuthModels, networkEID: string): Promise<string | null> {
+async function defaultThemeEID(models: SettingsStore, networkEID: string): Promise<string | null> {
   const found = await findDefaultTheme(models, networkEID, { _id: 1 }).lean<{ _id: Types.ObjectId }>();
   return found ? String(found._id) : null;
 }
 
 /** After a theme became the default: older marks are history (a failure here changes no answer). */
-async function clearOlderDefaultMarks(models: AuthModels, networkEID: string, theme: ThemeDoc) {
+async function clearOlderDefaultMarks(models: SettingsStore, networkEID: string, theme: ThemeDoc) {
   if (!theme.defaultAt) return;
   await models.NetworkTheme.updateMany(
     { networkEID, _id: { $ne: theme._id }, defaultAt: { $ne: null, $lt: theme.defaultAt } },
@@ -125,7 +125,7 @@ async function clearOlderDefaultMarks(models: AuthModels, networkEID: string, th
 }
 
 /** The default theme stops being one: its mark and every older one go, so none resurfaces. */
-async function clearDefaultMarksUpTo(models: AuthModels, networkEID: string, mark: Date) {
+async function clearDefaultMarksUpTo(models: SettingsStore, networkEID: string, mark: Date) {
   await models.NetworkTheme.updateMany(
     { networkEID, defaultAt: { $ne: null, $lte: mark } },
     { $set: { defaultAt: null } },
@@ -141,7 +141,7 @@ function storedFields(body: ThemeInput): Record<string, unknown> {
   return isDefault === true ? { ...fields, defaultAt: new Date() } : fields;
 }
 
-async function findTheme(models: AuthModels, caller: SettingsCaller, themeEID: string): Promise<ThemeDoc> {
+async function findTheme(models: SettingsStore, caller: SettingsCaller, themeEID: string): Promise<ThemeDoc> {
   if (!isEid(themeEID)) throw new DomainError('SETTINGS_ERR_THEME_NOT_FOUND');
   const theme = await models.NetworkTheme.findOne({
     _id: themeEID,
@@ -152,7 +152,7 @@ async function findTheme(models: AuthModels, caller: SettingsCaller, themeEID: s
 }
 
 export async function listThemes(
-  models: AuthModels,
+  models: SettingsStore,
   ctx: RequestContext,
   page: Page,
 ): Promise<PlainCollection> {
@@ -174,7 +174,7 @@ export async function listThemes(
   );
 }
 
-export async function getTheme(models: AuthModels, ctx: RequestContext, themeEID: string) {
+export async function getTheme(models: SettingsStore, ctx: RequestContext, themeEID: string) {
   const caller = await settingsCaller(models, ctx);
   const theme = await findTheme(models, caller, themeEID);
   return withGroupsOne(models, ctx, presentTheme(theme, await defaultThemeEID(models, caller.networkEID)));
@@ -182,7 +182,7 @@ export async function getTheme(models: AuthModels, ctx: RequestContext, themeEID
 
 /** After a create or an update: one default per network, the event, the caller's view. */
 async function afterWrite(
-  models: AuthModels,
+  models: SettingsStore,
   events: EventSink,
   ctx: RequestContext,
   caller: Awaited<ReturnType<typeof settingsCaller>>,
@@ -200,7 +200,7 @@ async function afterWrite(
 }
 
 export async function createTheme(
-  models: AuthModels,
+  models: SettingsStore,
   events: EventSink,
   rpc: RpcClient,
   ctx: RequestContext,
@@ -216,7 +216,7 @@ export async function createTheme(
 }
 
 export async function updateTheme(
-  models: AuthModels,
+  models: SettingsStore,
   events: EventSink,
   rpc: RpcClient,
   ctx: RequestContext,
@@ -245,7 +245,7 @@ export async function updateTheme(
 }
 
 export async function deleteTheme(
-  models: AuthModels,
+  models: SettingsStore,
   events: EventSink,
   ctx: RequestContext,
   themeEID: string,

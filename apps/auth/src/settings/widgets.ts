@@ -18,9 +18,9 @@ import {
   deleteOwnedWidget,
   updateOwnedWidget,
   type WidgetOwner,
-} from '../directory/owned-widgets.js';
-import type { AuthModels } from '../models.js';
-import type { RouteBody } from '../requests.js';
+} from '../core/owned-widgets.js';
+import type { SettingsStore } from './dependencies.js';
+import type { RouteBody } from '../core/requests.js';
 import { requireNetworkAdmin, settingsCaller } from './access.js';
 import type { WidgetDoc } from './models.js';
 import { widgetsAddCelebrations } from './rules.js';
@@ -44,7 +44,7 @@ function presentWidget(widget: WidgetDoc): PlainResource {
 }
 
 export async function listWidgets(
-  models: AuthModels,
+  models: SettingsStore,
   ctx: RequestContext,
   page: Page,
 ): Promise<PlainCollection> {
@@ -76,7 +76,7 @@ export async function listWidgets(
 }
 
 /** The network's widgets as an owner of widgets, for an administrator of it (403 otherwise). */
-async function networkOwner(models: AuthModels, ctx: RequestContext): Promise<WidgetOwner<WidgetDoc>> {
+async function networkOwner(models: SettingsStore, ctx: RequestContext): Promise<WidgetOwner<WidgetDoc>> {
   const caller = await settingsCaller(models, ctx);
   requireNetworkAdmin(caller);
   return {
@@ -90,7 +90,7 @@ async function networkOwner(models: AuthModels, ctx: RequestContext): Promise<Wi
 }
 
 export async function createWidget(
-  models: AuthModels,
+  models: SettingsStore,
   ctx: RequestContext,
   body: RouteBody<'widget.create'>,
 ) {
@@ -102,7 +102,7 @@ export async function createWidget(
 }
 
 export async function updateWidget(
-  models: AuthModels,
+  models: SettingsStore,
   ctx: RequestContext,
   widgetEID: string,
   body: RouteBody<'widget.update'>,
@@ -110,6 +110,6 @@ export async function updateWidget(
   return updateOwnedWidget(await networkOwner(models, ctx), widgetEID, body);
 }
 
-export async function deleteWidget(models: AuthModels, ctx: RequestContext, widgetEID: string) {
+export async function deleteWidget(models: SettingsStore, ctx: RequestContext, widgetEID: string) {
   return deleteOwnedWidget(await networkOwner(models, ctx), widgetEID);
 }

@@ -3,13 +3,13 @@
  * it resolve a free-text location (locations.ts: a closed table, no external calls).
  */
 import type { PlainResource, RequestContext } from '@ncs/contracts';
-import { findInstalledNetwork, isAppCaller } from '../apps/app-callers.js';
-import { findMemberCaller } from '../directory/callers.js';
-import type { AuthModels } from '../models.js';
+import { findInstalledNetwork, isAppCaller } from '../core/app-callers.js';
+import { findMemberCaller } from '../core/callers.js';
+import type { SyncStore } from './dependencies.js';
 import { resolveLocation } from './locations.js';
 
 export async function resolveLocationFor(
-  models: AuthModels,
+  models: SyncStore,
   ctx: RequestContext,
   q: string,
 ): Promise<PlainResource> {

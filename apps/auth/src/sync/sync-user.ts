@@ -8,13 +8,13 @@
  */
 import { DomainError, type PlainResource, type RequestContext } from '@ncs/contracts';
 import { isDuplicateKeyError, withStatus } from '@ncs/service-kit';
-import type { EventSink } from '../dependencies.js';
-import { actorOf, findAdminOrAppCaller, userRef, type DirectoryCaller } from '../directory/callers.js';
-import type { ProfileDoc } from '../directory/models.js';
+import type { EventSink } from '../core/dependencies.js';
+import { actorOf, findAdminOrAppCaller, userRef, type DirectoryCaller } from '../core/callers.js';
+import type { ProfileDoc } from '../core/models.js';
 import { presentOne } from '../directory/profiles.js';
 import { GET_PROFILE_XID } from '../directory/xid.js';
-import type { AuthModels } from '../models.js';
-import type { RouteBody } from '../requests.js';
+import type { SyncStore } from './dependencies.js';
+import type { RouteBody } from '../core/requests.js';
 
 type Body = RouteBody<'syncUser.sync'>;
 
@@ -25,7 +25,7 @@ const fieldsOf = (body: Body) => ({
 });
 
 /** The account a new profile belongs to: found by its sign-in name, or created without a password. */
-async function accountFor(models: AuthModels, body: Body): Promise<string> {
+async function accountFor(models: SyncStore, body: Body): Promise<string> {
   const key = body.email
     ? { email: body.email.toLowerCase() }
     : body.username
@@ -53,7 +53,7 @@ async function accountFor(models: AuthModels, body: Body): Promise<string> {
   }
 }
 
-async function updateByXid(models: AuthModels, networkEID: string, xidKey: string, body: Body) {
+async function updateByXid(models: SyncStore, networkEID: string, xidKey: string, body: Body) {
   return models.Profile.findOneAndUpdate(
     { networkEID, xidKey },
     { $set: fieldsOf(body) },
@@ -66,7 +66,7 @@ async function updateByXid(models: AuthModels, networkEID: string, xidKey: strin
  * A profile of the account already in the network takes the XID if it has none.
  */
 async function createWithXid(
-  models: AuthModels,
+  models: SyncStore,
   networkEID: string,
   xidKey: string,
   body: Body,
@@ -108,7 +108,7 @@ async function recordSync(
   });
 }
 
-export async function syncUser(models: AuthModels, events: EventSink, ctx: RequestContext, body: Body) {
+export async function syncUser(models: SyncStore, events: EventSink, ctx: RequestContext, body: Body) {
   const caller = await findAdminOrAppCaller(models, ctx, GET_PROFILE_XID);
   const networkEID = String(caller.network._id);
   const xidKey = `${networkEID}/${body.XID}`;

@@ -8,10 +8,10 @@
  */
 import { DomainError, isEid, toTimestamp, type PlainResource, type RequestContext } from '@ncs/contracts';
 import { isDuplicateKeyError, pageOf, withStatus, type Page } from '@ncs/service-kit';
-import { userRef } from '../../directory/callers.js';
-import type { EventSink } from '../../dependencies.js';
-import type { AuthModels } from '../../models.js';
-import type { RouteBody } from '../../requests.js';
+import { userRef } from '../../core/callers.js';
+import type { EventSink } from '../../core/dependencies.js';
+import type { GroupsStore } from '../dependencies.js';
+import type { RouteBody } from '../../core/requests.js';
 import { visibleGroupFor, type GroupCaller, groupSummary, requirePermission } from '../callers.js';
 import { membershipEvent, presentMembership } from '../memberships.js';
 import type { GroupDoc, MembershipDoc } from '../models.js';
@@ -33,7 +33,7 @@ const requestEvent = (group: GroupDoc, profileEID: string) => ({
   user: userRef(profileEID),
 });
 
-async function findRequest(models: AuthModels, caller: GroupCaller, groupEID: string, profileEID: string) {
+async function findRequest(models: GroupsStore, caller: GroupCaller, groupEID: string, profileEID: string) {
   const request = isEid(profileEID)
     ? await models.GroupMembershipRequest.findOne({
         networkEID: caller.networkEID,
@@ -47,7 +47,7 @@ async function findRequest(models: AuthModels, caller: GroupCaller, groupEID: st
 
 /** The caller asks to join: 201, or 200 with its pending request; a member or invitee is 409. */
 export async function askToJoin(
-  models: AuthModels,
+  models: GroupsStore,
   events: EventSink,
   ctx: RequestContext,
   groupEID: string,
@@ -75,7 +75,7 @@ export async function askToJoin(
   }
 }
 
-export async function listRequests(models: AuthModels, ctx: RequestContext, groupEID: string, page: Page) {
+export async function listRequests(models: GroupsStore, ctx: RequestContext, groupEID: string, page: Page) {
   const { caller, permissions } = await visibleGroupFor(models, ctx, groupEID);
   requirePermission(permissions, 'view_group_membership_requests');
   return pageOf(
@@ -89,7 +89,7 @@ export async function listRequests(models: AuthModels, ctx: RequestContext, grou
 
 /** The asker's own request, or any for holders of `view_group_membership_requests`. */
 export async function getRequest(
-  models: AuthModels,
+  models: GroupsStore,
   ctx: RequestContext,
   groupEID: string,
   profileEID: string,
@@ -101,7 +101,7 @@ export async function getRequest(
 
 /** The asker withdraws its request (others decline it). */
 export async function withdrawRequest(
-  models: AuthModels,
+  models: GroupsStore,
   events: EventSink,
   ctx: RequestContext,
   groupEID: string,
@@ -119,7 +119,7 @@ export async function withdrawRequest(
 }
 
 export async function declineRequest(
-  models: AuthModels,
+  models: GroupsStore,
   events: EventSink,
   ctx: RequestContext,
   groupEID: string,
@@ -132,7 +132,7 @@ export async function declineRequest(
 }
 
 async function removeRequest(
-  models: AuthModels,
+  models: GroupsStore,
   events: EventSink,
   caller: GroupCaller,
   group: GroupDoc,
@@ -160,7 +160,7 @@ async function removeRequest(
  * answers the membership it made. An invitation meanwhile is turned active.
  */
 export async function approveRequest(
-  models: AuthModels,
+  models: GroupsStore,
   events: EventSink,
   ctx: RequestContext,
   groupEID: string,

@@ -1,5 +1,6 @@
 /**
- * Tasks. One page of a given set of profiles sorted by `fullName` (subject
+ * Tasks. One page of a given set of profiles sorted by `fullName`, matched by name words as search
+ * matches them (search/rules.ts) (subject
  * `profileNamePage`, for the progress of a split task): the set is bounded (at most 1000 EIDs, one
  * indexed `_id` lookup), so the name filter and the sort run in memory; `fullName` is not stored.
  */
@@ -10,11 +11,11 @@ import {
   type ProfileNamePageRequest,
   type RequestContext,
 } from '@ncs/contracts';
-import type { AuthModels } from '../models.js';
-import { nameWordsOf } from '../search/rules.js';
-import { findMemberCaller } from './callers.js';
-import type { ProfileDoc } from './models.js';
-import { presentProfiles, viewerOf } from './profiles.js';
+import type { SearchStore } from './dependencies.js';
+import { nameWordsOf } from './rules.js';
+import { findMemberCaller } from '../core/callers.js';
+import type { ProfileDoc } from '../core/models.js';
+import { presentProfiles, viewerOf } from '../directory/profiles.js';
 
 const MAX_EIDS = 1000;
 
@@ -45,7 +46,7 @@ export function nameMatches(fullName: string, words: readonly string[]): boolean
 }
 
 export async function profileNamePage(
-  models: AuthModels,
+  models: SearchStore,
   ctx: RequestContext,
   body: unknown,
 ): Promise<ProfileNamePage> {

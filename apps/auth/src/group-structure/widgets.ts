@@ -20,13 +20,13 @@ import {
   deleteOwnedWidget,
   updateOwnedWidget,
   type WidgetOwner,
-} from '../../directory/owned-widgets.js';
-import type { AuthModels } from '../../models.js';
-import type { RouteBody } from '../../requests.js';
-import { visibleGroupFor, findVisibleGroup, requirePermission } from '../callers.js';
-import { groupReaderOf, LIST_GROUPS } from '../readers.js';
+} from '../core/owned-widgets.js';
+import type { GroupStructureStore } from './dependencies.js';
+import type { RouteBody } from '../core/requests.js';
+import { visibleGroupFor, findVisibleGroup, requirePermission } from '../groups/callers.js';
+import { groupReaderOf, LIST_GROUPS } from '../groups/readers.js';
 import { uniqueItems } from './rules.js';
-import type { GroupWidgetDoc } from './widget-models.js';
+import type { GroupWidgetDoc } from '../groups/widget-models.js';
 
 const EDIT = 'edit_group_widgets';
 
@@ -49,14 +49,14 @@ export function presentWidget(widget: GroupWidgetDoc): PlainResource {
 }
 
 /** The group (seen by the caller, else 404) and whether the caller edits its widgets. */
-async function widgetReader(models: AuthModels, ctx: RequestContext, groupEID: string) {
+async function widgetReader(models: GroupStructureStore, ctx: RequestContext, groupEID: string) {
   const caller = await groupReaderOf(models, ctx, [LIST_GROUPS]);
   const { permissions } = await findVisibleGroup(models, caller, groupEID);
   requirePermission(permissions, 'view_group');
   return { networkEID: caller.networkEID, editor: permissions.includes(EDIT) };
 }
 
-async function widgetEditor(models: AuthModels, ctx: RequestContext, groupEID: string) {
+async function widgetEditor(models: GroupStructureStore, ctx: RequestContext, groupEID: string) {
   const { caller, permissions } = await visibleGroupFor(models, ctx, groupEID);
   requirePermission(permissions, EDIT);
   return caller;
@@ -64,7 +64,12 @@ async function widgetEditor(models: AuthModels, ctx: RequestContext, groupEID: s
 
 const notFound = () => new DomainError('GROUP_ERR_WIDGET_NOT_FOUND');
 
-async function findWidget(models: AuthModels, networkEID: string, groupEID: string, widgetEID: string) {
+async function findWidget(
+  models: GroupStructureStore,
+  networkEID: string,
+  groupEID: string,
+  widgetEID: string,
+) {
   if (!isEid(widgetEID)) throw notFound();
   const widget = await models.GroupWidget.findOne({
     networkEID,
@@ -76,7 +81,7 @@ async function findWidget(models: AuthModels, networkEID: string, groupEID: stri
 }
 
 export async function listGroupWidgets(
-  models: AuthModels,
+  models: GroupStructureStore,
   ctx: RequestContext,
   groupEID: string,
   page: Page,
@@ -92,7 +97,7 @@ export async function listGroupWidgets(
 }
 
 export async function getGroupWidget(
-  models: AuthModels,
+  models: GroupStructureStore,
   ctx: RequestContext,
   groupEID: string,
   widgetEID: string,
@@ -104,7 +109,11 @@ export async function getGroupWidget(
 }
 
 /** The group's widgets as an owner of widgets (the writes shared with the network's). */
-function groupOwner(models: AuthModels, networkEID: string, groupEID: string): WidgetOwner<GroupWidgetDoc> {
+function groupOwner(
+  models: GroupStructureStore,
+  networkEID: string,
+  groupEID: string,
+): WidgetOwner<GroupWidgetDoc> {
   return {
     store: models.GroupWidget,
     scope: { networkEID, groupEID },
@@ -117,7 +126,7 @@ function groupOwner(models: AuthModels, networkEID: string, groupEID: string): W
 
 /** Adds a widget; a 21st is undone after its insert (two at once near the bound: both may be undone). */
 export async function createGroupWidget(
-  models: AuthModels,
+  models: GroupStructureStore,
   ctx: RequestContext,
   groupEID: string,
   body: RouteBody<'groupWidget.create'>,
@@ -133,7 +142,7 @@ export async function createGroupWidget(
 }
 
 export async function updateGroupWidget(
-  models: AuthModels,
+  models: GroupStructureStore,
   ctx: RequestContext,
   groupEID: string,
   widgetEID: string,
@@ -144,7 +153,7 @@ export async function updateGroupWidget(
 }
 
 export async function deleteGroupWidget(
-  models: AuthModels,
+  models: GroupStructureStore,
   ctx: RequestContext,
   groupEID: string,
   widgetEID: string,
@@ -159,7 +168,7 @@ export async function deleteGroupWidget(
  * owners resolve with the reader's rights when shown.
  */
 export async function setSpotlightItems(
-  models: AuthModels,
+  models: GroupStructureStore,
   ctx: RequestContext,
   groupEID: string,
   widgetEID: string,

@@ -5,12 +5,12 @@
  * on). One query on `{networkEID, _id}`; a caller who is not an active member is 404.
  */
 import { isEid, type ChatPartnersReply, type RequestContext } from '@ncs/contracts';
-import type { AuthModels } from '../models.js';
-import { findMemberCaller } from './callers.js';
-import { profileListFilter } from './profile-list.js';
+import type { ChatStore } from './dependencies.js';
+import { findMemberCaller } from '../core/callers.js';
+import { profileListFilter } from '../directory/profile-list.js';
 
 export async function chatPartners(
-  models: AuthModels,
+  models: ChatStore,
   ctx: RequestContext,
   EIDs: readonly string[],
 ): Promise<ChatPartnersReply> {

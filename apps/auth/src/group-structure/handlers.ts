@@ -1,11 +1,11 @@
 /**
- * Handlers of the group operations' routes, part 3 (`groupDirectoryRoutes`: relations,
- * users add/merge, widgets), by route id. A constant: the conformance test lists it without a
- * database.
+ * Handlers of a group's structure (`groupDirectoryRoutes` of the route table: relations between
+ * groups, users added or merged in bulk, group widgets), by route id. A constant: the conformance
+ * test lists it without a database.
  */
 import { groupDirectoryRoutes } from '@ncs/contracts';
 import { defineHandlers } from '@ncs/service-kit';
-import type { AuthDependencies } from '../../dependencies.js';
+import type { GroupStructureDependencies } from './dependencies.js';
 import { createRelation, deleteRelation, getRelation, listRelations } from './relations.js';
 import { addUsers, mergeUsers } from './users.js';
 import {
@@ -17,7 +17,7 @@ import {
   updateGroupWidget,
 } from './widgets.js';
 
-export const groupDirectoryHandlers = defineHandlers<AuthDependencies>()(groupDirectoryRoutes, {
+export const groupStructureHandlers = defineHandlers<GroupStructureDependencies>()(groupDirectoryRoutes, {
   'groupRelation.list': ({ ctx, params, query }, { models }) =>
     listRelations(models, ctx, params.groupEID, query),
   'groupRelation.create': ({ ctx, params, body }, { models, events }) =>

@@ -1,5 +1,6 @@
 /**
- * A code-flow token acts in the one network it was granted for: on the account routes
+ * A code-flow token acts in the one network it was granted for (core: the directory and the apps'
+ * checks both apply it): on the account routes
  * that name a resource (postable types of a profile, accepting an invitation), a resource of
  * another network is answered as one that does not exist.
  */

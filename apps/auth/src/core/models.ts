@@ -1,7 +1,10 @@
 /**
- * Collections of the directory: networks, accounts, the profiles of accounts in networks, and
- * invitations. Every tenant document carries `networkEID`, and its indexes start with it
- * (ARCHITECTURE §10); accounts are the person's own, shared by their profiles in every network.
+ * The collections every area builds on: networks, accounts, the profiles of accounts in networks
+ * (a profile is the membership, its role included) and invitations (pending memberships), and the
+ * apps' clients, installations and tokens (core/client-models.ts) and the network's themes
+ * (core/theme-models.ts). Every tenant document carries
+ * `networkEID`, and its indexes start with it (ARCHITECTURE §10); accounts are the person's own,
+ * shared by their profiles in every network.
  */
 import {
   birthdayPrivacySettings,
@@ -13,6 +16,8 @@ import {
 } from '@ncs/contracts';
 import { timestamps, type StoredDocument } from '@ncs/service-kit';
 import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
+import { registerClientModels, type ClientModels } from './client-models.js';
+import { registerThemeModels, type ThemeModels } from './theme-models.js';
 
 /** Files (branding images): an uploaded image, `{ type: 'file', EID }`. */
 const imageRefSchema = new Schema(
@@ -116,7 +121,7 @@ const profileSchema = new Schema(
   {
     networkEID: { type: String, required: true },
     accountId: { type: String, required: true },
-    /** As stored: administrator variants are reported as `admin` from 1.4.8 (directory/permissions.ts). */
+    /** As stored: administrator variants are reported as `admin` from 1.4.8 (core/permissions.ts). */
     role: { type: String, enum: storedRoleNames, default: 'member' },
     userState: { type: String, enum: ['active', 'pending', 'suspended', 'deleted'], default: 'active' },
     external: { type: Boolean, default: false },
@@ -178,15 +183,17 @@ export type AccountDoc = InferSchemaType<typeof accountSchema> & StoredDocument;
 export type ProfileDoc = InferSchemaType<typeof profileSchema> & StoredDocument;
 export type InvitationDoc = InferSchemaType<typeof invitationSchema> & StoredDocument;
 
-export interface DirectoryModels {
+export interface CoreModels extends ClientModels, ThemeModels {
   readonly Network: Model<NetworkDoc>;
   readonly Account: Model<AccountDoc>;
   readonly Profile: Model<ProfileDoc>;
   readonly Invitation: Model<InvitationDoc>;
 }
 
-export function registerDirectoryModels(connection: Connection): DirectoryModels {
+export function registerCoreModels(connection: Connection): CoreModels {
   return {
+    ...registerClientModels(connection),
+    ...registerThemeModels(connection),
     Network: connection.model<NetworkDoc>('Network', networkSchema),
     Account: connection.model<AccountDoc>('Account', accountSchema),
     Profile: connection.model<ProfileDoc>('Profile', profileSchema),

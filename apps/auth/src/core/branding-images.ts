@@ -1,5 +1,6 @@
 /**
- * Files: branding images are network assets. A theme and the network's branding
+ * Files: branding images are network assets (core: settings' themes, the network's write context
+ * and groups all name them). A theme and the network's branding
  * (favicon, default avatar and emblems) may name uploaded files: an emblem `{type: 'file', EID}`, or
  * a URL that is a file path of this network (`/networks/{n}/files/{f}/download`, relative or on any
  * host; contracts `fileOfPath`). Before it writes, auth asks messaging to adopt them

@@ -1,5 +1,6 @@
 /**
- * Writing the widgets of an owner (a group page or the network), one implementation for both: the
+ * Writing the widgets of an owner (a group page or the network; core, so neither the settings nor
+ * the group structure builds on the other), one implementation for both: the
  * owner says which store holds them, which documents are its own, how many it may have, how a
  * widget is presented and which errors name a missing widget or one too many. Who may write is
  * checked by the caller before (`edit_group_widgets`, network administrators).

@@ -5,9 +5,9 @@
  * them from its principal cache at once.
  */
 import type { QueryFilter } from 'mongoose';
-import type { EventSink } from '../dependencies.js';
-import type { AuthModels } from '../models.js';
-import type { TokenDoc } from './models.js';
+import type { EventSink } from './dependencies.js';
+import type { CoreModels } from './models.js';
+import type { TokenDoc } from './client-models.js';
 
 /** Hashes per `auth.token.revoked` event: far below NATS's default 1 MiB payload. */
 const REVOCATION_EVENT_BATCH = 1000;
@@ -17,7 +17,7 @@ const REVOCATION_EVENT_BATCH = 1000;
  * network: the authorization-code flow's tokens act in one network); returns how many.
  */
 export async function revokeTokens(
-  models: AuthModels,
+  models: CoreModels,
   events: EventSink,
   filter: QueryFilter<TokenDoc>,
 ): Promise<number> {

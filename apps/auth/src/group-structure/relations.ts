@@ -14,21 +14,21 @@ import {
   type RequestContext,
 } from '@ncs/contracts';
 import { pageOf, withStatus, type Page } from '@ncs/service-kit';
-import { userRef } from '../../directory/callers.js';
-import type { EventSink } from '../../dependencies.js';
-import type { AuthModels } from '../../models.js';
-import type { RouteBody } from '../../requests.js';
+import { userRef } from '../core/callers.js';
+import type { EventSink } from '../core/dependencies.js';
+import type { GroupStructureStore } from './dependencies.js';
+import type { RouteBody } from '../core/requests.js';
 import {
   findVisibleGroup,
   type GroupCaller,
   groupCallerOf,
   groupSummary,
   requirePermission,
-} from '../callers.js';
-import type { GroupDoc } from '../models.js';
-import { groupReaderOf, LIST_GROUPS } from '../readers.js';
-import { visibilityFilter } from '../reading.js';
-import { groupTypeRules, isAllowedParent } from '../types.js';
+} from '../groups/callers.js';
+import type { GroupDoc } from '../groups/models.js';
+import { groupReaderOf, LIST_GROUPS } from '../groups/readers.js';
+import { visibilityFilter } from '../groups/reading.js';
+import { groupTypeRules, isAllowedParent } from '../groups/types.js';
 
 export function presentRelation(parentEID: string, subgroupEID: string): PlainResource {
   return {
@@ -40,7 +40,12 @@ export function presentRelation(parentEID: string, subgroupEID: string): PlainRe
 }
 
 /** A group the caller sees, or `error` instead of the area's 404 (a body field, a missing relation). */
-async function visibleOr(models: AuthModels, caller: GroupCaller, groupEID: string, error: () => Error) {
+async function visibleOr(
+  models: GroupStructureStore,
+  caller: GroupCaller,
+  groupEID: string,
+  error: () => Error,
+) {
   try {
     return await findVisibleGroup(models, caller, groupEID);
   } catch (caught) {
@@ -57,7 +62,7 @@ const invalidSubgroup = (message: string) =>
  * The chain `groupEID`, its parent, … up to a top-level group (at most `depth` steps): `cycle`
  * when a group repeats, `broken` when one is missing (deleted meanwhile).
  */
-async function ancestorsOf(models: AuthModels, networkEID: string, groupEID: string) {
+async function ancestorsOf(models: GroupStructureStore, networkEID: string, groupEID: string) {
   const chain: string[] = [];
   let current: string | null = groupEID;
   while (current !== null) {
@@ -76,7 +81,7 @@ async function ancestorsOf(models: AuthModels, networkEID: string, groupEID: str
 }
 
 export async function listRelations(
-  models: AuthModels,
+  models: GroupStructureStore,
   ctx: RequestContext,
   groupEID: string,
   page: Page,
@@ -97,7 +102,12 @@ export async function listRelations(
 }
 
 /** The subgroup `subgroupEID` of `groupEID`, both seen by the caller; else 404. */
-async function findRelation(models: AuthModels, caller: GroupCaller, groupEID: string, subgroupEID: string) {
+async function findRelation(
+  models: GroupStructureStore,
+  caller: GroupCaller,
+  groupEID: string,
+  subgroupEID: string,
+) {
   const parent = await findVisibleGroup(models, caller, groupEID);
   const subgroup = await visibleOr(models, caller, subgroupEID, relationNotFound);
   if (subgroup.group.parentEID !== groupEID) throw relationNotFound();
@@ -105,7 +115,7 @@ async function findRelation(models: AuthModels, caller: GroupCaller, groupEID: s
 }
 
 export async function getRelation(
-  models: AuthModels,
+  models: GroupStructureStore,
   ctx: RequestContext,
   groupEID: string,
   subgroupEID: string,
@@ -133,7 +143,7 @@ async function recordMove(events: EventSink, caller: GroupCaller, group: GroupDo
  * 200 when it is below this group already.
  */
 export async function createRelation(
-  models: AuthModels,
+  models: GroupStructureStore,
   events: EventSink,
   ctx: RequestContext,
   groupEID: string,
@@ -188,7 +198,7 @@ export async function createRelation(
  * the subgroup. A type that always has a parent (local department) is 409.
  */
 export async function deleteRelation(
-  models: AuthModels,
+  models: GroupStructureStore,
   events: EventSink,
   ctx: RequestContext,
   groupEID: string,

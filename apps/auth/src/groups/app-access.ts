@@ -6,13 +6,13 @@
  * without it, the groups anyone sees (not hidden), without permissions.
  */
 import { DomainError, isEid, type CallerGroupAccess, type RequestContext } from '@ncs/contracts';
-import type { GroupDoc } from '../groups/models.js';
-import type { AuthModels } from '../models.js';
+import type { GroupDoc } from './models.js';
+import type { GroupsStore } from './dependencies.js';
 
 export const POST_TO_ANY_GROUP = 'post_to_any_group';
 
 export async function appGroupAccessFor(
-  models: AuthModels,
+  models: GroupsStore,
   ctx: RequestContext,
   groupEIDs: readonly string[],
 ): Promise<CallerGroupAccess> {

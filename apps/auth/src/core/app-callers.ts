@@ -4,8 +4,8 @@
  * about a person (whoami, profiles, aggregate) stay user-only.
  */
 import { DomainError, type RequestContext, isEid } from '@ncs/contracts';
-import type { NetworkDoc } from '../directory/models.js';
-import type { AuthModels } from '../models.js';
+import type { NetworkDoc } from './models.js';
+import type { CoreModels } from './models.js';
 
 /** An app token: the app, without an account or a profile. */
 export function isAppCaller(ctx: RequestContext): boolean {
@@ -13,7 +13,7 @@ export function isAppCaller(ctx: RequestContext): boolean {
 }
 
 /** The request's network, which the calling app must be installed in (else 404, like a non-member). */
-export async function findInstalledNetwork(models: AuthModels, ctx: RequestContext): Promise<NetworkDoc> {
+export async function findInstalledNetwork(models: CoreModels, ctx: RequestContext): Promise<NetworkDoc> {
   const networkEID = ctx.networkEID;
   const clientId = ctx.principal?.appEID;
   if (!isEid(networkEID) || !clientId) {

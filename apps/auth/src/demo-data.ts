@@ -5,8 +5,14 @@
  * nothing twice.
  */
 import type { Logger } from '@ncs/service-kit';
-import type { AuthModels } from '../models.js';
-import { ensureAccount, ensureClient, ensureMembership, ensureNetwork, installApp } from './provisioning.js';
+import type { AuthModels } from './models.js';
+import {
+  ensureAccount,
+  ensureClient,
+  ensureMembership,
+  ensureNetwork,
+  installApp,
+} from './directory/provisioning.js';
 
 export interface DemoSettings {
   readonly password: string;

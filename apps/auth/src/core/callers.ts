@@ -1,10 +1,11 @@
 /**
- * Who calls the directory: a member of the request's network, an administrator, or an app
- * installed in it, checked against the store (not only the gateway's cached principal).
+ * Who calls: a member of the request's network, an administrator, or an app installed in it,
+ * checked against the store (not only the gateway's cached principal). Core: every area starts
+ * its checks here.
  */
 import { DomainError, type RequestContext, isEid } from '@ncs/contracts';
-import { findInstalledNetwork, isAppCaller } from '../apps/app-callers.js';
-import type { AuthModels } from '../models.js';
+import { findInstalledNetwork, isAppCaller } from './app-callers.js';
+import type { CoreModels } from './models.js';
 import type { NetworkDoc, ProfileDoc } from './models.js';
 import { isAdminRole, MANAGE_NETWORK } from './permissions.js';
 
@@ -32,7 +33,7 @@ export type DirectoryCaller = MemberCaller | AppCaller;
  * suspended or demoted while the gateway still caches the token's principal is already refused
  * here. Not a member: 404 (never reveal existence).
  */
-export async function findMemberCaller(models: AuthModels, ctx: RequestContext): Promise<MemberCaller> {
+export async function findMemberCaller(models: CoreModels, ctx: RequestContext): Promise<MemberCaller> {
   const networkEID = ctx.networkEID;
   const profileEID = ctx.principal?.profileEID;
   if (!isEid(networkEID) || !isEid(profileEID)) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
@@ -45,7 +46,7 @@ export async function findMemberCaller(models: AuthModels, ctx: RequestContext):
 }
 
 /** The network of the request, which the caller must be an active member of (else 404). */
-export async function findCallerNetwork(models: AuthModels, ctx: RequestContext): Promise<NetworkDoc> {
+export async function findCallerNetwork(models: CoreModels, ctx: RequestContext): Promise<NetworkDoc> {
   return (await findMemberCaller(models, ctx)).network;
 }
 
@@ -53,7 +54,7 @@ export async function findCallerNetwork(models: AuthModels, ctx: RequestContext)
  * A network administrator. The permission is checked first (a member gets 403 and never learns
  * whether what they asked about exists), then the stored role (demoted within the cache window).
  */
-export async function findAdminCaller(models: AuthModels, ctx: RequestContext): Promise<MemberCaller> {
+export async function findAdminCaller(models: CoreModels, ctx: RequestContext): Promise<MemberCaller> {
   if (!ctx.principal?.profileEID || !ctx.principal.permissions.includes(MANAGE_NETWORK)) {
     throw new DomainError('AUTH_ERR_NOT_NETWORK_ADMIN');
   }
@@ -67,7 +68,7 @@ export async function findAdminCaller(models: AuthModels, ctx: RequestContext): 
  * (e.g. `get_profile_xid`, `invite_users`). An app without it is 403.
  */
 export async function findAdminOrAppCaller(
-  models: AuthModels,
+  models: CoreModels,
   ctx: RequestContext,
   appPermission: string,
 ): Promise<DirectoryCaller> {
@@ -85,7 +86,7 @@ export async function findAdminOrAppCaller(
 
 /** A member of the network, or an installed app holding `appPermission`. */
 export async function findMemberOrAppCaller(
-  models: AuthModels,
+  models: CoreModels,
   ctx: RequestContext,
   appPermission: string,
 ): Promise<DirectoryCaller> {

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the group operations, part 3: the order of a users add/merge reply and
+ * Pure rules of a group's structure: the order of a users add/merge reply and
  * the spotlight's items without repeats. Unit-tested in rules.test.ts.
  */
 export type Ref = { type: 'user'; EID: string };

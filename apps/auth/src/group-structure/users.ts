@@ -9,15 +9,15 @@
  */
 import type { PlainResource, RequestContext } from '@ncs/contracts';
 import { isDuplicateKeyError } from '@ncs/service-kit';
-import { userRef } from '../../directory/callers.js';
-import type { EventSink } from '../../dependencies.js';
-import type { AuthModels } from '../../models.js';
-import type { RouteBody } from '../../requests.js';
-import { findVisibleGroup, type GroupCaller, groupCallerOf, requirePermission } from '../callers.js';
-import { GET_PROFILE_XID } from '../../directory/xid.js';
-import { groupReaderOf, isAppGroupCaller } from '../readers.js';
-import { membershipEvent } from '../memberships.js';
-import type { GroupDoc, MembershipDoc } from '../models.js';
+import { userRef } from '../core/callers.js';
+import type { EventSink } from '../core/dependencies.js';
+import type { GroupStructureStore } from './dependencies.js';
+import type { RouteBody } from '../core/requests.js';
+import { findVisibleGroup, type GroupCaller, groupCallerOf, requirePermission } from '../groups/callers.js';
+import { GET_PROFILE_XID } from '../directory/xid.js';
+import { groupReaderOf, isAppGroupCaller } from '../groups/readers.js';
+import { membershipEvent } from '../groups/memberships.js';
+import type { GroupDoc, MembershipDoc } from '../groups/models.js';
 import { inRequestOrder, type Outcome, type Ref } from './rules.js';
 
 const emptyOutcome = (): Outcome => ({ added: [], alreadyMembers: [], removed: [], kept: [], refused: [] });
@@ -29,7 +29,7 @@ async function inBatches<T>(items: readonly T[], width: number, task: (item: T) 
 }
 
 interface Context {
-  readonly models: AuthModels;
+  readonly models: GroupStructureStore;
   readonly events: EventSink;
   readonly caller: GroupCaller;
   readonly group: GroupDoc;
@@ -38,7 +38,11 @@ interface Context {
 }
 
 /** The listed profiles that are active in the network (others are refused), with their external flag. */
-async function activeProfiles(models: AuthModels, networkEID: string, profileEIDs: readonly string[]) {
+async function activeProfiles(
+  models: GroupStructureStore,
+  networkEID: string,
+  profileEIDs: readonly string[],
+) {
   const rows = await models.Profile.find(
     { networkEID, _id: { $in: profileEIDs }, userState: 'active' },
     { external: 1 },
@@ -84,7 +88,7 @@ function present(group: GroupDoc, lockedBy: string | null, outcome: Outcome): Pl
  * group it sees (not hidden ones); `add` stays user-only (403 -162 to apps).
  */
 async function contextFor(
-  models: AuthModels,
+  models: GroupStructureStore,
   events: EventSink,
   ctx: RequestContext,
   groupEID: string,
@@ -103,7 +107,7 @@ async function contextFor(
 
 /** `POST …/users/add` (`manage_users`): up to 100 profiles; members stay as they are. */
 export async function addUsers(
-  models: AuthModels,
+  models: GroupStructureStore,
   events: EventSink,
   ctx: RequestContext,
   groupEID: string,
@@ -167,7 +171,7 @@ async function takeOver(
  * (up to 1000). Admins are never removed or locked; members locked by another sync are kept.
  */
 export async function mergeUsers(
-  models: AuthModels,
+  models: GroupStructureStore,
   events: EventSink,
   ctx: RequestContext,
   groupEID: string,

@@ -5,11 +5,11 @@
  * networks carry no `_user`.
  */
 import { DomainError, isEid, type PlainResource, type RequestContext } from '@ncs/contracts';
-import type { AuthModels } from '../models.js';
+import type { WhoamiStore } from './dependencies.js';
 
 export const LIST_NETWORKS = 'list_networks';
 
-export async function presentAppWhoami(models: AuthModels, ctx: RequestContext): Promise<PlainResource> {
+export async function presentAppWhoami(models: WhoamiStore, ctx: RequestContext): Promise<PlainResource> {
   const clientId = ctx.principal?.appEID ?? '';
   const installations = await models.Installation.find(
     { clientId, permissions: LIST_NETWORKS },

@@ -4,11 +4,14 @@
  * Bounded: a network has few administrators; the first `NETWORK_ADMINS_MAX` by EID are answered.
  */
 import { adminRoleVariants, DomainError, type NetworkAdminsReply, type RequestContext } from '@ncs/contracts';
-import type { AuthModels } from '../models.js';
+import type { NetworkAdminStore } from './dependencies.js';
 
 const NETWORK_ADMINS_MAX = 500;
 
-export async function networkAdmins(models: AuthModels, ctx: RequestContext): Promise<NetworkAdminsReply> {
+export async function networkAdmins(
+  models: NetworkAdminStore,
+  ctx: RequestContext,
+): Promise<NetworkAdminsReply> {
   if (!ctx.networkEID) throw new DomainError('BAD_REQUEST', 'The request names no network.');
   const admins = await models.Profile.find(
     { networkEID: ctx.networkEID, userState: 'active', role: { $in: [...adminRoleVariants] } },

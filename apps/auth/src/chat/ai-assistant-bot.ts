@@ -10,9 +10,9 @@
 import { createHash } from 'node:crypto';
 import type { AiAssistantStanding, RequestContext } from '@ncs/contracts';
 import { isDuplicateKeyError } from '@ncs/service-kit';
-import type { AuthModels } from '../models.js';
+import type { ChatStore } from './dependencies.js';
 import { FEATURE_AI_ASSISTANT_SETTINGS } from '../settings/rules.js';
-import { findMemberCaller } from './callers.js';
+import { findMemberCaller } from '../core/callers.js';
 
 /** The `accountId` of a network's AI assistant bot: 24 hex characters no real account has. */
 export function aiAssistantAccountId(networkEID: string): string {
@@ -20,7 +20,7 @@ export function aiAssistantAccountId(networkEID: string): string {
 }
 
 export async function aiAssistantStanding(
-  models: AuthModels,
+  models: ChatStore,
   ctx: RequestContext,
   body: unknown,
 ): Promise<AiAssistantStanding> {
