@@ -9,7 +9,8 @@
 // two files run side by side, beside the unit and service tiers. The files that load the whole
 // machine themselves (tests/alone.mjs) run after those, one at a time, on a fresh stack of their
 // own. The index-coverage test runs last: it checks the query shapes that every service of every
-// stack recorded.
+// stack recorded; so does the recorded-events test, which checks every event the services' outboxes
+// hold against the domain event catalogue.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
@@ -22,6 +23,9 @@ const WORKERS = 2;
 process.env.NCS_E2E_STACKS ??= String(WORKERS);
 
 const INDEX_COVERAGE = 'tests/e2e/platform/index-coverage.test.ts';
+const RECORDED_EVENTS = 'tests/e2e/platform/recorded-events.test.ts';
+// Where each end-to-end stack notes its store for the recorded-events test (tests/setup/stack.ts).
+process.env.NCS_E2E_STACKS_DIR ??= join(tmpdir(), `ncs-e2e-stacks-${process.pid}`);
 // One directory per run for the query shapes of the services of every stack (the stacks' global
 // setup and the index-coverage test read it from here; workers inherit the environment).
 process.env.NCS_QUERY_SHAPES_DIR ??= join(tmpdir(), `ncs-query-shapes-${process.pid}`);
@@ -58,7 +62,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          exclude: [INDEX_COVERAGE, ...ALONE],
+          exclude: [INDEX_COVERAGE, RECORDED_EVENTS, ...ALONE],
           globalSetup: ['tests/setup/stack.ts'],
           testTimeout: 60_000,
           hookTimeout: 300_000,
@@ -85,6 +89,17 @@ export default defineConfig({
           globalSetup: ['tests/setup/query-shapes.ts'],
           // After every other project: it reads what their queries recorded.
           sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'recorded-events',
+          include: [RECORDED_EVENTS],
+          // After every other project, while their stacks still run (teardown comes at the end of
+          // the run): it reads the events their services recorded.
+          sequence: { groupOrder: 2 },
+          testTimeout: 120_000,
         },
       },
     ],

@@ -10,7 +10,7 @@
  * half of the suite's data (the local store scans whole collections).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -157,5 +157,25 @@ export default async function setup(project: TestProject): Promise<() => Promise
     'stacks',
     started.map((one) => one.info),
   );
-  return stopAll;
+  const noted = noteStores(project.name, started);
+  return async () => {
+    for (const file of noted) rmSync(file, { force: true });
+    await stopAll();
+  };
+}
+
+/**
+ * Where each stack's store is, for the recorded-events test that runs after every end-to-end file
+ * (e2e/platform/recorded-events.test.ts reads the services' outboxes): one file per stack in
+ * `NCS_E2E_STACKS_DIR` (chosen per run in vitest.config.ts), removed when the stack stops.
+ */
+function noteStores(projectName: string, started: readonly { info: StackInfo }[]): string[] {
+  const dir = process.env.NCS_E2E_STACKS_DIR;
+  if (dir === undefined) return [];
+  mkdirSync(dir, { recursive: true });
+  return started.map(({ info }, index) => {
+    const file = join(dir, `${projectName}-${index + 1}.json`);
+    writeFileSync(file, JSON.stringify({ mongoUrl: info.mongoUrl, logDir: info.logDir }));
+    return file;
+  });
 }

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Outbox, RecordedEventInput, RpcClient } from '@ncs/service-kit';
+import type { AnyCatalogueEventInput, Outbox, RpcClient } from '@ncs/service-kit';
 import { registerMessagingModels, type MessagingModels } from '../src/messages/models.js';
 import { runPendingJobs } from '../src/news/duplication.js';
 import { publishDueItems } from '../src/scheduling/scheduled-items.js';
@@ -37,11 +37,15 @@ afterAll(async () => {
   await Promise.all(connections.map((c) => c.close()));
 });
 
+type Data = Record<string, unknown>;
+
 /** An outbox that keeps what was recorded (the relay to JetStream is the kit's, tested there). */
 function keepingOutbox() {
-  const recorded: { entity: string; verb: string; input: RecordedEventInput }[] = [];
+  const recorded: { entity: string; verb: string; input: AnyCatalogueEventInput & { data: Data } }[] = [];
   const outbox = {
-    record: (entity: string, verb: string, input: RecordedEventInput) => {
+    // `record(name, input)`: kept by the name's entity and verb.
+    record: (name: string, input: AnyCatalogueEventInput & { data: Data }) => {
+      const [, entity = '', verb = ''] = name.split('.');
       recorded.push({ entity, verb, input });
       return Promise.resolve({} as never);
     },

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Outbox, RecordedEventInput } from '@ncs/service-kit';
+import type { AnyCatalogueEventInput, Outbox } from '@ncs/service-kit';
 import { registerMessagingModels, type MessageDoc, type MessagingModels } from '../src/messages/models.js';
 import { recordCommentActivity, SUBSCRIBERS_PAGE, subscribersOf } from '../src/messages/subscribers.js';
 
@@ -48,10 +48,10 @@ describe('subscribers of a message', () => {
     expect(found).toHaveLength(people.length - 1);
     expect(new Set(found)).toEqual(new Set(people.filter((p) => p !== commenter)));
 
-    const recorded: { verb: string; input: RecordedEventInput }[] = [];
+    const recorded: { verb: string; input: AnyCatalogueEventInput }[] = [];
     const outbox = {
-      record: (_entity: string, verb: string, input: RecordedEventInput) => {
-        recorded.push({ verb, input });
+      record: (name: string, input: AnyCatalogueEventInput) => {
+        recorded.push({ verb: name.split('.')[2]!, input });
         return Promise.resolve({} as never);
       },
     } as unknown as Outbox;

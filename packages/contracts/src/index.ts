@@ -13,6 +13,11 @@ export * from './core/subjects.js';
 export * from './core/text-hygiene.js';
 export * from './core/versions.js';
 export * from './core/whitelisting.js';
+// The domain event catalogue: every event's data schema and audience kinds (ARCHITECTURE §6).
+export * from './domain-events/catalogue.js';
+export * from './domain-events/catalogue-docs.js';
+export * from './core/audience.js';
+export { audienceSchemaOf, type AnyEventDefinition } from './domain-events/define.js';
 // The areas: their resources, route tables, errors and link relations.
 export * from './apps/resources.js';
 export { appsRoutes } from './apps/routes.js';

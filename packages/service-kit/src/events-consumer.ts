@@ -67,8 +67,9 @@ const tracer = trace.getTracer('@ncs/service-kit');
  * the consumer as needed and retries with backoff while NATS or the database is unavailable. A new
  * durable starts from the first event the stream holds. Events are handled one at a time, in
  * stream order; an event that failed is redelivered after a delay while the following ones go on.
+ * Apps start consumers through `startEventConsumer` (catalogue-consumer.ts), typed by the catalogue.
  */
-export function startEventConsumer(options: EventConsumerOptions): EventConsumer {
+export function startPlainEventConsumer(options: EventConsumerOptions): EventConsumer {
   if (!/^[A-Za-z0-9_-]+$/.test(options.durable)) {
     throw new TypeError(`event consumer: durable name "${options.durable}" must be letters, digits, _ or -`);
   }

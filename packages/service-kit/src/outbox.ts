@@ -26,8 +26,16 @@ import type { Context } from '@opentelemetry/api';
 import mongoose from 'mongoose';
 import { Events, headers as natsHeaders } from 'nats';
 import type { NatsConnection } from 'nats';
-import { EVENTS_STREAM, eventSubject, toTimestamp } from '@ncs/contracts';
-import type { DomainEvent, ServiceName } from '@ncs/contracts';
+import { EVENTS_STREAM, eventCatalogue, eventSubject, isEventName, toTimestamp } from '@ncs/contracts';
+import type {
+  CatalogueEvent,
+  DomainEvent,
+  EventAudience,
+  EventAudienceOf,
+  EventData,
+  EventNameOf,
+  ServiceName,
+} from '@ncs/contracts';
 import { outboxEventModel } from './events-models.js';
 import type { OutboxEventRecord } from './events-models.js';
 import { ensureEventsStream, retryDelay } from './events-stream.js';
@@ -35,8 +43,9 @@ import type { Logger } from './logger.js';
 import { extractTraceContext, injectTraceHeaders } from './telemetry.js';
 
 export { EVENTS_DUPLICATE_WINDOW_MS, ensureEventsStream } from './events-stream.js';
-export { startEventConsumer } from './events-consumer.js';
+export { startEventConsumer } from './catalogue-consumer.js';
 export type { EventConsumer, EventConsumerOptions } from './events-consumer.js';
+export type { CatalogueConsumerOptions } from './catalogue-consumer.js';
 
 export interface OutboxOptions {
   readonly connection: mongoose.Connection;
@@ -49,18 +58,46 @@ export interface OutboxOptions {
   readonly publishedRetentionMs?: number;
 }
 
+/** The untyped form's input (auth's producers only, see `Outbox.record`). */
 export interface RecordedEventInput {
   readonly networkEID?: string;
   readonly actor?: { readonly type: string; readonly EID: string };
   readonly data: Record<string, unknown>;
 }
 
-export interface Outbox {
+/** What a catalogued event is recorded with: its audience and data typed by the catalogue. */
+export interface CatalogueEventInput<N extends EventNameOf<ServiceName>> {
+  readonly networkEID?: string;
+  readonly actor?: { readonly type: string; readonly EID: string };
+  readonly audience: EventAudienceOf<N>;
+  readonly data: EventData<N>;
+}
+
+/** The typed form's input for any event: what a wrapper or a test's fake outbox receives. */
+export type AnyCatalogueEventInput = Omit<RecordedEventInput, 'data'> & {
+  readonly audience: EventAudience;
+  readonly data: unknown;
+};
+/** Either form's arguments, as a wrapper of `record` (messaging's notices) passes them on. */
+export type RecordArguments =
+  | [name: EventNameOf<ServiceName>, input: AnyCatalogueEventInput]
+  | [entity: string, verb: string, input: RecordedEventInput];
+
+export interface Outbox<S extends ServiceName = ServiceName> {
   /**
-   * Builds the DomainEvent for `events.<service>.<entity>.<verb>` (id: a new ObjectId; type:
-   * `<service>.<entity>.<verb>`; occurredAt: now, ISO 8601 with `+00:00`) and stores it in the
-   * `outbox` collection. Call it right after the write the event belongs to has succeeded (see the
-   * module comment for why after). Resolves once stored; the relay publishes it shortly after.
+   * Builds the DomainEvent of the catalogued event `name` (`<service>.<entity>.<verb>`, this
+   * outbox's service: another service's name throws; id: a new ObjectId; occurredAt: now, ISO 8601
+   * with `+00:00`; `audience` and `data` as given) and stores it in the `outbox` collection, to be
+   * published on `events.<name>`. Call it right after the write the event belongs to has succeeded
+   * (see the module comment for why after). Resolves once stored; the relay publishes it shortly
+   * after.
+   */
+  record<N extends EventNameOf<S>>(name: N, input: CatalogueEventInput<N>): Promise<CatalogueEvent<N>>;
+  /**
+   * The untyped form, `events.<service>.<entity>.<verb>` without audience: for auth's producers
+   * only, which are being moved by someone else; it goes once auth's call sites are converted to
+   * the typed form (catalogue.test.ts refuses it in any other app). The relay's own tests use it
+   * for subjects of their own.
    */
   record(entity: string, verb: string, input: RecordedEventInput): Promise<DomainEvent>;
   /**
@@ -122,7 +159,32 @@ export function createOutbox(options: OutboxOptions): Outbox {
     });
   }
 
-  async function record(entity: string, verb: string, input: RecordedEventInput): Promise<DomainEvent> {
+  /** The typed form's name: a catalogued event of this outbox's service. */
+  function catalogued(name: string): { entity: string; verb: string } {
+    if (!isEventName(name)) throw new TypeError(`outbox: "${name}" is not a catalogued event`);
+    const { service, entity, verb } = eventCatalogue[name];
+    if (service !== options.service) {
+      throw new TypeError(
+        `outbox: the ${options.service} outbox cannot record ${name}, an event of ${service}`,
+      );
+    }
+    return { entity, verb };
+  }
+
+  // Async, so that a refused name rejects like every other failure of `record`.
+  async function record(...args: RecordArguments): Promise<DomainEvent> {
+    if (args.length === 3) return store(args[0], args[1], args[2], undefined);
+    const [name, input] = args;
+    const { entity, verb } = catalogued(name);
+    return store(entity, verb, input, input.audience);
+  }
+
+  async function store(
+    entity: string,
+    verb: string,
+    input: Omit<RecordedEventInput, 'data'> & { readonly data: unknown },
+    audience: EventAudience | undefined,
+  ): Promise<DomainEvent> {
     assertSubjectToken('entity', entity);
     assertSubjectToken('verb', verb);
     const _id = new mongoose.Types.ObjectId();
@@ -134,7 +196,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
       occurredAt: toTimestamp(createdAt),
       ...(input.networkEID === undefined ? {} : { networkEID: input.networkEID }),
       ...(input.actor === undefined ? {} : { actor: { type: input.actor.type, EID: input.actor.EID } }),
-      data: input.data,
+      ...(audience === undefined ? {} : { audience }),
+      data: input.data as Record<string, unknown>,
     };
     // Serialised now, so an event that can never be published fails its caller instead of blocking
     // the relay behind it forever.

@@ -37,9 +37,10 @@ export async function createCategory(
     { ...fields, parentEID, networkEID: caller.networkEID },
   ]);
   const category = presentCategory(created!.toObject<CategoryDoc>());
-  await outbox.record('category', 'created', {
+  await outbox.record('kb.category.created', {
     networkEID: caller.networkEID,
     actor: actorOf(caller),
+    audience: { kind: 'network' },
     data: { category },
   });
   return category;
@@ -118,9 +119,10 @@ export async function deleteCategory(
   requireEmptyCategory({ children: Boolean(children), livePages: Boolean(livePages) });
   await models.Category.deleteOne({ _id: categoryEID, networkEID: caller.networkEID });
   await models.Manager.deleteMany({ networkEID: caller.networkEID, categoryEID });
-  await outbox.record('category', 'deleted', {
+  await outbox.record('kb.category.deleted', {
     networkEID: caller.networkEID,
     actor: actorOf(caller),
+    audience: { kind: 'network' },
     data: { category: presentCategory(category) },
   });
 }

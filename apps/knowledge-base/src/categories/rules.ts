@@ -1,18 +1,21 @@
 /** Knowledge-base categories as plain functions: how one reads, and the rules of nesting, highlight and delete. */
-import { DomainError, toTimestamp, type PlainResource } from '@ncs/contracts';
+import { DomainError, toTimestamp, type EventData } from '@ncs/contracts';
 import type { CategoryDoc } from '../core/models.js';
 import type { Caller } from '../core/rules.js';
 
-export function presentCategory(category: CategoryDoc): PlainResource {
+/** A category as served, and as its events carry it (the catalogue's `kb.category.*` schema). */
+export type CategoryResource = EventData<'kb.category.created'>['category'];
+
+export function presentCategory(category: CategoryDoc): CategoryResource {
   return {
-    type: 'kb_category',
+    type: 'kb_category' as const,
     EID: String(category._id),
     name: category.name,
     description: category.description,
     audienceType: category.audienceType,
     headerBackgroundUrl: category.headerBackgroundUrl ?? null,
     headerColor: category.headerColor ?? null,
-    parent: category.parentEID ? { type: 'kb_category', EID: category.parentEID } : null,
+    parent: category.parentEID ? { type: 'kb_category' as const, EID: category.parentEID } : null,
     highlightedAt: category.highlightedAt ? toTimestamp(category.highlightedAt) : null,
     created: toTimestamp(category.created),
     lastModified: toTimestamp(category.lastModified),

@@ -71,9 +71,10 @@ export async function assignManager(
     created = false;
   }
   if (created) {
-    await outbox.record('manager', 'assigned', {
+    await outbox.record('kb.manager.assigned', {
       networkEID: caller.networkEID,
       actor: { type: 'user', EID: caller.profileEID },
+      audience: { kind: 'network' },
       data: { category: { type: 'kb_category', EID: categoryEID }, user: { type: 'user', EID: profileEID } },
     });
   }

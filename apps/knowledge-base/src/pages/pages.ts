@@ -1,6 +1,6 @@
 /** Knowledge-base pages: drafts and published pages, publishing once, and soft delete. */
 import { isEid, DomainError, type PlainCollection, type RequestContext } from '@ncs/contracts';
-import { pageOf, type Outbox, type Page, type RequestOf } from '@ncs/service-kit';
+import { pageOf, type CatalogueEventInput, type Outbox, type Page, type RequestOf } from '@ncs/service-kit';
 import { canEditPagesOf, findVisibleCategory } from '../core/access.js';
 import type { CoreModels, PageDoc } from '../core/models.js';
 import { callerOf, inCallersNetwork, type Caller } from '../core/rules.js';
@@ -12,11 +12,21 @@ async function requireEditor(models: CoreModels, caller: Caller, categoryEID: st
   return category;
 }
 
-const publishedEvent = (caller: Caller, page: PageDoc) => ({
-  networkEID: caller.networkEID,
-  actor: { type: 'user', EID: caller.profileEID },
-  data: { page: { ...presentPage(page), body: undefined } },
-});
+/** `kb.page.published`: the page as served, without its body, to the network. */
+function publishedEvent(caller: Caller, doc: PageDoc): CatalogueEventInput<'kb.page.published'> {
+  const { body: _body, ...page } = presentPage(doc);
+  const { status, publishedAt, deletedAt } = page;
+  // Recorded only right after a create or an update left the page published (and not deleted).
+  if (status !== 'published' || publishedAt === null || deletedAt !== null) {
+    throw new TypeError(`kb: page ${page.EID} is not published`);
+  }
+  return {
+    networkEID: caller.networkEID,
+    actor: { type: 'user', EID: caller.profileEID },
+    audience: { kind: 'network' },
+    data: { page: { ...page, status, publishedAt, deletedAt } },
+  };
+}
 
 export async function createPage(
   models: CoreModels,
@@ -36,7 +46,7 @@ export async function createPage(
     authorEID: caller.profileEID,
   });
   const page = created.toObject<PageDoc>();
-  if (page.status === 'published') await outbox.record('page', 'published', publishedEvent(caller, page));
+  if (page.status === 'published') await outbox.record('kb.page.published', publishedEvent(caller, page));
   return presentPage(page);
 }
 
@@ -111,7 +121,7 @@ export async function updatePage(
     const current = await findReadablePage(models, caller, pageEID);
     return presentPage(current.page);
   }
-  if (publishing) await outbox.record('page', 'published', publishedEvent(caller, updated));
+  if (publishing) await outbox.record('kb.page.published', publishedEvent(caller, updated));
   return presentPage(updated);
 }
 

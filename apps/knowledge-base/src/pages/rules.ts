@@ -9,23 +9,22 @@ import {
   isGateOpen,
   toTimestamp,
   type ErrorDetail,
-  type PlainResource,
   type RequestContext,
 } from '@ncs/contracts';
 import { sanitizeRichText, type RequestOf } from '@ncs/service-kit';
 import type { PageDoc } from '../core/models.js';
 import type { Caller } from '../core/rules.js';
 
-export function presentPage(page: PageDoc): PlainResource {
+export function presentPage(page: PageDoc) {
   return {
-    type: 'kb_page',
+    type: 'kb_page' as const,
     EID: String(page._id),
-    category: { type: 'kb_category', EID: page.categoryEID },
+    category: { type: 'kb_category' as const, EID: page.categoryEID },
     title: page.title,
     body: page.body,
     status: page.status,
     coverImage: page.coverImage ?? null,
-    author: { type: 'user', EID: page.authorEID },
+    author: { type: 'user' as const, EID: page.authorEID },
     publishedAt: page.publishedAt ? toTimestamp(page.publishedAt) : null,
     deletedAt: page.deletedAt ? toTimestamp(page.deletedAt) : null,
     created: toTimestamp(page.created),

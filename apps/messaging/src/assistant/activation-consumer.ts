@@ -4,22 +4,24 @@
  * `welcomeMessageAutoSendEnabled` and an assistant, the person is welcomed; the unique welcome
  * receipt per person makes a redelivered event, or a dispatch, send nothing more.
  */
-import { eventSubject, type DomainEvent } from '@ncs/contracts';
+import type { CatalogueEvent } from '@ncs/contracts';
 import { startEventConsumer, type EventConsumer, type ServiceRuntime } from '@ncs/service-kit';
 import type { MessagingModels } from '../messages/models.js';
 import { findSettings } from './settings.js';
 import { welcomePeople } from './welcome.js';
 
 export const AI_WELCOME_DURABLE = 'messaging-ai-welcome';
-const ACTIVATED = eventSubject('auth', 'membership', 'activated');
+const ACTIVATED = 'auth.membership.activated';
+type ActivatedEvent = CatalogueEvent<typeof ACTIVATED>;
 
 /** The person a `membership.activated` event names, if any. */
-export function activatedProfileOf(event: DomainEvent): string | null {
-  const user = (event.data as { user?: { EID?: unknown } }).user;
-  return typeof user?.EID === 'string' ? user.EID : null;
+export function activatedProfileOf(event: ActivatedEvent): string | null {
+  // Checked still: auth records it in the untyped form until its call sites are converted.
+  const EID: unknown = event.data.user?.EID;
+  return typeof EID === 'string' ? EID : null;
 }
 
-export async function welcomeActivated(models: MessagingModels, event: DomainEvent): Promise<void> {
+export async function welcomeActivated(models: MessagingModels, event: ActivatedEvent): Promise<void> {
   const profileEID = activatedProfileOf(event);
   if (event.networkEID === undefined || profileEID === null) return;
   const settings = await findSettings(models, event.networkEID);
@@ -34,7 +36,7 @@ export function startWelcomeConsumer(runtime: ServiceRuntime, models: MessagingM
     nats: runtime.nats,
     connection: runtime.db,
     durable: AI_WELCOME_DURABLE,
-    filterSubjects: [ACTIVATED],
+    events: [ACTIVATED],
     logger: runtime.logger,
     handle: (event) => welcomeActivated(models, event),
   });

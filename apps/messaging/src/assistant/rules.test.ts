@@ -1,4 +1,4 @@
-import { DomainError, type DomainEvent } from '@ncs/contracts';
+import { DomainError, type CatalogueEvent } from '@ncs/contracts';
 import { describe, expect, it } from 'vitest';
 import { activatedProfileOf } from './activation-consumer.js';
 import { requireStanding } from './standing.js';
@@ -35,13 +35,14 @@ describe('welcomeHtml', () => {
 });
 
 describe('activatedProfileOf', () => {
-  const event = (data: Record<string, unknown>): DomainEvent => ({
-    id: 'e1',
-    type: 'auth.membership.activated',
-    occurredAt: '2026-01-01T00:00:00Z',
-    networkEID: 'a'.repeat(24),
-    data,
-  });
+  const event = (data: Record<string, unknown>) =>
+    ({
+      id: 'e1',
+      type: 'auth.membership.activated',
+      occurredAt: '2026-01-01T00:00:00Z',
+      networkEID: 'a'.repeat(24),
+      data,
+    }) as unknown as CatalogueEvent<'auth.membership.activated'>;
   it('reads data.user.EID, else null', () => {
     expect(activatedProfileOf(event({ user: { type: 'user', EID: 'b'.repeat(24) } }))).toBe('b'.repeat(24));
     expect(activatedProfileOf(event({}))).toBeNull();

@@ -16,6 +16,7 @@ import { findReadableMessage } from '../messages/reading.js';
 import { reread } from '../messages/writing.js';
 import { eventSummary } from './presentation.js';
 import { isOpenEvent, isPrivateEvent, mayCancel, mayRsvp } from './rules.js';
+import { messageAudience } from '../messages/audience.js';
 
 type EventDoc = MessageDoc & { event: NonNullable<MessageDoc['event']> };
 
@@ -95,9 +96,10 @@ export async function answerEvent(deps: WriteDeps, caller: Caller, messageEID: s
   const previous = await swapAnswer(deps.models, caller, message, rsvp);
   if (previous !== rsvp) {
     await recountResponders(deps.models, message);
-    await deps.outbox.record('message', 'rsvp', {
+    await deps.outbox.record('messaging.message.rsvp', {
       networkEID: caller.networkEID,
       actor: userRef(caller.profileEID),
+      audience: messageAudience(message),
       data: { message: messageSummary(message), responder: userRef(caller.profileEID), rsvp, previous },
     });
   }
@@ -122,9 +124,10 @@ export async function setCanceled(deps: WriteDeps, caller: Caller, messageEID: s
     { $set: { closed: canceled } },
   );
   const invitees = isPrivateEvent(message.event) ? (message.event.inviteeEIDs ?? []) : [];
-  await outbox.record('message', canceled ? 'canceled' : 'reinstated', {
+  await outbox.record(canceled ? 'messaging.message.canceled' : 'messaging.message.reinstated', {
     networkEID: caller.networkEID,
     actor: userRef(caller.profileEID),
+    audience: messageAudience(changed),
     data: {
       message: messageSummary(changed),
       event: eventSummary(changed),

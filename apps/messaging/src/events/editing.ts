@@ -14,6 +14,7 @@ import { fieldProblem } from '../messages/types.js';
 import { eventSummary } from './presentation.js';
 import { inviteesAndResponders } from './recipients.js';
 import { alertOfChange, eventEditOf, type EventChange } from './rules.js';
+import { messageAudience } from '../messages/audience.js';
 
 type EditBody = RequestOf<'message.edit'>['body'];
 
@@ -67,9 +68,10 @@ export async function recordEventEdit(
   }
   const recipients = (await inviteesAndResponders(models, edited, caller.profileEID)).map(userRef);
   for (const change of edit.changes) {
-    await outbox.record('message', change, {
+    await outbox.record(`messaging.message.${change}`, {
       networkEID: caller.networkEID,
       actor: userRef(caller.profileEID),
+      audience: messageAudience(edited),
       data: {
         alert: alertOfChange(change),
         message: messageSummary(edited),

@@ -8,7 +8,7 @@ import type { Caller } from '../messages/access.js';
 import type { MessageDoc, MessagingModels } from '../messages/models.js';
 import { messagePermissionsOf, isPrivateEvent } from './rules.js';
 
-const userRef = (EID: string) => ({ type: 'user', EID });
+const userRef = (EID: string) => ({ type: 'user' as const, EID });
 
 /** The event object as read. */
 export function presentEvent(event: NonNullable<MessageDoc['event']>) {

@@ -113,4 +113,4 @@ export function eventEditOf(
 }
 
 /** The alert of a change (spec: Events). */
-export const alertOfChange = (change: EventChange) => `event_${change}`;
+export const alertOfChange = <C extends EventChange>(change: C) => `event_${change}` as const;

@@ -14,6 +14,7 @@ import { messageSummary, userRef } from '../messages/presentation.js';
 import { activeRecipientEIDs } from '../messages/recipients.js';
 import { fieldProblem } from '../messages/types.js';
 import { dateOf, requireDateRange } from './rules.js';
+import { peopleAudience } from '../messages/audience.js';
 
 type CreateBody = RequestOf<'message.create'>['body'];
 
@@ -59,9 +60,10 @@ export async function recordInvitations(models: MessagingModels, outbox: Outbox,
       end: message.event!.end,
     })),
   );
-  await outbox.record('message', 'invited', {
+  await outbox.record('messaging.message.invited', {
     networkEID,
     actor: userRef(message.authorEID),
+    audience: peopleAudience(invitees),
     data: { alert: 'event_invitation', message: messageSummary(message), recipients: invitees.map(userRef) },
   });
 }

@@ -34,6 +34,7 @@ import {
 } from './crop-rules.js';
 import type { FileRecordDoc } from './models.js';
 import type { RenderQueue } from './render-queue.js';
+import { messageAudience } from '../messages/audience.js';
 
 type CropBody = RequestOf<'message.crop'>['body'];
 
@@ -199,9 +200,10 @@ export async function cropAttachedImage(
   );
   const { cropped, edited } = await putCropInPlace(models, caller, message, place, source, bytes, output);
   // Recorded as the edit it is: the message's attachment changed.
-  await outbox.record('message', 'edited', {
+  await outbox.record('messaging.message.edited', {
     networkEID: caller.networkEID,
     actor: userRef(caller.profileEID),
+    audience: messageAudience(edited),
     data: {
       message: messageSummary(edited),
       previousHtmlBody: message.htmlBody,

@@ -23,6 +23,7 @@ import { readInBatches, writeBlob } from './blobs.js';
 import { probeVideo } from './ffmpeg.js';
 import type { VideoJobDoc } from './media-models.js';
 import type { FileRecordDoc } from './models.js';
+import { peopleAudience } from '../messages/audience.js';
 
 /** A job's lease: ffmpeg's time limit plus the reads and writes around it. */
 const VIDEO_LEASE_MS = 5 * 60_000;
@@ -101,10 +102,11 @@ async function runJob(models: MessagingModels, outbox: Outbox, logger: Logger, j
     { $set: { status: ready ? 'done' : 'failed' } },
   );
   if (ended.modifiedCount !== 1 || !record) return;
-  const user = { type: 'user', EID: job.uploaderEID };
-  await outbox.record('file', VIDEO_PROCESSED_VERB, {
+  const user = { type: 'user' as const, EID: job.uploaderEID };
+  await outbox.record(`messaging.file.${VIDEO_PROCESSED_VERB}`, {
     networkEID,
     actor: user,
+    audience: peopleAudience([job.uploaderEID]),
     data: {
       alert: 'video_processing_complete',
       recipient: user,

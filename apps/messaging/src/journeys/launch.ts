@@ -7,7 +7,12 @@
  * `journey_failed_to_launch` to the launcher. Otherwise one participant document per person
  * (unique index) and the journey is `active`.
  */
-import { DomainError, internalSubjects, JOURNEY_PARTICIPANTS_MAX } from '@ncs/contracts';
+import {
+  DomainError,
+  internalSubjects,
+  JOURNEY_PARTICIPANTS_MAX,
+  type JourneyFailureReason,
+} from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
 import type { WriteDeps } from '../messages/deps.js';
@@ -17,6 +22,7 @@ import { findJourney, requireAdmin } from './access.js';
 import type { JourneyDoc } from './models.js';
 import { presentJourney } from './presentation.js';
 import { launchFailure, showsMeta } from './rules.js';
+import { peopleAudience } from '../messages/audience.js';
 
 const INSERT_CHUNK = 1000;
 
@@ -60,10 +66,16 @@ async function insertParticipants(
   }
 }
 
-async function recordFailure(deps: WriteDeps, caller: Caller, journey: JourneyDoc, reason: string) {
-  await deps.outbox.record('journey', 'launch_failed', {
+async function recordFailure(
+  deps: WriteDeps,
+  caller: Caller,
+  journey: JourneyDoc,
+  reason: JourneyFailureReason,
+) {
+  await deps.outbox.record('messaging.journey.launch_failed', {
     networkEID: caller.networkEID,
     actor: userRef(caller.profileEID),
+    audience: peopleAudience([caller.profileEID]),
     data: {
       alert: 'journey_failed_to_launch',
       recipient: userRef(caller.profileEID),

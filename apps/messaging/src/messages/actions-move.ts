@@ -17,6 +17,7 @@ import { findReadableMessage } from './reading.js';
 import { requireGroupPoster, timelineKeyOf } from './rules.js';
 import { postMessage, reread } from './writing.js';
 import { requireNewsPoster } from '../news/rules.js';
+import { timelineAudience } from './audience.js';
 
 /** Only a published message on a timeline is moved or shared. */
 function requireOnTimeline(message: MessageDoc): void {
@@ -51,9 +52,10 @@ export async function moveMessage(
     { networkEID: caller.networkEID, parentEID: messageEID },
     { $set: { groupEID: target } },
   );
-  await outbox.record('message', 'moved', {
+  await outbox.record('messaging.message.moved', {
     networkEID: caller.networkEID,
     actor: userRef(caller.profileEID),
+    audience: timelineAudience(target),
     data: {
       message: { ...messageSummary(message), group: groupRefOf(target) },
       from: groupRefOf(source),
@@ -83,9 +85,10 @@ export async function shareMessage(
     { returnDocument: 'after' },
   ).lean<MessageDoc>();
   if (!share) throw new DomainError('MESSAGING_ERR_MESSAGE_NOT_FOUND');
-  await outbox.record('message', 'shared', {
+  await outbox.record('messaging.message.shared', {
     networkEID: caller.networkEID,
     actor: userRef(caller.profileEID),
+    audience: timelineAudience(share.groupEID),
     data: { message: messageSummary(message), share: messageSummary(share) },
   });
   return presentOne(models, caller, share);

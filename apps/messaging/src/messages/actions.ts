@@ -10,6 +10,7 @@ import type { MessagingModels } from './models.js';
 import { messageSummary, userRef } from './presentation.js';
 import { findReadableMessage, pageOfPeople } from './reading.js';
 import { reread, type WriteDeps } from './writing.js';
+import { messageAudience } from './audience.js';
 
 /** Marks a message read for the caller; reading it again changes nothing (no second event). */
 export async function markRead({ models, rpc, outbox }: WriteDeps, caller: Caller, messageEID: string) {
@@ -24,9 +25,10 @@ export async function markRead({ models, rpc, outbox }: WriteDeps, caller: Calle
     { _id: message._id, networkEID: caller.networkEID },
     { $inc: { numReaders: 1 } },
   );
-  await outbox.record('message', 'read', {
+  await outbox.record('messaging.message.read', {
     networkEID: caller.networkEID,
     actor: userRef(caller.profileEID),
+    audience: messageAudience(message),
     data: { message: messageSummary(message), reader: userRef(caller.profileEID) },
   });
   return reread(models, caller, message);

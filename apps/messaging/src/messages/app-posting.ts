@@ -25,6 +25,7 @@ import { searchTokensOf } from '../search/tokens.js';
 import { latestCreateBody } from './announcement-gate.js';
 // Files (attachments): an app attaches the files it uploaded (`upload_files`).
 import { attachmentFieldsOf, claimAttachments } from '../files/attachments.js';
+import { messageAudience } from './audience.js';
 
 type CreateBody = RequestOf<'message.create'>['body'];
 
@@ -87,9 +88,10 @@ async function postAppUpdate(
   });
   const message = created.toObject<MessageDoc>();
   await claimAttachments(models, attacher, message); // Files: attachments claimed (else undone)
-  await outbox.record('message', 'created', {
+  await outbox.record('messaging.message.created', {
     networkEID: app.networkEID,
     actor: { type: 'app', EID: app.appEID },
+    audience: messageAudience(message),
     data: { message: messageSummary(message), mentions: [] },
   });
   // Presented for the app: it likes and reads nothing (`_user` all false).

@@ -26,6 +26,7 @@ import {
 import { eventEditFor, recordEventEdit } from '../events/editing.js';
 // Files: attachments.
 import { replaceAttachments } from '../files/attachments.js';
+import { messageAudience } from './audience.js';
 
 type EditBody = RequestOf<'message.edit'>['body'];
 
@@ -66,9 +67,10 @@ export async function editMessage(
   ).lean<MessageDoc>();
   if (!edited) throw new DomainError('MESSAGING_ERR_MESSAGE_NOT_FOUND');
   if (recipients) await followParticipants(models, edited, recipients);
-  await outbox.record('message', 'edited', {
+  await outbox.record('messaging.message.edited', {
     networkEID: caller.networkEID,
     actor: userRef(caller.profileEID),
+    audience: messageAudience(edited),
     data: {
       message: messageSummary(edited),
       previousHtmlBody: message.htmlBody,

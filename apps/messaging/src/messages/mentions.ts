@@ -9,6 +9,7 @@ import type { Outbox, RpcClient } from '@ncs/service-kit';
 import type { Caller } from './access.js';
 import type { MessageDoc } from './models.js';
 import { messageSummary, userRef } from './presentation.js';
+import { peopleAudience } from './audience.js';
 
 /** The distinct EIDs of `mentions`, each checked with auth: 400 -331 naming the first unknown one. */
 export async function checkedMentions(
@@ -45,9 +46,10 @@ export async function recordMentions(
 ): Promise<void> {
   for (const EID of message.mentions ?? []) {
     if (EID === message.authorEID || before.includes(EID)) continue;
-    await outbox.record('message', 'mentioned', {
+    await outbox.record('messaging.message.mentioned', {
       networkEID: message.networkEID,
       actor: userRef(message.authorEID),
+      audience: peopleAudience([EID]),
       data: { alert: 'mention', recipient: userRef(EID), message: messageSummary(message) },
     });
   }

@@ -2,7 +2,7 @@
  * Messages as plain resources (the gateway adds `_links`): one query for the caller's likes of a
  * whole page. A locked message reads 0 comments and 0 likes (spec: Locked message).
  */
-import { toTimestamp, type PlainResource } from '@ncs/contracts';
+import { toTimestamp, type EventData, type PlainResource } from '@ncs/contracts';
 import type { Caller } from './access.js';
 import type { LikeDoc, MessageDoc, MessagingModels } from './models.js';
 import { readByCaller, subscribedByCaller } from './reads.js';
@@ -22,13 +22,14 @@ import { attachedFilesOf, attachmentResourceFieldsOf } from '../files/attachment
 // Affordances: the action links the caller is shown.
 import { messageActionsOf } from './affordances.js';
 
-export const userRef = (EID: string) => ({ type: 'user', EID });
+export const userRef = (EID: string) => ({ type: 'user' as const, EID });
 /** The author: a person, or the app of an app_update (types, fields and app posting). */
 export const authorRefOf = (doc: Pick<MessageDoc, 'authorEID' | 'authorType'>) => ({
   type: doc.authorType ?? 'user',
   EID: doc.authorEID,
 });
-export const groupRefOf = (groupEID: string | null) => (groupEID ? { type: 'group', EID: groupEID } : null);
+export const groupRefOf = (groupEID: string | null) =>
+  groupEID ? { type: 'group' as const, EID: groupEID } : null;
 export const parentRefOf = (doc: Pick<MessageDoc, 'parentEID' | 'parentType'>) =>
   doc.parentEID ? { type: doc.parentType ?? 'update', EID: doc.parentEID } : null;
 
@@ -121,8 +122,11 @@ export async function presentOne(models: MessagingModels, caller: Caller, doc: M
   return resource!;
 }
 
+/** `message` of the catalogue's messaging events (contracts domain-events/messaging-shapes.ts). */
+export type MessageSummary = EventData<'messaging.message.read'>['message'];
+
 /** What events carry about a message: enough for a notification without a lookup. */
-export function messageSummary(doc: MessageDoc) {
+export function messageSummary(doc: MessageDoc): MessageSummary {
   return {
     type: doc.type,
     EID: String(doc._id),

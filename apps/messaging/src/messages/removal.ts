@@ -17,6 +17,7 @@ import { forgetCommenter } from '../timelines/commenters.js';
 import { closeEventResponses } from '../events/actions.js';
 // Files: attachments.
 import { releaseAttachments } from '../files/attachments.js';
+import { messageAudience } from './audience.js';
 
 export async function removeMessage({ models, rpc, outbox }: WriteDeps, caller: Caller, messageEID: string) {
   const { message, access } = await findReadableMessage(models, rpc, caller, messageEID);
@@ -53,9 +54,10 @@ export async function removeMessage({ models, rpc, outbox }: WriteDeps, caller: 
   await closeEventResponses(models, message); // concern: events: no longer an open invitation
   // Files: attachments: no bytes kept for ever for a message nobody reads (comments have none).
   await releaseAttachments(models, caller.networkEID, String(message._id));
-  await outbox.record('message', 'removed', {
+  await outbox.record('messaging.message.removed', {
     networkEID: caller.networkEID,
     actor: userRef(caller.profileEID),
+    audience: messageAudience(message),
     data: { message: messageSummary(message), remover: userRef(caller.profileEID) },
   });
 }

@@ -8,6 +8,7 @@ import type { Types } from 'mongoose';
 import { isDuplicateKeyError, type Outbox } from '@ncs/service-kit';
 import type { MessageDoc, MessagingModels } from './models.js';
 import { messageSummary, userRef } from './presentation.js';
+import { peopleAudience } from './audience.js';
 
 /** Subscribers read per query when a comment is posted. */
 export const SUBSCRIBERS_PAGE = 500;
@@ -66,9 +67,10 @@ export async function recordCommentActivity(
   const messageEID = String(message._id);
   const recipients = await subscribersOf(models, message.networkEID, messageEID, comment.authorEID);
   if (recipients.length > 0) {
-    await outbox.record('message', 'activity_comment', {
+    await outbox.record('messaging.message.activity_comment', {
       networkEID: message.networkEID,
       actor: userRef(comment.authorEID),
+      audience: peopleAudience(recipients),
       data: {
         alert: 'message_activity_comment',
         message: messageSummary(message),

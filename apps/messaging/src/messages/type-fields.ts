@@ -12,6 +12,7 @@ import { messageSummary } from './presentation.js';
 import { recipientFieldsOf } from './recipients.js';
 import { requireParticipantMentions } from './recipient-edits.js';
 import { appDataJsonOf, checkFieldsOfType, requireTypePoster } from './types.js';
+import { timelineAudience } from './audience.js';
 
 type CreateBody = RequestOf<'message.create'>['body'];
 
@@ -65,9 +66,10 @@ export async function supersedeOlder({ models, outbox }: WriteDeps, message: Mes
     { $set: { superseded: true } },
   );
   for (const doc of older) {
-    await outbox.record('message', 'superseded', {
+    await outbox.record('messaging.message.superseded', {
       networkEID: message.networkEID,
       actor: actor as { type: string; EID: string },
+      audience: timelineAudience(doc.groupEID),
       data: {
         message: messageSummary(doc),
         supersededBy: { type: 'announcement', EID: String(message._id) },

@@ -34,6 +34,7 @@ import { eventFieldsOf, recordInvitations } from '../events/writing.js';
 // Files: attachments.
 import { attachmentFieldsOf, claimAttachments } from '../files/attachments.js';
 import { parentFolderFieldsOf } from '../files/parent-folder.js';
+import { messageAudience, peopleAudience } from './audience.js';
 
 export type { WriteDeps } from './deps.js';
 
@@ -83,11 +84,22 @@ export async function postMessage(
   });
   const message = created.toObject<MessageDoc>();
   await claimAttachments(models, caller, message); // Files: attachments claimed (else undone, 400)
-  await outbox.record('message', createdVerbOf(message), {
-    networkEID: caller.networkEID,
-    actor: actorOf(caller),
-    data: { message: messageSummary(message), mentions: mentions.map(userRef) },
-  });
+  const data = { message: messageSummary(message), mentions: mentions.map(userRef) };
+  const verb = createdVerbOf(message);
+  // A draft or a scheduled message is on no timeline yet: its author's alone until published.
+  await (verb === 'created'
+    ? outbox.record('messaging.message.created', {
+        networkEID: caller.networkEID,
+        actor: actorOf(caller),
+        audience: messageAudience(message),
+        data,
+      })
+    : outbox.record(`messaging.message.${verb}`, {
+        networkEID: caller.networkEID,
+        actor: actorOf(caller),
+        audience: peopleAudience([message.authorEID]),
+        data,
+      }));
   await supersedeOlder({ models, rpc, outbox }, message, actorOf(caller)); // types, fields and app posting
   await recordMentions(outbox, message); // concern: mentions
   await addSubscription(models, caller.networkEID, String(message._id), caller.profileEID); // subscriptions
@@ -126,9 +138,10 @@ export async function postComment(
   });
   const comment = created.toObject<MessageDoc>();
   await countComment(models, caller, message, comment); // + bubbling: the message moves up
-  await outbox.record('message', 'commented', {
+  await outbox.record('messaging.message.commented', {
     networkEID: caller.networkEID,
     actor: actorOf(caller),
+    audience: messageAudience(message),
     data: { message: messageSummary(message), comment: messageSummary(comment) },
   });
   await recordCommentActivity(models, outbox, message, comment); // subscriptions
@@ -156,9 +169,10 @@ export async function likeMessage({ models, rpc, outbox }: WriteDeps, caller: Ca
     { _id: message._id, networkEID: caller.networkEID },
     { $inc: { numLikes: 1 } },
   );
-  await outbox.record('message', 'liked', {
+  await outbox.record('messaging.message.liked', {
     networkEID: caller.networkEID,
     actor: actorOf(caller),
+    audience: messageAudience(message),
     data: { message: messageSummary(message), liker: userRef(caller.profileEID) },
   });
   return reread(models, caller, message);
@@ -177,9 +191,10 @@ export async function unlikeMessage({ models, rpc, outbox }: WriteDeps, caller: 
       { _id: message._id, networkEID: caller.networkEID, numLikes: { $gt: 0 } },
       { $inc: { numLikes: -1 } },
     );
-    await outbox.record('message', 'unliked', {
+    await outbox.record('messaging.message.unliked', {
       networkEID: caller.networkEID,
       actor: actorOf(caller),
+      audience: messageAudience(message),
       data: { message: messageSummary(message), liker: userRef(caller.profileEID) },
     });
   }
@@ -197,9 +212,10 @@ export async function setLocked(
   requireLocker(message, caller, access);
   if (message.locked !== locked) {
     await models.Message.updateOne({ _id: message._id, networkEID: caller.networkEID }, { $set: { locked } });
-    await outbox.record('message', locked ? 'locked' : 'unlocked', {
+    await outbox.record(locked ? 'messaging.message.locked' : 'messaging.message.unlocked', {
       networkEID: caller.networkEID,
       actor: actorOf(caller),
+      audience: messageAudience(message),
       data: { message: messageSummary(message) },
     });
   }

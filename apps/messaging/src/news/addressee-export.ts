@@ -109,10 +109,21 @@ export async function runExport(models: MessagingModels, outbox: Outbox, rpc: Rp
     },
   );
   if (ended.modifiedCount === 0) return;
-  await recordJobEnd(outbox, job, result ? 'addressee_export_succeeded' : 'addressee_export_failed', {
-    alert: result ? 'NEWS_ADDRESSEE_EXPORT_SUCCESS' : 'NEWS_ADDRESSEE_EXPORT_FAILURE',
+  const about = {
     job: { type: 'news_addressee_export', EID: String(job._id) },
     news: { type: 'news', EID: job.messageEID },
-    numAddressees: result?.rows ?? null,
-  });
+  } as const;
+  await recordJobEnd(
+    outbox,
+    job,
+    result
+      ? {
+          name: 'messaging.news.addressee_export_succeeded',
+          data: { alert: 'NEWS_ADDRESSEE_EXPORT_SUCCESS', ...about, numAddressees: result.rows },
+        }
+      : {
+          name: 'messaging.news.addressee_export_failed',
+          data: { alert: 'NEWS_ADDRESSEE_EXPORT_FAILURE', ...about, numAddressees: null },
+        },
+  );
 }

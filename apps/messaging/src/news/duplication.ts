@@ -96,12 +96,27 @@ export async function runDuplication(
     { returnDocument: 'after' },
   ).lean<NewsJobDoc>();
   if (!ended) return; // another instance ended it
-  await recordJobEnd(outbox, job, succeeded ? 'duplication_succeeded' : 'duplication_failed', {
-    alert: succeeded ? 'DUPLICATION_PROCESS_SUCEEDED' : 'DUPLICATION_PROCESS_FAILED',
+  const about = {
     job: { type: 'news_duplication', EID: String(job._id) },
-    original: original ? messageSummary(original) : { type: 'news', EID: job.messageEID },
-    copy: succeeded ? { type: 'news', EID: String(job._id) } : null,
-  });
+    original: original ? messageSummary(original) : { type: 'news' as const, EID: job.messageEID },
+  } as const;
+  await recordJobEnd(
+    outbox,
+    job,
+    succeeded
+      ? {
+          name: 'messaging.news.duplication_succeeded',
+          data: {
+            alert: 'DUPLICATION_PROCESS_SUCEEDED',
+            ...about,
+            copy: { type: 'news', EID: String(job._id) },
+          },
+        }
+      : {
+          name: 'messaging.news.duplication_failed',
+          data: { alert: 'DUPLICATION_PROCESS_FAILED', ...about, copy: null },
+        },
+  );
 }
 
 /** Pending jobs one tick looks at. */

@@ -1,7 +1,8 @@
 /** News jobs as their requester sees them: created for the caller, read back by the caller only. */
-import { DomainError, isEid } from '@ncs/contracts';
+import { DomainError, isEid, type EventData } from '@ncs/contracts';
 import type { Outbox } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
+import { peopleAudience } from '../messages/audience.js';
 import type { MessagingModels } from '../messages/models.js';
 import { userRef } from '../messages/presentation.js';
 import type { NewsJobDoc } from './jobs-model.js';
@@ -45,19 +46,27 @@ export async function requesterJob(
   return job;
 }
 
+/** The events that end a job. */
+type JobEndName =
+  | 'messaging.news.duplication_succeeded'
+  | 'messaging.news.duplication_failed'
+  | 'messaging.news.addressee_export_succeeded'
+  | 'messaging.news.addressee_export_failed';
+
+/** One job end: the event's name and its data but the recipient (the requester, added here). */
+export type JobEnd = {
+  [N in JobEndName]: { readonly name: N; readonly data: Omit<EventData<N>, 'recipient'> };
+}[JobEndName];
+
 /**
  * The event that ends a job (`events.messaging.news.<verb>`), for the requester's alert: `alert`,
- * `recipient` (the requester), `job`, and what the kind adds.
+ * `recipient` (the requester), `job`, and what the kind adds; the requester alone sees it.
  */
-export function recordJobEnd(
-  outbox: Outbox,
-  job: NewsJobDoc,
-  verb: string,
-  data: { readonly alert: string; readonly job: { type: string; EID: string } } & Record<string, unknown>,
-) {
-  return outbox.record('news', verb, {
+export function recordJobEnd(outbox: Outbox, job: NewsJobDoc, end: JobEnd) {
+  return outbox.record(end.name, {
     networkEID: job.networkEID,
     actor: userRef(job.requesterEID),
-    data: { ...data, recipient: userRef(job.requesterEID) },
+    audience: peopleAudience([job.requesterEID]),
+    data: { ...end.data, recipient: userRef(job.requesterEID) },
   });
 }

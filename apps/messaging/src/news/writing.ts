@@ -11,6 +11,7 @@ import { findReadableMessage } from '../messages/reading.js';
 import { timelineKeyOf } from '../messages/rules.js';
 import type { WriteDeps } from '../messages/deps.js';
 import { requireNewsPoster } from './rules.js';
+import { messageAudience } from '../messages/audience.js';
 
 type CreateBody = RequestOf<'message.create'>['body'];
 
@@ -79,7 +80,9 @@ export async function newsFieldsOf(
 }
 
 /** The verb of the event of a new message: `created` once it is on a timeline. */
-export function createdVerbOf(message: Pick<MessageDoc, 'status'>): string {
+export function createdVerbOf(
+  message: Pick<MessageDoc, 'status'>,
+): 'draft_created' | 'scheduled' | 'created' {
   if (message.status === 'draft') return 'draft_created';
   if (message.status === 'scheduled') return 'scheduled';
   return 'created';
@@ -107,9 +110,10 @@ export async function publishDraft({ models, rpc, outbox }: WriteDeps, caller: C
         ).lean<MessageDoc>()
       : null;
   if (!published) throw new DomainError('MESSAGING_ERR_NOT_A_DRAFT');
-  await outbox.record('message', 'published', {
+  await outbox.record('messaging.message.published', {
     networkEID: caller.networkEID,
     actor: { type: 'user', EID: caller.profileEID },
+    audience: messageAudience(published),
     data: { message: messageSummary(published) },
   });
   return presentOne(models, caller, published);

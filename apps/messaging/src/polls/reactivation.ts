@@ -13,6 +13,7 @@ import { messageSummary, presentOne, userRef } from '../messages/presentation.js
 import { findReadablePoll } from './access.js';
 import { underPollClaim } from './lock.js';
 import { reactivatedEndsAt, requireReactivator } from './rules.js';
+import { messageAudience } from '../messages/audience.js';
 
 /** Most recipients named by one event. */
 const RECIPIENTS_PER_EVENT = 500;
@@ -31,9 +32,10 @@ async function recordReactivated({ models, outbox }: WriteDeps, caller: Caller, 
     const recipients = voters.map((v) => v.profileEID).filter((EID) => EID !== caller.profileEID);
     // One event even without voters: the change itself is a fact others may follow.
     if (first || recipients.length > 0) {
-      await outbox.record('poll', 'reactivated', {
+      await outbox.record('messaging.poll.reactivated', {
         networkEID: caller.networkEID,
         actor: userRef(caller.profileEID),
+        audience: messageAudience(poll),
         data: {
           alert: 'poll_reactivated',
           recipients: recipients.map(userRef),

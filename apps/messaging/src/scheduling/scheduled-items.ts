@@ -12,6 +12,7 @@ import type { MessageDoc, MessagingModels } from '../messages/models.js';
 import { messageSummary, presentMessages, userRef } from '../messages/presentation.js';
 import { timelineKeyOf } from '../messages/rules.js';
 import { claim } from './lease.js';
+import { messageAudience } from '../messages/audience.js';
 
 /** How long an instance holds a claimed due item before another may take it. */
 export const PUBLISH_LEASE_MS = 30_000;
@@ -64,9 +65,10 @@ export async function publishScheduled(
     { returnDocument: 'after' },
   ).lean<MessageDoc>();
   if (!published) return false;
-  await outbox.record('message', 'scheduled_published', {
+  await outbox.record('messaging.message.scheduled_published', {
     networkEID: published.networkEID,
     actor: userRef(published.authorEID),
+    audience: messageAudience(published),
     data: {
       alert: 'scheduled_update_published',
       recipient: userRef(published.authorEID),

@@ -15,6 +15,7 @@ import { findReadableMessage } from '../messages/reading.js';
 import { reread } from '../messages/writing.js';
 import { accessOf } from '../messages/access.js';
 import { visibleGroup } from '../messages/rules.js';
+import { messageAudience } from '../messages/audience.js';
 
 type Verb = 'completed' | 'reopened';
 
@@ -101,9 +102,10 @@ export async function setTaskCompleted(deps: WriteDeps, caller: Caller, taskEID:
       ? await flipAssignment(deps, caller, task, verb, now)
       : await flipTask(deps, caller, task, verb, now);
   if (changed) {
-    await deps.outbox.record('task', verb, {
+    await deps.outbox.record(`messaging.task.${verb}`, {
       networkEID: caller.networkEID,
       actor: userRef(caller.profileEID),
+      audience: messageAudience(task),
       data: {
         task: messageSummary(task),
         kind: task.task!.kind,

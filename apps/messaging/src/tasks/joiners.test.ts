@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent } from '@ncs/contracts';
-import { isGroupOwnTask, joinerOf } from './joiners.js';
+import { isGroupOwnTask, joinerOf, type JoinedEvent } from './joiners.js';
 
-const event = (data: Record<string, unknown>) => ({ networkEID: 'n', data }) as unknown as DomainEvent;
+const event = (data: Record<string, unknown>) => ({ networkEID: 'n', data }) as unknown as JoinedEvent;
 
 describe('task joiners', () => {
   it('take active group memberships only', () => {

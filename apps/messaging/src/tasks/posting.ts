@@ -14,6 +14,7 @@ import { fieldProblem } from '../messages/types.js';
 import { checkedAssignees, checkedGroups, groupMemberEIDs, splitAssignments } from './addressing.js';
 import { NO_DUE_DATE_SORT } from './models.js';
 import { kindOf } from './rules.js';
+import { messageAudience } from '../messages/audience.js';
 
 type CreateBody = RequestOf<'message.create'>['body'];
 
@@ -125,8 +126,8 @@ async function createChild(
   const rows = assignmentRows(caller.networkEID, String(child._id), plan.dueDate, members);
   if (rows.length > 0) await deps.models.TaskAssignment.insertMany(rows);
   return {
-    task: { type: 'task', EID: String(child._id) },
-    group: { type: 'group', EID: groupEID },
+    task: { type: 'task' as const, EID: String(child._id) },
+    group: { type: 'group' as const, EID: groupEID },
     assignees: members.map(userRef),
   };
 }
@@ -147,15 +148,16 @@ export async function recordTaskPosted(
     for (const groupEID of plan.groupEIDs)
       children.push(await createChild(deps, caller, message, plan, groupEID));
   }
-  await deps.outbox.record('task', 'created', {
+  await deps.outbox.record('messaging.task.created', {
     networkEID: caller.networkEID,
     actor: userRef(caller.profileEID),
+    audience: messageAudience(message),
     data: {
       task: messageSummary(message),
       kind: plan.kind,
       dueDate: plan.dueDate ? toTimestamp(plan.dueDate) : null,
       assignees: [...plan.assignments.keys()].map(userRef),
-      groups: plan.groupEIDs.map((EID) => ({ type: 'group', EID })),
+      groups: plan.groupEIDs.map((EID) => ({ type: 'group' as const, EID })),
       /** A shared task of several groups: each child task with its group and assignees. */
       children,
     },

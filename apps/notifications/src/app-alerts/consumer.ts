@@ -4,7 +4,7 @@
  * their rows removed. Idempotent: a redelivered event finds the rows gone, or (died between the two
  * steps) delivers again into the same alert occurrence (unique on the event id), so nothing doubles.
  */
-import type { DomainEvent } from '@ncs/contracts';
+import type { CatalogueEvent } from '@ncs/contracts';
 import { startEventConsumer, type EventConsumer, type ServiceRuntime } from '@ncs/service-kit';
 import type { AlertModels } from '../alerts/models.js';
 import { deliverAlert } from '../alerts/writing.js';
@@ -13,15 +13,19 @@ import { appAlertOccurrence } from './sending.js';
 
 export const APP_ALERTS_DURABLE = 'notifications-app-alerts';
 const PAGE = 200;
+const ACTIVATED = 'auth.membership.activated';
+export type ActivatedEvent = CatalogueEvent<typeof ACTIVATED>;
 
 /** The person an `auth.membership.activated` event reports active, or null. */
-export function joinedProfile(event: DomainEvent): string | null {
-  const user = event.data.user as { EID?: unknown } | undefined;
-  return event.data.state === 'active' && typeof user?.EID === 'string' ? user.EID : null;
+export function joinedProfile(event: ActivatedEvent): string | null {
+  // Checked still: auth records it in the untyped form until its call sites are converted.
+  const { state } = event.data;
+  const EID: unknown = event.data.user?.EID;
+  return state === 'active' && typeof EID === 'string' ? EID : null;
 }
 
 /** Delivers the pending app alerts of the person `event` reports active. */
-export async function deliverPending(alerts: AlertModels, appAlerts: AppAlertModels, event: DomainEvent) {
+export async function deliverPending(alerts: AlertModels, appAlerts: AppAlertModels, event: ActivatedEvent) {
   const profileEID = joinedProfile(event);
   const networkEID = event.networkEID;
   if (profileEID === null || networkEID === undefined) return;
@@ -57,7 +61,7 @@ export function startAppAlertsConsumer(
     nats: runtime.nats,
     connection: runtime.db,
     durable: APP_ALERTS_DURABLE,
-    filterSubjects: ['events.auth.membership.activated'],
+    events: [ACTIVATED],
     logger: runtime.logger,
     handle: (event) => deliverPending(alerts, appAlerts, event),
   });

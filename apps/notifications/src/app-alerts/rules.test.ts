@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent } from '@ncs/contracts';
-import { joinedProfile } from './consumer.js';
+import { joinedProfile, type ActivatedEvent } from './consumer.js';
 import { appAlertEventId, appAlertOccurrence } from './sending.js';
 
 const N = 'a'.repeat(24);
 const APP = 'b'.repeat(24);
 const P = 'c'.repeat(24);
 
-const activated = (data: Record<string, unknown>): DomainEvent => ({
-  id: 'd'.repeat(24),
-  type: 'auth.membership.activated',
-  occurredAt: new Date().toISOString(),
-  networkEID: N,
-  data,
-});
+const activated = (data: Record<string, unknown>) =>
+  ({
+    id: 'd'.repeat(24),
+    type: 'auth.membership.activated',
+    occurredAt: new Date().toISOString(),
+    networkEID: N,
+    data,
+  }) as unknown as ActivatedEvent;
 
 describe('app alerts', () => {
   it('makes one occurrence per send and person: the app is subject and originator', () => {

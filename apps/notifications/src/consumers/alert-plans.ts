@@ -12,12 +12,20 @@
  *   (so additions to several groups merge, `numGroups` counting them). `account.sign_in_locked`
  *   (one event per active profile of the locked account, each in its network) → `sign_in_locked`
  *   to that profile, about that profile, with `lockedUntil` and `failedAttempts`.
+ *
+ * Events are narrowed to their catalogue types (`isCatalogueEvent`); the messaging convention stays
+ * generic over the union of messaging events. Auth's fields are still checked at run time: auth
+ * records its events in the untyped form until its call sites are converted.
  */
 import {
   accountSignInLockedSubject,
   alertTypes,
+  eventNames,
+  isCatalogueEvent,
   type AlertType,
+  type CatalogueEvent,
   type DomainEvent,
+  type EventNameOf,
   type ResourceRef,
 } from '@ncs/contracts';
 
@@ -29,6 +37,22 @@ export interface AlertPlan {
   readonly groupEIDs: readonly string[];
   readonly appData: Record<string, unknown> | null;
 }
+
+const AUTH_GROUP_EVENTS = [
+  'auth.membership.added',
+  'auth.membership.removed',
+  'auth.group.orphaned',
+] as const;
+const SIGN_IN_LOCKED = 'auth.account.sign_in_locked';
+/** Every messaging event: the convention below applies to whichever carries an `alert`. */
+const MESSAGING_EVENTS = eventNames.filter((name): name is EventNameOf<'messaging'> =>
+  name.startsWith('messaging.'),
+);
+
+/** The catalogued events the alerts consumer takes (its handler's types). */
+export const ALERT_EVENTS: readonly (
+  EventNameOf<'messaging'> | (typeof AUTH_GROUP_EVENTS)[number] | typeof SIGN_IN_LOCKED
+)[] = [...MESSAGING_EVENTS, ...AUTH_GROUP_EVENTS, SIGN_IN_LOCKED];
 
 /** The subjects the alerts consumer receives. */
 export const ALERT_EVENT_SUBJECTS = [
@@ -83,8 +107,9 @@ function recipientsOf(data: Record<string, unknown>): string[] {
   return [...new Set(listed.filter(isRef).map((ref) => ref.EID))];
 }
 
-function fromConvention(event: DomainEvent): AlertPlan | null {
-  const { data } = event;
+function fromConvention(event: CatalogueEvent<EventNameOf<'messaging'>>): AlertPlan | null {
+  // Read by convention across every messaging event's data, whichever it is.
+  const data: Readonly<Record<string, unknown>> = event.data;
   if (!isAlertType(data.alert)) return null;
   const subjectField = SUBJECT_FIELDS.find((field) => isRef(data[field]));
   const subject = subjectField === undefined ? null : refOf(data[subjectField] as ResourceRef);
@@ -99,8 +124,8 @@ function fromConvention(event: DomainEvent): AlertPlan | null {
 }
 
 /** The owner's security alert, in the network of the profile the event names (no originator). */
-function fromSignInLock(event: DomainEvent): AlertPlan | null {
-  const { profileEID, lockedUntil, failedAttempts } = event.data;
+function fromSignInLock(event: CatalogueEvent<typeof SIGN_IN_LOCKED>): AlertPlan | null {
+  const { profileEID, lockedUntil, failedAttempts }: Readonly<Record<string, unknown>> = event.data;
   if (typeof profileEID !== 'string') return null;
   return {
     type: 'sign_in_locked',
@@ -115,32 +140,38 @@ function fromSignInLock(event: DomainEvent): AlertPlan | null {
   };
 }
 
-function fromAuth(event: DomainEvent, networkEID: string): AlertPlan | null {
-  if (event.type === 'auth.account.sign_in_locked') return fromSignInLock(event);
-  const { data } = event;
-  const group = isRef(data.group) ? refOf(data.group) : null;
+function fromAuth(
+  event: CatalogueEvent<(typeof AUTH_GROUP_EVENTS)[number]>,
+  networkEID: string,
+): AlertPlan | null {
+  const group = isRef(event.data.group) ? refOf(event.data.group) : null;
   if (group === null) return null;
   const originator = event.actor ? refOf(event.actor) : null;
   const network = { type: 'network', EID: networkEID };
-  const member = isRef(data.user) ? data.user.EID : null;
   const common = { originator, groupEIDs: [group.EID], appData: null };
   switch (event.type) {
-    case 'auth.membership.added':
-      if (member === null || member === originator?.EID || data.state !== 'active') return null;
+    case 'auth.membership.added': {
+      const { user, state } = event.data;
+      const member = isRef(user) ? user.EID : null;
+      if (member === null || member === originator?.EID || state !== 'active') return null;
       return { ...common, type: 'added_to_groups', recipients: [member], subject: network };
-    case 'auth.membership.removed':
-      if (member === null || data.self === true || data.state !== 'active') return null;
+    }
+    case 'auth.membership.removed': {
+      const { user, state, self } = event.data;
+      const member = isRef(user) ? user.EID : null;
+      if (member === null || self === true || state !== 'active') return null;
       return { ...common, type: 'removed_from_groups', recipients: [member], subject: network };
+    }
     case 'auth.group.orphaned':
       return { ...common, type: 'orphaned_group', recipients: 'networkAdmins', subject: group };
-    default:
-      return null;
   }
 }
 
 /** The alert an event makes, or null when it makes none. */
 export function planAlert(event: DomainEvent): AlertPlan | null {
   if (event.networkEID === undefined) return null;
-  if (event.type.startsWith('auth.')) return fromAuth(event, event.networkEID);
-  return fromConvention(event);
+  if (isCatalogueEvent(event, SIGN_IN_LOCKED)) return fromSignInLock(event);
+  if (isCatalogueEvent(event, AUTH_GROUP_EVENTS)) return fromAuth(event, event.networkEID);
+  if (isCatalogueEvent(event, MESSAGING_EVENTS)) return fromConvention(event);
+  return null;
 }

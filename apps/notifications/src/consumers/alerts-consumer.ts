@@ -8,7 +8,7 @@ import { internalSubjects, LATEST_VERSION, type DomainEvent, type NetworkAdminsR
 import { startEventConsumer, type EventConsumer, type ServiceRuntime } from '@ncs/service-kit';
 import type { AlertModels } from '../alerts/models.js';
 import { deliverAlert } from '../alerts/writing.js';
-import { ALERT_EVENT_SUBJECTS, planAlert } from './alert-plans.js';
+import { ALERT_EVENTS, ALERT_EVENT_SUBJECTS, planAlert } from './alert-plans.js';
 
 export const ALERTS_DURABLE = 'notifications-alerts';
 
@@ -68,7 +68,9 @@ export function startAlertsConsumer(
     nats: runtime.nats,
     connection: runtime.db,
     durable: ALERTS_DURABLE,
+    // The wildcard kept as the durable's filter; the handler takes the catalogued events listed.
     filterSubjects: ALERT_EVENT_SUBJECTS,
+    events: ALERT_EVENTS,
     logger: runtime.logger,
     handle: (event) => applyEvent(runtime, models, event),
     // Notifications: alert throughput.

@@ -19,7 +19,7 @@ import {
   type ServiceRuntime,
 } from '@ncs/service-kit';
 import { ensureEndpoint, type WebhookStore } from './endpoints.js';
-import { WEBHOOK_EVENT_SUBJECTS, webhookPayloadOf } from './rules.js';
+import { WEBHOOK_EVENTS, webhookPayloadOf } from './rules.js';
 
 export const WEBHOOKS_DURABLE = 'notifications-webhooks';
 
@@ -67,7 +67,7 @@ export function startWebhooksConsumer(
     nats: runtime.nats,
     connection: runtime.db,
     durable: WEBHOOKS_DURABLE,
-    filterSubjects: WEBHOOK_EVENT_SUBJECTS,
+    events: WEBHOOK_EVENTS,
     logger: runtime.logger,
     handle: async (event) => {
       if ((await fanOut(store, runtime.rpc, event)) > 0) wake();

@@ -5,19 +5,30 @@
  * network: the app reads more with its own token, under its own permissions. Private messages
  * (a `recipients` list) are never delivered.
  */
-import { toTimestamp, type DomainEvent, type ResourceRef, type WebhookEventType } from '@ncs/contracts';
+import {
+  isCatalogueEvent,
+  toTimestamp,
+  type CatalogueEvent,
+  type DomainEvent,
+  type ResourceRef,
+  type WebhookEventType,
+} from '@ncs/contracts';
 
-/** The JetStream subjects the webhooks consumer reads, by the webhook event type each makes. */
-const SOURCES: Readonly<Record<string, WebhookEventType>> = {
+/** The catalogued events the webhooks consumer reads, by the webhook event type each makes. */
+const SOURCES = {
   'messaging.message.created': 'message.created',
   'auth.group.created': 'group.created',
   'auth.group.deleted': 'group.deleted',
   'auth.membership.added': 'membership.added',
   'auth.membership.removed': 'membership.removed',
   'auth.membership.activated': 'user.joined',
-};
+} as const satisfies Readonly<Record<string, WebhookEventType>>;
 
-export const WEBHOOK_EVENT_SUBJECTS = Object.keys(SOURCES).map((type) => `events.${type}`);
+type SourceName = keyof typeof SOURCES;
+type SourceEvent = CatalogueEvent<SourceName>;
+
+/** What the webhooks consumer takes (and subscribes to). */
+export const WEBHOOK_EVENTS = Object.keys(SOURCES) as SourceName[];
 
 export interface WebhookPayload {
   readonly type: WebhookEventType;
@@ -41,10 +52,9 @@ function pick(value: unknown, keys: readonly string[]): Record<string, unknown> 
   return { ...ref, ...Object.fromEntries(extra.map((k) => [k, source[k]])) };
 }
 
-function messageData(data: Record<string, unknown>): Record<string, unknown> | null {
-  const message = data.message as Record<string, unknown> | undefined;
+function messageData(message: CatalogueEvent<'messaging.message.created'>['data']['message']) {
   const ref = refOf(message);
-  if (ref === null || message === undefined) return null;
+  if (ref === null) return null;
   if (ref.type === 'private_message' || Array.isArray(message.recipients)) return null;
   return {
     message: {
@@ -56,29 +66,39 @@ function messageData(data: Record<string, unknown>): Record<string, unknown> | n
   };
 }
 
-function dataOf(type: WebhookEventType, data: Record<string, unknown>): Record<string, unknown> | null {
-  const group = pick(data.group, ['name', 'groupType']);
-  const user = refOf(data.user);
-  switch (type) {
-    case 'message.created':
-      return messageData(data);
-    case 'group.created':
-    case 'group.deleted':
+/**
+ * What the app is told of an event: references and names picked from its data (checked still at
+ * run time: auth records its events in the untyped form until its call sites are converted).
+ */
+function dataOf(event: SourceEvent): Record<string, unknown> | null {
+  switch (event.type) {
+    case 'messaging.message.created':
+      return messageData(event.data.message);
+    case 'auth.group.created':
+    case 'auth.group.deleted': {
+      const group = pick(event.data.group, ['name', 'groupType']);
       return group && { group };
-    case 'membership.added':
-    case 'membership.removed':
-      if (data.state !== 'active' || !group || !user) return null;
-      return { group, user, ...(typeof data.role === 'string' ? { role: data.role } : {}) };
-    case 'user.joined':
-      return data.state === 'active' && user ? { user } : null;
+    }
+    case 'auth.membership.added':
+    case 'auth.membership.removed': {
+      const { state, role } = event.data;
+      const group = pick(event.data.group, ['name', 'groupType']);
+      const user = refOf(event.data.user);
+      if (state !== 'active' || !group || !user) return null;
+      return { group, user, ...(typeof role === 'string' ? { role } : {}) };
+    }
+    case 'auth.membership.activated': {
+      const user = refOf(event.data.user);
+      return event.data.state === 'active' && user ? { user } : null;
+    }
   }
 }
 
 /** The webhook payload of a JetStream event, or null when it is not delivered to apps. */
 export function webhookPayloadOf(event: DomainEvent): WebhookPayload | null {
+  if (!isCatalogueEvent(event, WEBHOOK_EVENTS) || event.networkEID === undefined) return null;
   const type = SOURCES[event.type];
-  if (type === undefined || event.networkEID === undefined) return null;
-  const data = dataOf(type, event.data);
+  const data = dataOf(event);
   if (data === null) return null;
   const occurred = new Date(event.occurredAt);
   return {

@@ -2,6 +2,7 @@
  * NATS subjects: `rpc.<service>.<resource>.<action>` for request/reply and
  * `events.<service>.<entity>.<verb>` for JetStream domain events (ARCHITECTURE §6).
  */
+import type { EventAudience } from './audience.js';
 import type { ServiceName } from './envelope.js';
 
 export const EVENTS_STREAM = 'EVENTS';
@@ -205,6 +206,11 @@ export interface DomainEvent<D = Record<string, unknown>> {
   readonly occurredAt: string;
   readonly networkEID?: string;
   readonly actor?: { readonly type: string; readonly EID: string };
+  /**
+   * Who may see the event (the catalogue lists the kinds each event may carry). Optional only
+   * while auth's producers still record untyped events; every other service's events carry it.
+   */
+  readonly audience?: EventAudience;
   readonly data: D;
 }
 

@@ -62,15 +62,15 @@ const event = {
 
 /** Payloads of the shapes the call sites build (a few per service), typed by the catalogue too. */
 const SAMPLES: Samples = {
-  // oauth/revocation.ts
+  // core/token-revocation.ts
   'auth.token.revoked': { tokenHashes: ['a'.repeat(64)] },
   // oauth/password-sign-in.ts recordLock
   'auth.account.sign_in_locked': { profileEID: EIDS.alice, lockedUntil: AT, failedAttempts: 5 },
-  // groups/directory/users.ts insertMembership (users add: lockedBy null)
+  // group-structure/users.ts insertMembership (users add: lockedBy null)
   'auth.membership.added': { group, user: bob, role: 'member', state: 'active', lockedBy: null },
   // directory/membership.ts changeRole (the network role)
   'auth.membership.role_changed': { user: bob, previousRole: 'member', role: 'network_manager' },
-  // groups/directory/relations.ts recordMove
+  // group-structure/relations.ts recordMove
   'auth.group.updated': { group, fields: ['parent'], parent: null },
   // network-admin/subscription.ts
   'auth.network.updated': {

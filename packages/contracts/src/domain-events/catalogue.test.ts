@@ -1,7 +1,7 @@
 /**
  * The domain event catalogue against the code: (a) every event a service records (a static scan of
- * the `record(entity, verb, …)` calls of apps/*\/src) is catalogued, and every catalogued event is
- * recorded somewhere; (b) every subject a consumer subscribes to names catalogued events; (c) every
+ * the `record(name, …)` calls of apps/*\/src, and auth's untyped `record(entity, verb, …)`) is
+ * catalogued, of the app's own service, and every catalogued event is recorded somewhere; (b) every subject a consumer subscribes to names catalogued events; (c) every
  * schema compiles (ajv, strict), a payload of each sampled call site's shape validates and a wrong
  * one does not; the value lists copied from other areas still match theirs.
  */
@@ -37,39 +37,45 @@ const SERVICE_OF_APP: Readonly<Record<string, string>> = {
 };
 
 /**
- * Verbs the call sites hold in a variable, by `<app>:<entity>:<verb expression>`: the values it
- * may take, read from the code. `constant`: the value comes from a contracts constant, not a
- * literal of the app's sources.
+ * Verbs the call sites hold in a variable, by `<app>:<entity>:<verb expression>` (auth's untyped
+ * `record(entity, verb)`, or the typed form's template `\`<service>.<entity>.${verb}\``): the
+ * values it may take, read from the code. `constant`: the value comes from a contracts constant,
+ * not a literal of the app's sources.
  */
 const VARIABLE_VERBS: Readonly<Record<string, { values: readonly string[]; constant?: true }>> = {
   // settings/themes.ts afterWrite(…, verb: 'created' | 'updated').
   'auth:theme:verb': { values: ['created', 'updated'] },
   // groups/requests/requests.ts removeRequest(…, verb: 'withdrawn' | 'declined').
   'auth:membership_request:verb': { values: ['withdrawn', 'declined'] },
-  // messages/writing.ts postMessage: createdVerbOf (news/writing.ts) by the new message's status.
-  'messaging:message:createdVerbOf(message)': { values: ['created', 'draft_created', 'scheduled'] },
+  // messages/writing.ts postMessage: createdVerbOf (news/writing.ts) by the new message's status,
+  // `created` apart (its audience is the message's).
+  'messaging:message:verb': { values: ['draft_created', 'scheduled'] },
   // events/editing.ts recordEventEdit: one event per EventChange (events/rules.ts eventEditOf).
   'messaging:message:change': { values: ['date_time_changed', 'location_changed', 'details_changed'] },
   // tasks/completion.ts setTaskCompleted(…, verb: Verb), type Verb = 'completed' | 'reopened'.
   'messaging:task:verb': { values: ['completed', 'reopened'] },
-  // news/jobs.ts recordJobEnd(…, verb): news/duplication.ts and news/addressee-export.ts pass these.
-  'messaging:news:verb': {
-    values: [
-      'duplication_succeeded',
-      'duplication_failed',
-      'addressee_export_succeeded',
-      'addressee_export_failed',
-    ],
-  },
   // files/video.ts: the contracts constant (files/media.ts).
   'messaging:file:VIDEO_PROCESSED_VERB': { values: [VIDEO_PROCESSED_VERB], constant: true },
 };
 
+/** Whole names the typed call sites hold in a variable, by `<app>:<name expression>`. */
+const VARIABLE_NAMES: Readonly<Record<string, { values: readonly string[] }>> = {
+  // news/jobs.ts recordJobEnd(…, end): news/duplication.ts and news/addressee-export.ts pass these.
+  'messaging:end.name': {
+    values: [
+      'messaging.news.duplication_succeeded',
+      'messaging.news.duplication_failed',
+      'messaging.news.addressee_export_succeeded',
+      'messaging.news.addressee_export_failed',
+    ],
+  },
+};
+
 /**
- * Calls of `record` that wrap the outbox rather than record one event, by `<app>:<entity
- * expression>`: scheduling/notices.ts passes every messaging event through.
+ * Apps whose producers still call the untyped `record(entity, verb, …)`: auth, being moved by
+ * someone else; its call sites are converted next, then this and the untyped form go.
  */
-const WRAPPERS = new Set(['messaging:entity']);
+const UNTYPED_APPS = new Set(['auth']);
 
 /** The TypeScript files under `dir` (tests too with `withTests`). */
 function sourceFiles(dir: string, withTests = false): string[] {
@@ -111,7 +117,56 @@ function argumentsAt(text: string, open: number, count: number): string[] {
 }
 
 const LITERAL = /^'([^'\\]*)'$/;
+/** A typed call's name: `'<service>.<entity>.<verb>'`. */
+const NAME = /^'([a-z]+)\.([a-z0-9_]+)\.([a-z0-9_]+)'$/;
+/** A typed call's name with a variable verb: `\`<service>.<entity>.${verb}\``. */
+const TEMPLATE = /^`([a-z]+)\.([a-z0-9_]+)\.\$\{([^}]+)\}`$/;
 const literalsIn = (expression: string) => [...expression.matchAll(/'([^'\\]*)'/g)].map((m) => m[1]!);
+
+/** The verbs of a verb expression: a literal, `c ? 'a' : 'b'`, or listed in VARIABLE_VERBS. */
+function verbsOf(key: string, expression: string, used: Set<string>): readonly string[] | string {
+  const literal = LITERAL.exec(expression)?.[1];
+  if (literal !== undefined) return [literal];
+  if (/^[^?]+\?\s*'[^']*'\s*:\s*'[^']*'$/.test(expression)) return literalsIn(expression);
+  const variable = VARIABLE_VERBS[key];
+  if (variable === undefined) return `verb ${expression} (list its values in VARIABLE_VERBS as '${key}')`;
+  used.add(key);
+  return variable.values;
+}
+
+/**
+ * The names a typed call records (`record(name, …)`), or why they cannot be read; null when the
+ * call is the untyped form (its first argument an entity, no `.` in it).
+ */
+function typedNames(
+  app: string,
+  service: string,
+  first: string,
+  used: Set<string>,
+): string[] | string | null {
+  const ofService = (names: string[]) => {
+    const foreign = names.filter((name) => !name.startsWith(`${service}.`));
+    return foreign.length > 0 ? `${foreign.join(', ')}: not an event of ${service}` : names;
+  };
+  const named = NAME.exec(first);
+  if (named !== null) return ofService([`${named[1]}.${named[2]}.${named[3]}`]);
+  const conditional = /^[^?]+\?\s*('[^']*')\s*:\s*('[^']*')$/.exec(first);
+  if (conditional !== null && NAME.test(conditional[1]!) && NAME.test(conditional[2]!)) {
+    return ofService(literalsIn(first));
+  }
+  const template = TEMPLATE.exec(first);
+  if (template !== null) {
+    const [, prefix, entity, expression] = template;
+    const verbs = verbsOf(`${app}:${entity}:${expression}`, expression!, used);
+    return typeof verbs === 'string' ? verbs : ofService(verbs.map((verb) => `${prefix}.${entity}.${verb}`));
+  }
+  if (LITERAL.test(first)) return null;
+  const key = `${app}:${first}`;
+  const variable = VARIABLE_NAMES[key];
+  if (variable === undefined) return `name ${first} (list its values in VARIABLE_NAMES as '${key}')`;
+  used.add(key);
+  return ofService([...variable.values]);
+}
 
 interface CallSite {
   readonly where: string;
@@ -137,27 +192,25 @@ function scanRecordedEvents() {
       for (const match of text.matchAll(/\.record\(/g)) {
         const line = text.slice(0, match.index).split('\n').length;
         const where = `${rel(file)}:${line}`;
-        const [entityArg = '', verbArg = ''] = argumentsAt(text, match.index + '.record'.length, 2);
-        const entity = LITERAL.exec(entityArg)?.[1];
-        if (entity === undefined) {
-          if (!WRAPPERS.has(`${app}:${entityArg}`)) unresolved.push(`${where}: entity ${entityArg}`);
+        const [first = '', second = ''] = argumentsAt(text, match.index + '.record'.length, 2);
+        const typed = typedNames(app, service, first, usedVariables);
+        if (typed !== null) {
+          if (typeof typed === 'string') unresolved.push(`${where}: ${typed}`);
+          else for (const name of typed) sites.push({ where, name });
           continue;
         }
-        let verbs: readonly string[];
-        const literal = LITERAL.exec(verbArg)?.[1];
-        if (literal !== undefined) verbs = [literal];
-        else if (/^[^?]+\?\s*'[^']*'\s*:\s*'[^']*'$/.test(verbArg)) verbs = literalsIn(verbArg);
-        else {
-          const key = `${app}:${entity}:${verbArg}`;
-          const variable = VARIABLE_VERBS[key];
-          if (variable === undefined) {
-            unresolved.push(`${where}: verb ${verbArg} (list its values in VARIABLE_VERBS as '${key}')`);
-            continue;
-          }
-          usedVariables.add(key);
-          verbs = variable.values;
+        if (!UNTYPED_APPS.has(app)) {
+          unresolved.push(`${where}: untyped record(${first}, ${second}): give the catalogue name`);
+          continue;
         }
-        for (const verb of verbs) sites.push({ where, name: `${service}.${entity}.${verb}` });
+        const entity = LITERAL.exec(first)?.[1];
+        if (entity === undefined) {
+          unresolved.push(`${where}: entity ${first}`);
+          continue;
+        }
+        const verbs = verbsOf(`${app}:${entity}:${second}`, second, usedVariables);
+        if (typeof verbs === 'string') unresolved.push(`${where}: ${verbs}`);
+        else for (const verb of verbs) sites.push({ where, name: `${service}.${entity}.${verb}` });
       }
     }
     appSources.set(app, all);
@@ -178,8 +231,10 @@ describe('(a) the catalogue and the call sites', () => {
   });
 
   it('lists no variable verb that no call site has, and each value is in the code', () => {
-    expect(Object.keys(VARIABLE_VERBS).filter((key) => !usedVariables.has(key))).toEqual([]);
-    const absent = Object.entries(VARIABLE_VERBS).flatMap(([key, { values, constant }]) => {
+    const variables = { ...VARIABLE_VERBS, ...VARIABLE_NAMES };
+    expect(Object.keys(variables).filter((key) => !usedVariables.has(key))).toEqual([]);
+    const absent = Object.entries(variables).flatMap(([key, { values, ...rest }]) => {
+      const constant = 'constant' in rest && rest.constant;
       if (constant) return [];
       const source = appSources.get(key.split(':')[0]!) ?? '';
       return values.filter((value) => !source.includes(`'${value}'`)).map((value) => `${key}: ${value}`);
@@ -200,7 +255,8 @@ describe('(a) the catalogue and the call sites', () => {
 /**
  * The files that hold the subjects each consumer subscribes to (the consumer itself, or where its
  * list is kept): string literals `'events.…'`, `eventSubject('s', 'e', 'v')`, the subject
- * constants of core/subjects.ts, and the webhook sources `'<service>.<entity>.<verb>': …`.
+ * constants of core/subjects.ts, and catalogue names `'<service>.<entity>.<verb>'` (a consumer's
+ * `events` list, the webhook sources `'<service>.<entity>.<verb>': …`).
  */
 const SUBSCRIPTIONS: Readonly<Record<string, string>> = {
   'apps/notifications/src/consumers/alerts-consumer.ts': 'apps/notifications/src/consumers/alert-plans.ts',
@@ -228,7 +284,7 @@ function subscribedSubjects(file: string): string[] {
     ...Object.entries(SUBJECT_CONSTANTS)
       .filter(([constant]) => new RegExp(`\\b${constant}\\b(?!\\s*[=:])`).test(text))
       .map(([, subject]) => subject),
-    ...[...text.matchAll(/'((?:auth|messaging|kb|notifications)\.[a-z_]+\.[a-z_]+)'\s*:/g)].map(
+    ...[...text.matchAll(/'((?:auth|messaging|kb|notifications)\.[a-z_]+\.[a-z_]+)'/g)].map(
       (m) => `events.${m[1]}`,
     ),
   ];

@@ -1,9 +1,10 @@
 /**
  * The domain event catalogue (ARCHITECTURE §6): every event a service records through its outbox,
  * keyed by its type `<service>.<entity>.<verb>` (subject `events.<service>.<entity>.<verb>`), with
- * the TypeBox schema of its `data` and the kinds of audience it may carry. First step: producers
- * still call `outbox.record(entity, verb, { data })` and consumers still read `data` by convention;
- * next, `record()` takes a catalogue name with its typed payload and consumers get `CatalogueEvent`.
+ * the TypeBox schema of its `data` and the kinds of audience it may carry. Producers record by name
+ * (`outbox.record('kb.page.published', { audience, data })`, both typed from here); consumers list
+ * the names they take (`startEventConsumer({ events })`) or narrow with `isCatalogueEvent`, and
+ * read `CatalogueEvent`s. docs/events.md is generated from here (`node scripts/events-doc.mjs`).
  *
  * Adding an event:
  * 1. In the producer's file here (`auth.ts`, `messaging.ts`, `kb.ts`; a new service: a new file
@@ -14,14 +15,16 @@
  *    person may see it); `data` exactly what the call site puts in (`strictObject` when the shape
  *    is closed, `Type.Optional` for what the code adds only sometimes, shapes other events share in
  *    `define.ts` or at the top of the service's file). Only `../core/…` and TypeBox are imported here.
- * 2. Record it in the service (`outbox.record(entity, verb, …)`). A verb held in a variable: list
- *    its values in `VARIABLE_VERBS` of catalogue.test.ts, which checks that every recorded event is
- *    here and every entry here is recorded somewhere.
+ * 2. Record it in the service (`outbox.record('<service>.<entity>.<verb>', …)`). A name held in a
+ *    variable: list its values in `VARIABLE_NAMES` of catalogue.test.ts, which checks that every
+ *    recorded event is here and every entry here is recorded somewhere.
+ *    Then run `node scripts/events-doc.mjs` (after a build) to regenerate docs/events.md.
  * 3. Add a sample payload of the call site's shape to `SAMPLES` of catalogue.test.ts.
  * 4. A consumer subscribes by subject (`eventSubjectOf(name)`, or a wildcard: check it with
  *    `subjectsMatching`); the test checks every subscribed subject against the catalogue.
  */
 import type { Static } from '@sinclair/typebox';
+import type { ServiceName } from '../core/envelope.js';
 import type { DomainEvent } from '../core/subjects.js';
 import { authEvents } from './auth.js';
 import { type AnyEventDefinition, type AudienceOfKind } from './define.js';
@@ -54,9 +57,17 @@ export type EventDefinitionOf<N extends EventName> = EventCatalogue[N];
 export type EventData<N extends EventName> = Static<EventCatalogue[N]['data']>;
 /** The audiences one event may carry. */
 export type EventAudienceOf<N extends EventName> = AudienceOfKind<EventCatalogue[N]['audience'][number]>;
-/** A catalogued event as a consumer receives it. */
+/** The names of one service's events: what its outbox may record. */
+export type EventNameOf<S extends ServiceName> = Extract<EventName, `${S}.${string}`>;
+/**
+ * A catalogued event as a consumer receives it. `audience` stays optional: events auth records
+ * untyped (until its call sites are converted) and events stored before the field existed lack it.
+ */
 export type CatalogueEvent<N extends EventName = EventName> = {
-  [M in N]: DomainEvent<EventData<M>> & { readonly type: M };
+  [M in N]: Omit<DomainEvent<EventData<M>>, 'type' | 'audience'> & {
+    readonly type: M;
+    readonly audience?: EventAudienceOf<M>;
+  };
 }[N];
 
 /** Every catalogued name. */
@@ -65,6 +76,17 @@ export const eventNames = Object.keys(eventCatalogue) as EventName[];
 /** Whether a string is a catalogued event name. */
 export function isEventName(name: string): name is EventName {
   return Object.hasOwn(eventCatalogue, name);
+}
+
+/**
+ * Whether an envelope is one of the catalogued events `names` (by its `type`), narrowing it to
+ * their `CatalogueEvent`. The payload is trusted as the producer typed it, not validated here.
+ */
+export function isCatalogueEvent<const N extends EventName>(
+  event: DomainEvent,
+  names: N | readonly N[],
+): event is DomainEvent & CatalogueEvent<N> {
+  return typeof names === 'string' ? event.type === names : (names as readonly string[]).includes(event.type);
 }
 
 /** The JetStream subject of an event: `events.<service>.<entity>.<verb>`. */

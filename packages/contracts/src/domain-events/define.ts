@@ -2,55 +2,22 @@
  * One entry of the domain event catalogue (ARCHITECTURE §6): the service that records the event,
  * its entity and verb (subject `events.<service>.<entity>.<verb>`, type `<service>.<entity>.<verb>`),
  * when it is recorded, the TypeBox schema of its `data`, and the kinds of audience it may carry:
- * who may see it. The audience is not on the envelope yet; `EventAudience` is the field a producer
- * will fill, narrowed per event to the kinds its definition lists.
+ * who may see it: the envelope's `audience` (`EventAudience`, core/audience.ts), narrowed per event
+ * to the kinds its definition lists.
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
+import { audienceSchemas, type AudienceKind } from '../core/audience.js';
 import type { ServiceName } from '../core/envelope.js';
 import { Eid, strictObject } from '../core/schemas.js';
 
-/** Every kind of audience an event may have. */
-export const audienceKinds = ['network', 'group', 'people', 'admins', 'internal'] as const;
-export type AudienceKind = (typeof audienceKinds)[number];
-
-/** Each kind's envelope field: what a producer fills, what the gateway routes by. */
-export const audienceSchemas = {
-  /** Every member of the event's network (`networkEID` of the envelope). */
-  network: Type.Object(
-    { kind: Type.Literal('network') },
-    { additionalProperties: false, description: "Every member of the event's network" },
-  ),
-  /** Those who may see the group (its members; a public group's network too). */
-  group: Type.Object(
-    { kind: Type.Literal('group'), groupEID: Eid },
-    { additionalProperties: false, description: 'Those who may see the group `groupEID`' },
-  ),
-  /** Named profiles of the event's network: participants, recipients, one person. */
-  people: Type.Object(
-    { kind: Type.Literal('people'), profileEIDs: Type.Array(Eid, { minItems: 1, uniqueItems: true }) },
-    { additionalProperties: false, description: "The named profiles of the event's network" },
-  ),
-  /** The administrators of the event's network. */
-  admins: Type.Object(
-    { kind: Type.Literal('admins') },
-    { additionalProperties: false, description: "The event's network's administrators" },
-  ),
-  /** No person: services only (token revocation, an app's own manifest). */
-  internal: Type.Object(
-    { kind: Type.Literal('internal') },
-    { additionalProperties: false, description: 'No person: services only' },
-  ),
-} as const;
-
-/** Who may see an event: the envelope field a producer fills. */
-export const EventAudience = Type.Union(
-  audienceKinds.map((kind) => audienceSchemas[kind]),
-  { description: 'Who may see the event' },
-);
-export type EventAudience = Static<typeof EventAudience>;
-
-/** The audience of one kind. */
-export type AudienceOfKind<K extends AudienceKind> = Extract<EventAudience, { kind: K }>;
+// The audience is the envelope's field (core/subjects.ts `DomainEvent`): its schemas live in core.
+export {
+  audienceKinds,
+  audienceSchemas,
+  EventAudience,
+  type AudienceKind,
+  type AudienceOfKind,
+} from '../core/audience.js';
 
 /** A subject token of an entity or a verb: lower case words joined by `_`. */
 const TOKEN = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
