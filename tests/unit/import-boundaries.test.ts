@@ -21,9 +21,12 @@ tester.run('import-boundaries', boundaries.rules['import-boundaries'], {
     { filename: at('apps/auth/src/groups/handlers.ts'), code: "import { pageOf } from '@ncs/service-kit';" },
     { filename: at('apps/auth/src/groups/handlers.ts'), code: "import { x } from '../directory/rules.js';" },
     { filename: at('apps/auth/src/app.ts'), code: "import mongoose from 'mongoose';" },
-    { filename: at('tests/e2e/groups/memberships.test.ts'), code: "import { x } from '@ncs/auth/testing';" },
     {
-      filename: at('tests/e2e/groups/memberships.test.ts'),
+      filename: at('tests/e2e/groups/memberships-adding.test.ts'),
+      code: "import { x } from '@ncs/auth/testing';",
+    },
+    {
+      filename: at('tests/e2e/groups/memberships-adding.test.ts'),
       code: "import { x } from '../../support/api.js';",
     },
     {
@@ -45,7 +48,7 @@ tester.run('import-boundaries', boundaries.rules['import-boundaries'], {
       errors: 1,
     },
     {
-      filename: at('tests/e2e/groups/memberships.test.ts'),
+      filename: at('tests/e2e/groups/memberships-adding.test.ts'),
       code: "import { x } from '../../../apps/auth/src/groups/rules.js';",
       errors: 1,
     },

@@ -3,7 +3,8 @@
  * `list_groups`, `get_user_groups`, `list_group_members`, `get_profiles`, and `infinite_limit` on a
  * group list; each with and without the permission. An app reads what an onlooker reads: hidden
  * groups and invitations stay out of sight; writes stay user-only. (`post_to_any_group`:
- * messages/app-posting.test.ts; `list_network_roles`, `invite_users`: directory/membership.test.ts.)
+ * messages/app-posting.test.ts; `list_network_roles`: directory/membership-roles.test.ts; `invite_users`:
+ * directory/membership-invitations.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/api.js';

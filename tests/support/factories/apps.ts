@@ -1,7 +1,7 @@
 /**
  * Test setup of the apps area: a third-party app is provisioned as an OAuth client (no API creates
  * clients); everything after that — its manifest, signing secret, installations — goes over HTTP.
- * Also the authorization-code flow driven as a browser would (copied from oauth/code.test.ts).
+ * Also the authorization-code flow driven as a browser would (copied from oauth/code-setup.ts).
  */
 import { expect } from 'vitest';
 import { baseUrl, call, type ApiResponse, type TokenPair } from '../api.js';

@@ -6,24 +6,30 @@
  * 2. with their OWN network's EID and the victim's resource EIDs (a valid body, so the request
  *    reaches the owning service and only the tenant check can refuse it).
  *
+ * And no write takes an EID, network, role or bot flag from its body (mass assignment).
+ *
  * The route list comes from the route table, so a new route is covered the day it is added; a
- * route whose path parameter or body has no sample here fails until one is written.
+ * route whose path parameter or body has no sample here (or in cross-tenant-setup.ts) fails until
+ * one is written.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { routes, type RouteDefinition } from '@ncs/contracts';
 import { call } from '../../support/api.js';
-import { installOverHttp, newApp, registerManifest } from '../../support/factories/apps.js';
-import { setXid } from '../../support/factories/directory.js';
-import { closeFactories, newNetwork, type TestNetwork } from '../../support/factories/core.js';
-import { newKbCategory, newKbPage } from '../../support/factories/kb.js';
-import { newMessage } from '../../support/factories/messages.js';
-import { followJob, newNews, type JobBody } from '../../support/factories/news.js';
-// Tasks.
-import { newTask, userRef } from '../../support/factories/tasks.js';
+import { closeFactories } from '../../support/factories/core.js';
 // Journeys.
-import { newJourney, quizQuestion } from '../../support/factories/journeys.js';
+import { quizQuestion } from '../../support/factories/journeys.js';
+import {
+  attacker,
+  attackerToken,
+  fixtures,
+  useCrossTenantFixtures,
+  victim,
+  victimToken,
+  type Fixtures,
+} from './cross-tenant-setup.js';
 
 afterAll(closeFactories);
+useCrossTenantFixtures();
 
 /** A valid body per route id (the same body is fine for both networks). */
 const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
@@ -142,126 +148,13 @@ const sampleQueries: Readonly<Record<string, string>> = {
   'location.resolve': 'q=Paris',
 };
 
-/** The victim network's resources, by path parameter name. */
-type Fixtures = Record<string, string>;
-
-let victim: TestNetwork;
-let attacker: TestNetwork;
-let victimToken: string;
-let attackerToken: string;
-let fixtures: Fixtures;
-
-beforeAll(async () => {
-  [victim, attacker] = await Promise.all([newNetwork('Victim'), newNetwork('Attacker')]);
-  [victimToken, attackerToken] = await Promise.all([victim.admin.token(), attacker.admin.token()]);
-  const member = await victim.newMember();
-  const categoryEID = await newKbCategory(victim.networkEID, victimToken);
-  const pageEID = await newKbPage(victim.networkEID, categoryEID, victimToken);
-  const assigned = await call(
-    `/networks/${victim.networkEID}/knowledge-base/categories/${categoryEID}/managers/`,
-    { token: victimToken, json: { profileEID: member.profileEID } },
-  );
-  expect(assigned.status).toBe(201);
-  const theme = await call<{ EID: string }>(`/networks/${victim.networkEID}/themes/`, {
-    token: victimToken,
-    json: { name: 'Victim theme' },
-  });
-  expect(theme.status).toBe(201);
-  const group = await call<{ EID: string }>(`/networks/${victim.networkEID}/groups/`, {
-    token: victimToken,
-    json: { name: 'Victim group' },
-  });
-  expect(group.status).toBe(201);
-  const joined = await call(`/networks/${victim.networkEID}/groups/${group.body.EID}/members/`, {
-    token: victimToken,
-    json: { profileEID: member.profileEID },
-  });
-  expect(joined.status).toBe(201);
-  await setXid(victim, member.profileEID, 'victim-xid');
-  const invitation = await call<{ EID: string }>(`/networks/${victim.networkEID}/invitations/`, {
-    token: victimToken,
-    json: { email: `invitee-${victim.subdomain}@victim.example` },
-  });
-  expect(invitation.status, invitation.text).toBe(201);
-  const app = await newApp({ name: 'Victim app' });
-  await registerManifest(app);
-  await installOverHttp(victim, app);
-  const message = await newMessage(victim.networkEID, victimToken);
-  // News and scheduled items: a job (a duplication) of the victim's.
-  const news = await newNews(victim.networkEID, victimToken);
-  const job = await call<{ EID: string }>(`/networks/${victim.networkEID}/news/${news.EID}/duplicate/`, {
-    token: victimToken,
-    method: 'POST',
-  });
-  expect(job.status, job.text).toBe(202);
-  const started = await call<JobBody>(`/networks/${victim.networkEID}/news/${news.EID}/addressee-exports/`, {
-    token: victimToken,
-    method: 'POST',
-  });
-  expect(started.status, started.text).toBe(202);
-  const exported = await followJob(started.body, victimToken);
-  fixtures = {
-    messageEID: message.EID,
-    profileEID: member.profileEID,
-    categoryEID,
-    pageEID,
-    themeEID: theme.body.EID,
-    groupEID: group.body.EID,
-    xid: 'victim-xid',
-    invitationEID: invitation.body.EID,
-    appEID: app.clientId,
-    jobEID: job.body.EID,
-    exportEID: exported.EID,
-  };
-  // Tasks: a task of the victim's (its progress and recipients).
-  fixtures.taskEID = (
-    await newTask(victim.networkEID, victimToken, { assignees: [userRef(member.profileEID)] })
-  ).EID;
-  // Chat and the AI assistant: the victim has the feature (its GETs answer 200).
-  const chat = await import('../../support/factories/chat.js');
-  await chat.addNetworkFeature(victim.networkEID, 'ai_assistant_settings');
-  // A conversation of the victim's and one of its messages.
-  const conversation = await chat.startConversation(victim, victimToken, [member.profileEID]);
-  fixtures.conversationEID = conversation.body.EID;
-  fixtures.messageId = (
-    await chat.sendChat(victim, victimToken, conversation.body.EID, '<p>Hi</p>')
-  ).body.EID;
-  // Journeys: a journey of the victim's and its question step.
-  const journey = await newJourney(victim.networkEID, victimToken, {
-    steps: [{ kind: 'question', ...quizQuestion() }],
-  });
-  Object.assign(fixtures, { journeyEID: journey.EID, stepEID: journey.steps[0]!.EID });
-  // Directory (account operations): a key of the new-features list.
-  fixtures.featureKey = 'tasks';
-  // Directory (group operations): a pending membership request of the member's.
-  const groupOps = await import('../../support/factories/group-ops.js');
-  await groupOps.storeMembershipRequest(victim.networkEID, group.body.EID, member.profileEID);
-  // Directory (network operations): a label of the victim's.
-  const netOps = await import('../../support/factories/network-ops.js');
-  fixtures.labelEID = await netOps.newLabel(victim.networkEID, victimToken, 'Victim label');
-  // Files and folders: the root folder of the victim's group and a file in it.
-  const files = await import('../../support/factories/files.js');
-  fixtures.folderEID = files.rootFolderOf(group.body.EID);
-  fixtures.fileEID = (await files.newFile(victim.networkEID, group.body.EID, victimToken)).EID;
-  // Files (media): a whitelisted thumbnail size (the file above is an image).
-  fixtures.size = '390x170';
-  // Directory (group operations): a subgroup of the victim's group and a widget of it.
-  const groupDirectory = await import('../../support/factories/group-directory.js');
-  fixtures.subgroupEID = (
-    await (
-      await import('../../support/factories/groups.js')
-    ).newGroup(victim.networkEID, victimToken, { parent: { type: 'group', EID: group.body.EID } })
-  ).EID;
-  fixtures.widgetEID = (await groupDirectory.newWidget(victim.networkEID, group.body.EID, victimToken)).EID;
-});
-
 const networkRoutes = routes.filter((r) => r.scope === 'network' && r.path.includes('{networkEID}'));
 
 function pathFor(route: RouteDefinition, networkEID: string): string {
   const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
     if (name === 'networkEID') return networkEID;
     const value = fixtures[name];
-    if (!value) throw new Error(`no fixture for {${name}} of ${route.id}: add one to cross-tenant.test.ts`);
+    if (!value) throw new Error(`no fixture for {${name}} of ${route.id}: add one to cross-tenant-setup.ts`);
     return value;
   });
   const query = sampleQueries[route.id];
@@ -271,9 +164,19 @@ function pathFor(route: RouteDefinition, networkEID: string): string {
 function bodyFor(route: RouteDefinition): unknown {
   if (!route.body) return undefined;
   const sample = sampleBodies[route.id];
-  if (!sample) throw new Error(`no sample body for ${route.id}: add one to cross-tenant.test.ts`);
+  if (!sample)
+    throw new Error(`no sample body for ${route.id}: add one to cross-tenant-network-routes.test.ts`);
   return sample(fixtures);
 }
+
+// Notifications (app webhooks): the routes only the app itself reads (a user is 404,
+// as are other apps: e2e/webhooks/delivery.test.ts).
+const appOnlyRoutes = new Set([
+  'webhookEndpoint.get',
+  'webhookSecret.get',
+  'webhookDelivery.list',
+  'webhookDelivery.get',
+]);
 
 describe('every network route answers 404 to another network’s administrator', () => {
   it('covers routes of every method', () => {
@@ -312,24 +215,6 @@ describe('every network route answers 404 to another network’s administrator',
   });
 });
 
-describe('account routes that name a network’s resource answer 404 to an outsider', () => {
-  it('GET /users/{profileEID}/postable-types', async () => {
-    const answer = await call(`/users/${fixtures.profileEID}/postable-types`, { token: attackerToken });
-    expect(answer.status, answer.text).toBe(404);
-    expect((await call(`/users/${fixtures.profileEID}/postable-types`, { token: victimToken })).status).toBe(
-      200,
-    );
-  });
-
-  it('POST /invitations/{invitationEID}/accept', async () => {
-    const answer = await call(`/invitations/${fixtures.invitationEID}/accept`, {
-      method: 'POST',
-      token: attackerToken,
-    });
-    expect(answer.status, answer.text).toBe(404);
-  });
-});
-
 describe('mass assignment: writes carrying EID, networkEID, _id, role or isBot never change them', () => {
   const injected = {
     EID: 'ffffffffffffffffffffffff',
@@ -362,70 +247,4 @@ describe('mass assignment: writes carrying EID, networkEID, _id, role or isBot n
     expect(resource.role).not.toBe(injected.role);
     expect(resource.isBot ?? false).toBe(false);
   });
-});
-
-// Polls. Network-less routes whose network is their resource's (`networkFrom`,
-// e.g. `/polls/{pollEID}/…`): another network's administrator gets 404, exactly as for a resource
-// that does not exist (same code); the victim's own administrator reaches them.
-describe('network-less routes resolved from their resource answer 404 to an outsider', () => {
-  const fromResource = routes.filter((r) => r.networkFrom !== undefined);
-  const resources: Fixtures = {};
-
-  beforeAll(async () => {
-    const { newPoll } = await import('../../support/factories/polls.js');
-    const poll = await newPoll(victim.networkEID, victimToken);
-    Object.assign(resources, { pollEID: poll.EID, answerEID: poll.poll.answers[0]!.EID });
-  });
-
-  const pathOf = (route: RouteDefinition, values: Fixtures) =>
-    route.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
-      const value = values[name];
-      if (!value) throw new Error(`no fixture for {${name}} of ${route.id}: add one to cross-tenant.test.ts`);
-      return value;
-    });
-  const bodyOf = (route: RouteDefinition) =>
-    route.body ? (route.id === 'poll.vote' ? { answerEID: resources.answerEID } : {}) : undefined;
-
-  it('covers every such route', () => {
-    expect(fromResource.map((r) => r.id).sort()).toEqual(['poll.reactivate', 'poll.vote', 'pollVoter.list']);
-  });
-
-  it.each(fromResource.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_label, route) => {
-    const json = bodyOf(route);
-    const options = { method: route.method, ...(json === undefined ? {} : { json }) };
-    const across = await call(pathOf(route, resources), { ...options, token: attackerToken });
-    expect(across.status, `${route.id} across networks: ${across.text}`).toBe(404);
-    const unknown = await call(pathOf(route, { ...resources, pollEID: 'f'.repeat(24) }), {
-      ...options,
-      token: attackerToken,
-    });
-    expect(unknown.status).toBe(404);
-    expect(across.body.code).toBe(unknown.body.code);
-    if (route.method === 'GET') {
-      const own = await call(pathOf(route, resources), { token: victimToken });
-      expect(own.status, `${route.id} for the victim: ${own.text}`).toBe(200);
-    }
-  });
-});
-
-// Devices, push and white-label apps: a device and a white-label app of the victim's.
-beforeAll(async () => {
-  const { newWhitelabelApp, registerDevice, whitelabelFields } =
-    await import('../../support/factories/push.js');
-  fixtures.whitelabelAppEID = (
-    await newWhitelabelApp(victim.networkEID, victimToken, whitelabelFields())
-  ).EID;
-  fixtures.deviceEID = (await registerDevice(victim.networkEID, victimToken)).EID;
-});
-
-// Notifications (app webhooks): the routes only the app itself reads (a user is 404,
-// as are other apps: e2e/webhooks/delivery.test.ts), and a delivery EID for their paths.
-const appOnlyRoutes = new Set([
-  'webhookEndpoint.get',
-  'webhookSecret.get',
-  'webhookDelivery.list',
-  'webhookDelivery.get',
-]);
-beforeAll(() => {
-  fixtures.deliveryEID = 'f'.repeat(24);
 });
