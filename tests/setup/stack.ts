@@ -74,6 +74,9 @@ async function startOne(): Promise<{ info: StackInfo; stop(): Promise<void> }> {
         // 650 ms at the production cost on a 2-core machine, and the suite grants hundreds. The
         // production cost is the default and is what the unit tests of secrets.ts check.
         SECRET_HASH_LOG2_COST: '10',
+        // Every reply of an internal subject is checked against its schema: one that drifted from
+        // its contract is answered 500 (service-kit's internal-handlers.ts), failing the test.
+        NCS_CHECK_INTERNAL_REPLIES: 'true',
         // Every query shape and declared index, for the index-coverage test (platform/index-coverage):
         // one directory for every stack of the run (vitest.config.ts), else beside the log
         // directory (not in it: tests read every file of the log directory).

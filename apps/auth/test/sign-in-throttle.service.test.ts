@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { RecordedEventInput } from '@ncs/service-kit';
+import type { AnyCatalogueEventInput } from '@ncs/service-kit';
 import { ensureAccount, ensureMembership, ensureNetwork } from '../src/directory/provisioning.js';
 import { type AuthModels, registerAuthModels } from '../src/models.js';
 import { passwordChecker, type PasswordChecker } from '../src/oauth/password-sign-in.js';
@@ -48,21 +48,22 @@ afterAll(async () => {
 
 function setUp() {
   const throttle = new SignInThrottle(models.SignInAttempt, rules, now);
-  const events: { entity: string; verb: string; input: RecordedEventInput }[] = [];
+  const events: { entity: string; verb: string; input: AnyCatalogueEventInput }[] = [];
   const delays: number[] = [];
   let verifications = 0;
   const check: PasswordChecker = passwordChecker({
     models,
     throttle,
     events: {
-      // Auth records through the untyped form (entity, verb) until its call sites take catalogue
-      // names; the fake answers that form only.
-      record: ((entity: string, verb: string, input: RecordedEventInput) => {
+      // Kept by entity and verb (`auth.<entity>.<verb>`), as the assertions read them.
+      record: ((name: string, input: AnyCatalogueEventInput) => {
+        const [, entity = '', verb = ''] = name.split('.');
         events.push({ entity, verb, input });
         return Promise.resolve({
           id: unique(),
-          type: `auth.${entity}.${verb}`,
+          type: name,
           occurredAt: '',
+          audience: input.audience,
           data: input.data,
         });
       }) as EventSink['record'],

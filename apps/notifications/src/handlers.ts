@@ -2,14 +2,8 @@
  * Handlers of the route table's notifications routes (`notificationsRoutes`), by route id, and of
  * the internal subjects. A constant: the conformance test lists it without a database.
  */
-import {
-  DomainError,
-  internalSubjects,
-  notificationsRoutes,
-  type AlertCountersRequest,
-  type RpcRequest,
-} from '@ncs/contracts';
-import { defineHandlers, type RpcHandler } from '@ncs/service-kit';
+import { DomainError, internalSubjects, notificationsRoutes } from '@ncs/contracts';
+import { defineHandlers, internalHandler, internalHandlerMap, type RpcHandler } from '@ncs/service-kit';
 import { badgeCounters, userAlertCounters } from './alerts/counters.js';
 import type { AlertModels } from './alerts/models.js';
 import { alertCallerOf, listAlerts, markRead } from './alerts/reading.js';
@@ -55,34 +49,19 @@ export const notificationsHandlers = defineHandlers<NotificationsDependencies>()
   },
 );
 
-/** `{ profiles: [{ networkEID, profileEID }] }`, checked (internal subjects have no route schema). */
-function countersRequest(body: unknown): AlertCountersRequest {
-  const profiles = (body as { profiles?: unknown } | null)?.profiles;
-  if (!Array.isArray(profiles)) throw new DomainError('BAD_REQUEST', 'profiles is required.');
-  return {
-    profiles: profiles.filter(
-      (p): p is { networkEID: string; profileEID: string } =>
-        typeof p === 'object' &&
-        p !== null &&
-        typeof (p as Record<string, unknown>).networkEID === 'string' &&
-        typeof (p as Record<string, unknown>).profileEID === 'string',
-    ),
-  };
-}
-
 /** Handlers of internal subjects (not HTTP routes), by subject. */
 export function internalHandlers(models: AlertModels): Record<string, RpcHandler> {
-  return {
+  return internalHandlerMap([
     // The gateway's part of `badgeCounters.get`.
-    [internalSubjects.notificationsBadgeCounters]: ({ ctx }: RpcRequest) => {
+    internalHandler(internalSubjects.notificationsBadgeCounters, ({ ctx }) => {
       const profileEID = ctx.principal?.profileEID;
       if (!ctx.networkEID) throw new DomainError('BAD_REQUEST', 'The request names no network.');
       if (!profileEID) return Promise.resolve({ numAdminAlerts: 0, numUnreadAlertsCoalesced: 0 });
       return badgeCounters(models, ctx.networkEID, profileEID);
-    },
-    // Auth's whoami: the `_user` counters of the caller's networks, in one batch.
-    [internalSubjects.alertCounters]: async ({ body }: RpcRequest) => ({
-      items: await userAlertCounters(models, countersRequest(body)),
     }),
-  };
+    // Auth's whoami: the `_user` counters of the caller's networks, in one batch.
+    internalHandler(internalSubjects.alertCounters, async ({ body }) => ({
+      items: await userAlertCounters(models, body),
+    })),
+  ]);
 }

@@ -28,15 +28,17 @@ afterAll(async () => {
 });
 
 function mention(subjectEID: string, seq: number): DomainEvent {
+  const recipientEID = eid();
   return {
     id: eid(),
     type: 'messaging.message.mentioned',
     occurredAt: new Date().toISOString(),
     networkEID: NET,
     actor: { type: 'user', EID: eid() },
+    audience: { kind: 'people', profileEIDs: [recipientEID] },
     data: {
       alert: 'mention',
-      recipient: { type: 'user', EID: eid() },
+      recipient: { type: 'user', EID: recipientEID },
       message: { type: 'update', EID: subjectEID },
       seq,
     },

@@ -72,6 +72,7 @@ function mention(recipientEID: string, subjectEID: string, authorEID = eid()): D
     occurredAt: new Date().toISOString(),
     networkEID: NET,
     actor: { type: 'user', EID: authorEID },
+    audience: { kind: 'people', profileEIDs: [recipientEID] },
     data: {
       alert: 'mention',
       recipient: { type: 'user', EID: recipientEID },

@@ -10,9 +10,14 @@ export * from './core/private-targets.js';
 export * from './core/route-definition.js';
 export * from './core/schemas.js';
 export * from './core/subjects.js';
+export * from './core/internal-subject.js';
+export * from './core/internal-subjects.js';
 export * from './core/text-hygiene.js';
 export * from './core/versions.js';
 export * from './core/whitelisting.js';
+// The catalogue of internal request subjects: their bodies' and replies' schemas (ARCHITECTURE §6).
+export * from './internal-subjects.js';
+export * from './internal-subjects-docs.js';
 // The domain event catalogue: every event's data schema and audience kinds (ARCHITECTURE §6).
 export * from './domain-events/catalogue.js';
 export * from './domain-events/catalogue-docs.js';

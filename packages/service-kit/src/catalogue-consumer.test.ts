@@ -9,7 +9,13 @@ const base = {
   durable: 'test-consumer',
   logger: createLogger({ service: 'kb', level: 'silent' }),
 };
-const event = (type: string): DomainEvent => ({ id: 'e1', type, occurredAt: '', data: {} });
+const event = (type: string): DomainEvent => ({
+  id: 'e1',
+  type,
+  occurredAt: '',
+  audience: { kind: 'network' },
+  data: {},
+});
 
 describe('catalogue consumers', () => {
   it("subscribes to the listed events' subjects and hands the handler those events only", async () => {

@@ -21,6 +21,12 @@ export const baseServiceConfig = {
         'Tests only: a directory where the service records the shape of every store query (keys and operators, never values) and its declared indexes, for the index-coverage test',
     }),
   ),
+  NCS_CHECK_INTERNAL_REPLIES: Type.Optional(
+    Type.Boolean({
+      description:
+        'Tests only: check every reply of an internal subject against its schema and answer 500 where it does not match (internal-handlers.ts)',
+    }),
+  ),
   // Scale-out: `/health` and `/ready` of a service process (probe-server.ts).
   PROBE_PORT: Type.Optional(
     Type.Integer({

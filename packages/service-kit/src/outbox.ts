@@ -58,13 +58,6 @@ export interface OutboxOptions {
   readonly publishedRetentionMs?: number;
 }
 
-/** The untyped form's input (auth's producers only, see `Outbox.record`). */
-export interface RecordedEventInput {
-  readonly networkEID?: string;
-  readonly actor?: { readonly type: string; readonly EID: string };
-  readonly data: Record<string, unknown>;
-}
-
 /** What a catalogued event is recorded with: its audience and data typed by the catalogue. */
 export interface CatalogueEventInput<N extends EventNameOf<ServiceName>> {
   readonly networkEID?: string;
@@ -73,15 +66,15 @@ export interface CatalogueEventInput<N extends EventNameOf<ServiceName>> {
   readonly data: EventData<N>;
 }
 
-/** The typed form's input for any event: what a wrapper or a test's fake outbox receives. */
-export type AnyCatalogueEventInput = Omit<RecordedEventInput, 'data'> & {
+/** The input for any event: what a wrapper or a test's fake outbox receives. */
+export interface AnyCatalogueEventInput {
+  readonly networkEID?: string;
+  readonly actor?: { readonly type: string; readonly EID: string };
   readonly audience: EventAudience;
   readonly data: unknown;
-};
-/** Either form's arguments, as a wrapper of `record` (messaging's notices) passes them on. */
-export type RecordArguments =
-  | [name: EventNameOf<ServiceName>, input: AnyCatalogueEventInput]
-  | [entity: string, verb: string, input: RecordedEventInput];
+}
+/** `record`'s arguments, as a wrapper of it (messaging's notices) passes them on. */
+export type RecordArguments = [name: EventNameOf<ServiceName>, input: AnyCatalogueEventInput];
 
 export interface Outbox<S extends ServiceName = ServiceName> {
   /**
@@ -93,13 +86,6 @@ export interface Outbox<S extends ServiceName = ServiceName> {
    * after.
    */
   record<N extends EventNameOf<S>>(name: N, input: CatalogueEventInput<N>): Promise<CatalogueEvent<N>>;
-  /**
-   * The untyped form, `events.<service>.<entity>.<verb>` without audience: for auth's producers
-   * only, which are being moved by someone else; it goes once auth's call sites are converted to
-   * the typed form (catalogue.test.ts refuses it in any other app). The relay's own tests use it
-   * for subjects of their own.
-   */
-  record(entity: string, verb: string, input: RecordedEventInput): Promise<DomainEvent>;
   /**
    * Starts the relay: publishes unpublished events in order of creation, marks each published
    * once JetStream acknowledged it, retries with backoff while NATS, JetStream or the database is
@@ -120,8 +106,6 @@ const DEFAULT_RETENTION_MS = 7 * 24 * 60 * 60_000;
 const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
 /** Room left in `max_payload` for the headers (trace context, Nats-Msg-Id, expected stream). */
 const HEADER_ALLOWANCE = 1024;
-/** An entity or verb is one subject token: no `.`, wildcard or whitespace. */
-const SUBJECT_TOKEN = /^[A-Za-z0-9_-]+$/;
 
 const tracer = trace.getTracer('@ncs/service-kit');
 
@@ -172,21 +156,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   // Async, so that a refused name rejects like every other failure of `record`.
-  async function record(...args: RecordArguments): Promise<DomainEvent> {
-    if (args.length === 3) return store(args[0], args[1], args[2], undefined);
-    const [name, input] = args;
+  async function record<N extends EventNameOf<ServiceName>>(
+    name: N,
+    input: CatalogueEventInput<N>,
+  ): Promise<CatalogueEvent<N>> {
     const { entity, verb } = catalogued(name);
-    return store(entity, verb, input, input.audience);
-  }
-
-  async function store(
-    entity: string,
-    verb: string,
-    input: Omit<RecordedEventInput, 'data'> & { readonly data: unknown },
-    audience: EventAudience | undefined,
-  ): Promise<DomainEvent> {
-    assertSubjectToken('entity', entity);
-    assertSubjectToken('verb', verb);
     const _id = new mongoose.Types.ObjectId();
     const createdAt = new Date();
     const subject = eventSubject(options.service, entity, verb);
@@ -196,8 +170,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
       occurredAt: toTimestamp(createdAt),
       ...(input.networkEID === undefined ? {} : { networkEID: input.networkEID }),
       ...(input.actor === undefined ? {} : { actor: { type: input.actor.type, EID: input.actor.EID } }),
-      ...(audience === undefined ? {} : { audience }),
-      data: input.data as Record<string, unknown>,
+      audience: input.audience,
+      data: input.data,
     };
     // Serialised now, so an event that can never be published fails its caller instead of blocking
     // the relay behind it forever.
@@ -224,7 +198,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     });
     recordedSinceDrain = true;
     interruptSleep?.('recorded');
-    return event;
+    // The envelope of `name`, its audience and data as the catalogue typed them for the caller.
+    return event as CatalogueEvent<N>;
   }
 
   /** Retries at once when the NATS connection comes back instead of sitting out the backoff. */
@@ -373,8 +348,4 @@ function recordingContext(event: OutboxEventRecord): Context {
   carrier.set('traceparent', event.traceparent);
   if (event.tracestate !== undefined) carrier.set('tracestate', event.tracestate);
   return extractTraceContext(carrier, ROOT_CONTEXT);
-}
-
-function assertSubjectToken(name: string, token: string): void {
-  if (!SUBJECT_TOKEN.test(token)) throw new TypeError(`outbox: ${name} "${token}" is not one subject token`);
 }

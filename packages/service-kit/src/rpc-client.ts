@@ -4,7 +4,17 @@
  */
 import { context, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
 import { ErrorCode, headers as natsHeaders, type NatsConnection, type NatsError } from 'nats';
-import { DomainError, isErrorName, type RequestContext, type RpcReply, type WireError } from '@ncs/contracts';
+import {
+  DomainError,
+  isErrorName,
+  type InternalReplyOf,
+  type InternalRequestOf,
+  type InternalSubject,
+  type PlainSubject,
+  type RequestContext,
+  type RpcReply,
+  type WireError,
+} from '@ncs/contracts';
 import { contextOfTraceparent, injectTraceHeaders } from './telemetry.js';
 
 export const REQUEST_ID_HEADER = 'Ncs-Request-Id';
@@ -16,24 +26,50 @@ export interface RpcCall {
   readonly body?: unknown;
 }
 
+/** The call of an internal subject: its body typed from the subject (none for a subject without one). */
+export type InternalCall<S> = { readonly ctx: RequestContext } & ([InternalRequestOf<S>] extends [null]
+  ? { readonly body?: null }
+  : { readonly body: InternalRequestOf<S> });
+
+type RequestOptions = { timeoutMs?: number };
+
+/**
+ * Internal subjects (contracts' `internalSubjects`) type the body and the reply themselves; any
+ * other subject (a route's) is typed by its caller. An internal subject is never taken as a plain
+ * one, so a wrong body or an explicit reply type is a compile error.
+ */
 export interface RpcClient {
-  request<T = unknown>(subject: string, call: RpcCall, options?: { timeoutMs?: number }): Promise<T>;
+  request<S extends InternalSubject>(
+    subject: S,
+    call: InternalCall<S>,
+    options?: RequestOptions,
+  ): Promise<InternalReplyOf<S>>;
+  request<T = unknown>(subject: PlainSubject, call: RpcCall, options?: RequestOptions): Promise<T>;
   /** Like `request`, with the status the handler chose (undefined: the route's own). */
+  requestWithStatus<S extends InternalSubject>(
+    subject: S,
+    call: InternalCall<S>,
+    options?: RequestOptions,
+  ): Promise<{ data: InternalReplyOf<S>; status: number | undefined }>;
   requestWithStatus<T = unknown>(
-    subject: string,
+    subject: PlainSubject,
     call: RpcCall,
-    options?: { timeoutMs?: number },
+    options?: RequestOptions,
   ): Promise<{ data: T; status: number | undefined }>;
 }
 
-/** `RpcClient['requestWithStatus']`: what a client, or a client wrapping another, implements. */
-export type RequestWithStatus = RpcClient['requestWithStatus'];
+/** What a client, or a client wrapping another, implements: one request, typed by its caller. */
+export type RequestWithStatus = <T = unknown>(
+  subject: string,
+  call: RpcCall,
+  options?: RequestOptions,
+) => Promise<{ data: T; status: number | undefined }>;
 
 /** The client whose `request` is `requestWithStatus` without the status. */
 export function rpcClientOf(requestWithStatus: RequestWithStatus): RpcClient {
   return {
     requestWithStatus,
-    request: async <T>(subject: string, call: RpcCall, options?: { timeoutMs?: number }): Promise<T> =>
+    request: async <T>(subject: string, call: RpcCall, options?: RequestOptions): Promise<T> =>
       (await requestWithStatus<T>(subject, call, options)).data,
   };
 }

@@ -9,6 +9,7 @@ import type { NatsConnection } from 'nats';
 import type { ServiceName } from '@ncs/contracts';
 import type { baseServiceConfig } from './config.js';
 import { connectDatabase, syncIndexes } from './database.js';
+import { checkInternalReplies } from './internal-handlers.js';
 import { createLogger, type Logger } from './logger.js';
 import { connectNats, drainOrClose } from './nats.js';
 import { createOutbox, ensureEventsStream, type Outbox } from './outbox.js';
@@ -133,6 +134,7 @@ export interface RunServiceOptions {
 /** The whole life of a service process, for `src/main.ts`. */
 export async function runService(options: RunServiceOptions): Promise<void> {
   const { config } = options;
+  checkInternalReplies(config.NCS_CHECK_INTERNAL_REPLIES === true);
   const runtime = await createServiceRuntime({
     service: options.service,
     natsUrl: config.NATS_URL,

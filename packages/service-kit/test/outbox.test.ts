@@ -1,7 +1,8 @@
 /**
  * The outbox relay and event consumers against real NATS (JetStream) and the real store. Every test
- * uses its own database and its own entity name, so its subjects (`events.kb.<entity>.<verb>`) and
- * data are its own even though the EVENTS stream is shared.
+ * uses its own database and records the knowledge base's catalogued events in a network of its own:
+ * the EVENTS stream is shared (other tests record the same subjects), so what a test reads of the
+ * stream, and what its handlers apply, is its network's.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -19,6 +20,7 @@ import type { DomainEvent } from '@ncs/contracts';
 import { createLogger } from '../src/logger.js';
 import { createOutbox, ensureEventsStream, startEventConsumer } from '../src/outbox.js';
 import type { Outbox } from '../src/outbox.js';
+import { ALICE, AUDIENCE, assigned, category, eid, newNetwork, ofNetwork } from './kb-events.js';
 
 // What tests/setup/infra.ts provides (declared there too; repeated so this file type-checks alone).
 declare module 'vitest' {
@@ -63,8 +65,8 @@ async function openNats(url = natsUrl): Promise<NatsConnection> {
  * the local store (mongo-java-server once answered an insert "Unknown error: null"; its launcher now
  * holds the collection's lock while an index is created, docs/decisions.md).
  */
-async function newOutbox(nats: NatsConnection, connection: mongoose.Connection): Promise<Outbox> {
-  const outbox = createOutbox({ connection, nats, service: 'kb', logger, pollIntervalMs: 200 });
+async function newOutbox(nats: NatsConnection, connection: mongoose.Connection): Promise<Outbox<'kb'>> {
+  const outbox: Outbox<'kb'> = createOutbox({ connection, nats, service: 'kb', logger, pollIntervalMs: 200 });
   cleanups.push(() => outbox.stop());
   await Promise.all(Object.values(connection.models).map((model) => model.init()));
   return outbox;
@@ -170,40 +172,48 @@ describe('outbox relay', () => {
   it('publishes every recorded event to JetStream once, in order, with Nats-Msg-Id = event id', async () => {
     const [nc, connection] = await Promise.all([openNats(), openDatabase()]);
     await ensureEventsStream(nc);
-    const entity = `relay${suffix()}`;
+    const networkEID = newNetwork();
     // Two instances of the service on one database: both relays publish, JetStream de-duplicates.
     const first = await newOutbox(nc, connection);
     const second = await newOutbox(nc, connection);
 
     const recorded: DomainEvent[] = [];
     for (let n = 0; n < 10; n += 1) {
-      recorded.push(await first.record(entity, 'created', { networkEID: 'n1', data: { n } }));
+      recorded.push(
+        await first.record('kb.category.created', { networkEID, audience: AUDIENCE, data: category(n) }),
+      );
     }
     first.start();
     second.start();
+    // Keys FerretDB would refuse in a document, and a nested array: stored as JSON text.
+    const odd = { ...assigned(18), 'dotted.key': true, $dollar: 'x', matrix: [[1, 2], [3]] };
     for (let n = 10; n < 20; n += 1) {
       const outbox = n % 2 === 0 ? first : second;
+      const input = { networkEID, actor: ALICE, audience: AUDIENCE };
       recorded.push(
-        await outbox.record(entity, n === 19 ? 'deleted' : 'updated', {
-          networkEID: 'n1',
-          actor: { type: 'user', EID: '5f1b2c3d4e5f6a7b8c9d0e1f' },
-          // Keys FerretDB would refuse in a document, and a nested array: stored as JSON text.
-          data: { n, 'dotted.key': true, $dollar: 'x', matrix: [[1, 2], [3]] },
-        }),
+        n === 19
+          ? await outbox.record('kb.category.deleted', { ...input, data: category(n) })
+          : await outbox.record('kb.manager.assigned', { ...input, data: n === 18 ? odd : assigned(n) }),
       );
     }
     await until('all events published', async () => (await unpublished(connection)) === 0);
 
-    const messages = await readStream(nc, `events.kb.${entity}.>`);
+    const messages = ofNetwork(await readStream(nc, 'events.kb.>'), networkEID);
     expect(messages.map((msg) => msg.headers?.get('Nats-Msg-Id'))).toEqual(recorded.map((event) => event.id));
     expect(messages.map((msg) => msg.json<DomainEvent>())).toEqual(recorded);
-    expect(messages.at(-1)?.subject).toBe(`events.kb.${entity}.deleted`);
+    expect(messages.at(-1)?.subject).toBe('events.kb.category.deleted');
 
     const [event] = recorded;
     expect(event?.id).toMatch(/^[0-9a-f]{24}$/);
-    expect(event?.type).toBe(`kb.${entity}.created`);
+    expect(event?.type).toBe('kb.category.created');
+    expect(event?.audience).toEqual(AUDIENCE);
     expect(event?.occurredAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/);
-    expect(recorded[19]?.data).toEqual({ n: 19, 'dotted.key': true, $dollar: 'x', matrix: [[1, 2], [3]] });
+    expect(recorded[18]?.data).toEqual({
+      ...assigned(18),
+      'dotted.key': true,
+      $dollar: 'x',
+      matrix: [[1, 2], [3]],
+    });
   });
 
   it.skipIf(!natsServerInstalled)(
@@ -212,45 +222,47 @@ describe('outbox relay', () => {
       const server = await privateNats();
       const [nc, connection] = await Promise.all([openNats(server.url), openDatabase()]);
       await ensureEventsStream(nc);
-      const entity = `outage${suffix()}`;
+      const networkEID = newNetwork();
       await server.stop();
 
       const outbox = await newOutbox(nc, connection);
       outbox.start();
       const recorded: DomainEvent[] = [];
-      for (let n = 0; n < 5; n += 1) recorded.push(await outbox.record(entity, 'created', { data: { n } }));
+      const input = (n: number) => ({ networkEID, audience: AUDIENCE, data: assigned(n) });
+      for (let n = 0; n < 5; n += 1) recorded.push(await outbox.record('kb.manager.assigned', input(n)));
       // Long enough for several failed attempts.
       await new Promise((resolve) => setTimeout(resolve, 1_500));
-      recorded.push(await outbox.record(entity, 'updated', { data: { n: 5 } }));
+      recorded.push(await outbox.record('kb.manager.assigned', input(5)));
       expect(await unpublished(connection)).toBe(6);
 
       await server.start();
       await until('all events published', async () => (await unpublished(connection)) === 0, 30_000);
-      const messages = await readStream(nc, `events.kb.${entity}.>`);
+      const messages = ofNetwork(await readStream(nc, 'events.kb.>'), networkEID);
       expect(messages.map((msg) => msg.json<DomainEvent>())).toEqual(recorded);
     },
   );
 
   it('stop() waits for the relay and leaves later events for the next start', async () => {
     const [nc, connection] = await Promise.all([openNats(), openDatabase()]);
-    const entity = `stop${suffix()}`;
+    const networkEID = newNetwork();
     const outbox = await newOutbox(nc, connection);
     outbox.start();
-    await outbox.record(entity, 'created', { data: {} });
+    await outbox.record('kb.manager.assigned', { networkEID, audience: AUDIENCE, data: assigned(0) });
     await until('the first event published', async () => (await unpublished(connection)) === 0);
     await outbox.stop();
-    await outbox.record(entity, 'updated', { data: {} });
+    await outbox.record('kb.manager.assigned', { networkEID, audience: AUDIENCE, data: assigned(1) });
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await unpublished(connection)).toBe(1);
     outbox.start();
     await until('the second event published', async () => (await unpublished(connection)) === 0);
   });
 
-  it('refuses an entity or verb that is not one subject token', async () => {
+  it('refuses a name that is not a catalogued event, a subject token short or a wildcard', async () => {
     const [nc, connection] = await Promise.all([openNats(), openDatabase()]);
     const outbox = await newOutbox(nc, connection);
-    await expect(outbox.record('kb.category', 'created', { data: {} })).rejects.toThrow(TypeError);
-    await expect(outbox.record('category', '*', { data: {} })).rejects.toThrow(TypeError);
+    const input = { audience: AUDIENCE, data: assigned(0) };
+    await expect(outbox.record('kb.category' as 'kb.manager.assigned', input)).rejects.toThrow(TypeError);
+    await expect(outbox.record('kb.category.*' as 'kb.manager.assigned', input)).rejects.toThrow(TypeError);
   });
 });
 
@@ -258,23 +270,27 @@ describe('event consumers', () => {
   it('redelivers an event whose handler failed and applies a redelivered event once', async () => {
     const [nc, connection] = await Promise.all([openNats(), openDatabase()]);
     await ensureEventsStream(nc);
-    const entity = `consume${suffix()}`;
+    const networkEID = newNetwork();
+    const durable = `outbox-test-consume${suffix()}`;
     const outbox = await newOutbox(nc, connection);
     outbox.start();
 
+    // The handler fails the first delivery of the event this actor recorded.
+    const failOnce = { type: 'user', EID: eid(1) };
     const attempts = new Map<string, number>();
     const applied: string[] = [];
     const consumer = startEventConsumer({
       nats: nc,
       connection,
-      durable: `outbox-test-${entity}`,
-      filterSubjects: [`events.kb.${entity}.>`],
+      durable,
+      filterSubjects: ['events.kb.manager.assigned'],
       logger,
       retryDelayMs: 100,
       handle: (event) => {
+        if (event.networkEID !== networkEID) return Promise.resolve();
         const attempt = (attempts.get(event.id) ?? 0) + 1;
         attempts.set(event.id, attempt);
-        if (event.data.failOnce === true && attempt === 1)
+        if (event.actor?.EID === failOnce.EID && attempt === 1)
           return Promise.reject(new Error('handler failed once'));
         applied.push(event.id);
         return Promise.resolve();
@@ -282,8 +298,9 @@ describe('event consumers', () => {
     });
     cleanups.push(() => consumer.stop());
 
-    const flaky = await outbox.record(entity, 'created', { data: { failOnce: true } });
-    const steady = await outbox.record(entity, 'updated', { data: {} });
+    const input = { networkEID, audience: AUDIENCE, data: assigned(0) };
+    const flaky = await outbox.record('kb.manager.assigned', { ...input, actor: failOnce });
+    const steady = await outbox.record('kb.manager.assigned', input);
     await until('both events applied', () => applied.length === 2);
     expect(attempts.get(flaky.id)).toBe(2);
     expect(attempts.get(steady.id)).toBe(1);
@@ -291,32 +308,32 @@ describe('event consumers', () => {
     // The same event again under another message id (a re-publish after the duplicate window):
     // the processed-events check acknowledges it without calling the handler.
     const js = nc.jetstream();
-    await js.publish(`events.kb.${entity}.created`, JSON.stringify(flaky), { msgID: `replay-${flaky.id}` });
-    const last = await outbox.record(entity, 'deleted', { data: {} });
+    await js.publish('events.kb.manager.assigned', JSON.stringify(flaky), { msgID: `replay-${flaky.id}` });
+    const last = await outbox.record('kb.manager.assigned', input);
     await until('the last event applied', () => applied.includes(last.id));
     // The failed event was retried after a delay while the next one went on.
     expect(applied).toEqual([steady.id, flaky.id, last.id]);
     expect(attempts.get(flaky.id)).toBe(2);
-    expect(
-      await connection.collection('processed_events').countDocuments({ consumer: `outbox-test-${entity}` }),
-    ).toBe(3);
+    // Other tests' events of the subject are processed too: only this network's are counted.
+    const ours = { consumer: durable, eventId: { $in: [flaky.id, steady.id, last.id] } };
+    expect(await connection.collection('processed_events').countDocuments(ours)).toBe(3);
   });
 
   it('shares a durable between instances and applies each event once', async () => {
     const [nc, connection] = await Promise.all([openNats(), openDatabase()]);
     await ensureEventsStream(nc);
-    const entity = `shared${suffix()}`;
+    const networkEID = newNetwork();
     const outbox = await newOutbox(nc, connection);
     const applied: string[] = [];
     const instances = [1, 2].map(() =>
       startEventConsumer({
         nats: nc,
         connection,
-        durable: `outbox-test-${entity}`,
-        filterSubjects: [`events.kb.${entity}.created`, `events.kb.${entity}.deleted`],
+        durable: `outbox-test-shared${networkEID}`,
+        filterSubjects: ['events.kb.category.created', 'events.kb.category.deleted'],
         logger,
         handle: (event) => {
-          applied.push(event.id);
+          if (event.networkEID === networkEID) applied.push(event.id);
           return Promise.resolve();
         },
       }),
@@ -324,12 +341,13 @@ describe('event consumers', () => {
     for (const instance of instances) cleanups.push(() => instance.stop());
 
     const wanted: string[] = [];
+    const input = { networkEID, audience: AUDIENCE };
     for (let n = 0; n < 20; n += 1) {
-      const verb = n % 4 === 3 ? 'updated' : 'created';
-      const event = await outbox.record(entity, verb, { data: { n } });
-      if (verb === 'created') wanted.push(event.id);
+      // Every fourth event is one the filter leaves out.
+      if (n % 4 === 3) await outbox.record('kb.manager.assigned', { ...input, data: assigned(n) });
+      else wanted.push((await outbox.record('kb.category.created', { ...input, data: category(n) })).id);
     }
-    const lastEvent = await outbox.record(entity, 'deleted', { data: {} });
+    const lastEvent = await outbox.record('kb.category.deleted', { ...input, data: category(20) });
     wanted.push(lastEvent.id);
     outbox.start();
     await until('every matching event applied', () => applied.length >= wanted.length);

@@ -1,5 +1,5 @@
 /**
- * Notifications: app alerts. Who an app alert reaches (`appAlertRecipientsSubject`):
+ * Notifications: app alerts. Who an app alert reaches (`internalSubjects.appAlertRecipients`):
  * the app of the path must be installed in the network (else 404) and be the caller, holding
  * `send_alerts` (else -415);
  * EIDs and XIDs resolve to the network's active or pending profiles (a pending profile is an

@@ -97,9 +97,10 @@ export async function revokeAuthorizedApp(
     profileEID: caller.profileEID,
     clientId: appEID,
   });
-  await events.record('authorized_app', 'revoked', {
+  await events.record('auth.authorized_app.revoked', {
     networkEID: caller.networkEID,
     actor: { type: 'user', EID: caller.profileEID },
+    audience: { kind: 'people', profileEIDs: [caller.profileEID] },
     data: { app: { type: 'app', EID: appEID } },
   });
   return withStatus(204, null);

@@ -105,7 +105,7 @@ export async function getApp(models: AppsStore, ctx: RequestContext, appEID: str
   return app!;
 }
 
-const appRef = (appEID: string) => ({ type: 'app', EID: appEID });
+const appRef = (appEID: string) => ({ type: 'app' as const, EID: appEID });
 
 /**
  * `add`: an administrator installs an app (201); installing it again (200) refreshes the
@@ -141,15 +141,17 @@ export async function installAppInNetwork(
   }
   const actor = { type: 'user', EID: caller.profileEID! };
   if (created) {
-    await events.record('app', 'installed', {
+    await events.record('auth.app.installed', {
       networkEID: caller.networkEID,
       actor,
+      audience: { kind: 'admins' },
       data: { app: appRef(client.clientId), permissions },
     });
   } else if (before && !sameSet(before.permissions, permissions)) {
-    await events.record('app', 'permissions_updated', {
+    await events.record('auth.app.permissions_updated', {
       networkEID: caller.networkEID,
       actor,
+      audience: { kind: 'admins' },
       data: { app: appRef(client.clientId), permissions, previous: [...before.permissions] },
     });
   }
@@ -176,9 +178,10 @@ export async function removeApp(models: AppsStore, events: EventSink, ctx: Reque
     clientId: appEID,
   });
   if (deletedCount === 0) throw new DomainError('APPS_ERR_APP_NOT_INSTALLED');
-  await events.record('app', 'removed', {
+  await events.record('auth.app.removed', {
     networkEID: caller.networkEID,
     actor: { type: 'user', EID: caller.profileEID! },
+    audience: { kind: 'admins' },
     data: { app: appRef(appEID) },
   });
   const grants = await models.AppGrant.find(

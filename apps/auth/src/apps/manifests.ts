@@ -271,8 +271,9 @@ export async function putManifest(
   const withdrawn = applicationPermissions.filter((p) => !manifest.permissions.includes(p));
   await models.Installation.updateMany({ clientId: appEID }, { $pullAll: { permissions: withdrawn } });
   const created = upsertedCount > 0;
-  await events.record('app_manifest', created ? 'created' : 'updated', {
+  await events.record(created ? 'auth.app_manifest.created' : 'auth.app_manifest.updated', {
     actor: { type: 'app', EID: appEID },
+    audience: { kind: 'internal' },
     data: {
       app: { type: 'app_manifest', EID: appEID },
       permissions: manifest.permissions,
@@ -302,8 +303,9 @@ export async function createSigningSecret(
   const secret = randomBytes(32).toString('base64url');
   const keyId = randomBytes(8).toString('hex');
   await storeSigningKey(models, signingSecrets, appEID, secret, keyId);
-  await events.record('app_signing_secret', 'rotated', {
+  await events.record('auth.app_signing_secret.rotated', {
     actor: { type: 'app', EID: appEID },
+    audience: { kind: 'internal' },
     data: { app: { type: 'app_manifest', EID: appEID }, keyId },
   });
   return {

@@ -1,6 +1,6 @@
 /**
  * Notifications: app webhooks. Which apps installed in `ctx.networkEID` receive an
- * event type (`webhookSubscribersSubject`): their manifests' `events`. With `appEID`, that one app
+ * event type (`internalSubjects.webhookSubscribers`): their manifests' `events`. With `appEID`, that one app
  * if installed there (notifications authorizes the app's webhook routes with it). Two queries on
  * indexes starting with the network, then the client id.
  */

@@ -95,7 +95,7 @@ export async function findMemberOrAppCaller(
 }
 
 /** A reference to a profile (`user`), as resources and events carry it. */
-export const userRef = (profileEID: string) => ({ type: 'user', EID: profileEID });
+export const userRef = (profileEID: string) => ({ type: 'user' as const, EID: profileEID });
 
 /** The `actor` of a domain event. */
 export function actorOf(caller: DirectoryCaller): { type: string; EID: string } {

@@ -8,7 +8,7 @@ import type { Outbox, RpcClient } from '@ncs/service-kit';
 import type { CoreModels } from './models.js';
 
 /** Where domain events are recorded (the transactional outbox, ARCHITECTURE §6). */
-export type EventSink = Pick<Outbox, 'record'>;
+export type EventSink = Pick<Outbox<'auth'>, 'record'>;
 
 export interface CoreDependencies<Store extends CoreModels = CoreModels> {
   readonly models: Store;

@@ -29,7 +29,8 @@ export async function revokeTokens(
     { $set: { revokedAt: new Date() } },
   );
   for (let i = 0; i < hashes.length; i += REVOCATION_EVENT_BATCH) {
-    await events.record('token', 'revoked', {
+    await events.record('auth.token.revoked', {
+      audience: { kind: 'internal' },
       data: { tokenHashes: hashes.slice(i, i + REVOCATION_EVENT_BATCH) },
     });
   }

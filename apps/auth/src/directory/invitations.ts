@@ -29,7 +29,7 @@ export function invitationStatus(invitation: InvitationDoc, now: Date): 'pending
   return invitation.expiresAt.getTime() <= now.getTime() ? 'expired' : 'pending';
 }
 
-export function presentInvitation(invitation: InvitationDoc, now: Date): PlainResource {
+export function presentInvitation(invitation: InvitationDoc, now: Date) {
   return {
     type: 'invitation',
     EID: String(invitation._id),
@@ -118,7 +118,10 @@ export async function createInvitation(
       const [invitation] = await models.Invitation.insertMany([
         { ...fields, reactivated: true, acceptedAt: now },
       ]);
-      await recordActivation(events, caller, networkEID, profileEID, 'suspended', 'reinvited');
+      await recordActivation(events, caller, networkEID, profileEID, {
+        previousState: 'suspended',
+        reason: 'reinvited',
+      });
       return { status: 201, invitation: presentInvitation(invitation!.toObject<InvitationDoc>(), now) };
     }
     case 'pending': {
@@ -139,9 +142,10 @@ export async function createInvitation(
   }
   const [invitation] = await models.Invitation.insertMany([fields]);
   const presented = presentInvitation(invitation!.toObject<InvitationDoc>(), now);
-  await events.record('invitation', 'created', {
+  await events.record('auth.invitation.created', {
     networkEID,
     actor: actorOf(caller),
+    audience: { kind: 'admins' },
     data: {
       invitation: { type: 'invitation', EID: presented.EID },
       user: userRef(profileEID),
@@ -156,13 +160,16 @@ async function recordActivation(
   caller: DirectoryCaller | { kind: 'self'; profileEID: string },
   networkEID: string,
   profileEID: string,
-  previousState: string,
-  reason: 'reinvited' | 'invitation_accepted',
+  /** The state the person leaves, and why. */
+  how:
+    | { readonly previousState: 'pending'; readonly reason: 'invitation_accepted' }
+    | { readonly previousState: 'suspended'; readonly reason: 'reinvited' },
 ) {
-  await events.record('membership', 'activated', {
+  await events.record('auth.membership.activated', {
     networkEID,
     actor: caller.kind === 'self' ? userRef(caller.profileEID) : actorOf(caller),
-    data: { user: userRef(profileEID), previousState, state: 'active', reason },
+    audience: { kind: 'network' },
+    data: { user: userRef(profileEID), ...how, state: 'active' },
   });
 }
 
@@ -239,14 +246,10 @@ export async function acceptInvitation(
     { returnDocument: 'after' },
   ).lean<InvitationDoc>();
   if (activated.modifiedCount > 0) {
-    await recordActivation(
-      events,
-      { kind: 'self', profileEID },
-      networkEID,
-      profileEID,
-      'pending',
-      'invitation_accepted',
-    );
+    await recordActivation(events, { kind: 'self', profileEID }, networkEID, profileEID, {
+      previousState: 'pending',
+      reason: 'invitation_accepted',
+    });
   }
   return presentInvitation(accepted ?? invitation, now);
 }

@@ -72,9 +72,10 @@ export async function suspendProfile(
     networkEID: { $ne: networkEID },
   });
   await revokeTokens(models, events, elsewhere ? { accountId, networkEID } : { accountId });
-  await events.record('membership', 'suspended', {
+  await events.record('auth.membership.suspended', {
     networkEID,
     actor: actorOf(caller),
+    audience: { kind: 'admins' },
     data: { user: userRef(profileEID), previousState: 'active', state: 'suspended' },
   });
   return presentOne(models, caller, ctx, suspended);
@@ -155,9 +156,10 @@ export async function changeRole(
   if (isAdminRole(previous) && !isAdminRole(next)) {
     await keepNetworkAdmin(models, networkEID, profileEID, previous, next);
   }
-  await events.record('membership', 'role_changed', {
+  await events.record('auth.membership.role_changed', {
     networkEID,
     actor: actorOf(caller),
+    audience: { kind: 'network' },
     data: { user: userRef(profileEID), previousRole: previous, role: next },
   });
   return presentOne(models, caller, ctx, updated);

@@ -217,9 +217,10 @@ export async function updateNetwork(
     { returnDocument: 'after', runValidators: true },
   ).lean<NetworkDoc>();
   if (!updated) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
-  await events.record('network', 'updated', {
+  await events.record('auth.network.updated', {
     networkEID,
     actor: actorOf(caller),
+    audience: { kind: 'network' },
     data: { network: { type: 'network', EID: networkEID }, changes },
   });
   const [facts, preconditions] = await Promise.all([

@@ -66,7 +66,7 @@ export class ScheduledItemsCounts {
     const since = this.entries.mark();
     let count: number;
     try {
-      const counters = await this.rpc.request<{ numScheduledItems?: number }>(
+      const counters = await this.rpc.request(
         internalSubjects.scheduledItemsCount,
         { ctx },
         // A counter must not hold the network resource up: a stopped messaging fails at once

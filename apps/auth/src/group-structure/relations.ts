@@ -25,6 +25,7 @@ import {
   groupSummary,
   requirePermission,
 } from '../groups/callers.js';
+import { groupAudience } from '../groups/audience.js';
 import type { GroupDoc } from '../groups/models.js';
 import { groupReaderOf, LIST_GROUPS } from '../groups/readers.js';
 import { visibilityFilter } from '../groups/reading.js';
@@ -126,9 +127,10 @@ export async function getRelation(
 }
 
 async function recordMove(events: EventSink, caller: GroupCaller, group: GroupDoc, parentEID: string | null) {
-  await events.record('group', 'updated', {
+  await events.record('auth.group.updated', {
     networkEID: caller.networkEID,
     actor: userRef(caller.profileEID),
+    audience: groupAudience(String(group._id)),
     data: {
       group: groupSummary(group),
       fields: ['parent'],

@@ -16,12 +16,13 @@ import type { RouteBody } from '../core/requests.js';
 import { findVisibleGroup, type GroupCaller, groupCallerOf, requirePermission } from '../groups/callers.js';
 import { GET_PROFILE_XID } from '../directory/xid.js';
 import { groupReaderOf, isAppGroupCaller } from '../groups/readers.js';
+import { groupAudience } from '../groups/audience.js';
 import { membershipEvent } from '../groups/memberships.js';
 import type { GroupDoc, MembershipDoc } from '../groups/models.js';
 import { inRequestOrder, type Outcome, type Ref } from './rules.js';
 
 const emptyOutcome = (): Outcome => ({ added: [], alreadyMembers: [], removed: [], kept: [], refused: [] });
-const ref = (profileEID: string) => userRef(profileEID) as Ref;
+const ref = (profileEID: string): Ref => userRef(profileEID);
 
 /** Runs `task` over `items`, `width` at a time (bounded load on the store). */
 async function inBatches<T>(items: readonly T[], width: number, task: (item: T) => Promise<void>) {
@@ -63,9 +64,10 @@ async function insertMembership(c: Context, profileEID: string, external: boolea
       external,
       lockedBy,
     });
-    await c.events.record('membership', 'added', {
+    await c.events.record('auth.membership.added', {
       networkEID: c.caller.networkEID,
       actor: c.actor,
+      audience: groupAudience(groupEID),
       data: { ...membershipEvent(c.group, created.toObject<MembershipDoc>()), lockedBy },
     });
     return true;
@@ -150,9 +152,10 @@ async function takeOver(
       { $set: { state: 'active', role: 'member', lockedBy } },
     );
     if (accepted.modifiedCount === 1) {
-      await c.events.record('membership', 'added', {
+      await c.events.record('auth.membership.added', {
         networkEID,
         actor: c.actor,
+        audience: groupAudience(String(c.group._id)),
         data: { ...membershipEvent(c.group, { ...membership, state: 'active', role: 'member' }), lockedBy },
       });
       return void outcome.added.push(ref(membership.profileEID));
@@ -217,9 +220,10 @@ export async function mergeUsers(
     });
     if (deletedCount === 0) return;
     outcome.removed.push(ref(membership.profileEID));
-    await events.record('membership', 'removed', {
+    await events.record('auth.membership.removed', {
       networkEID,
       actor: c.actor,
+      audience: groupAudience(groupEID),
       data: { ...membershipEvent(c.group, membership), self: false, lockedBy },
     });
   });

@@ -46,7 +46,7 @@ export async function groupCallerOf(models: GroupsStore, ctx: RequestContext): P
   };
 }
 
-export const groupRef = (group: GroupDoc) => ({ type: 'group', EID: String(group._id) });
+export const groupRef = (group: GroupDoc) => ({ type: 'group' as const, EID: String(group._id) });
 
 /** What events carry about a group: enough for an alert text without a lookup. */
 export function groupSummary(group: GroupDoc) {

@@ -28,6 +28,7 @@ import type { GroupDoc, MembershipDoc } from './models.js';
 // Directory: group operations and app permissions.
 import { groupReaderOf, LIST_GROUP_MEMBERS } from './readers.js';
 import { requireUnlocked } from './locks.js';
+import { groupAudience, membershipAudience } from './audience.js';
 
 /** The profile EIDs of a group's active members (for the profiles list's `exclude_group`, `addable_to`). */
 export async function groupMemberProfileEIDs(
@@ -106,9 +107,10 @@ async function keepAnAdmin(
     await undo();
     throw new DomainError('GROUP_ERR_LAST_ADMIN');
   }
-  await events.record('group', 'orphaned', {
+  await events.record('auth.group.orphaned', {
     networkEID: caller.networkEID,
     actor: userRef(caller.profileEID),
+    audience: { kind: 'admins' },
     data: { group: groupSummary(group) },
   });
 }
@@ -201,9 +203,10 @@ export async function addMember(
     if (!isDuplicateKeyError(error)) throw error;
     return withStatus(200, presentMembership(await findMembership(models, caller, groupEID, named.EID)));
   }
-  await events.record('membership', state === 'invited' ? 'invited' : 'added', {
+  await events.record(state === 'invited' ? 'auth.membership.invited' : 'auth.membership.added', {
     networkEID: caller.networkEID,
     actor: userRef(caller.profileEID),
+    audience: membershipAudience(groupEID, membership),
     data: membershipEvent(group, membership),
   });
   return withStatus(201, presentMembership(membership));
@@ -238,9 +241,10 @@ export async function changeMemberRole(
       ),
     );
   }
-  await events.record('membership', 'role_changed', {
+  await events.record('auth.membership.role_changed', {
     networkEID: caller.networkEID,
     actor: userRef(caller.profileEID),
+    audience: membershipAudience(groupEID, changed),
     data: { ...membershipEvent(group, changed), previousRole: current.role },
   });
   return presentMembership(changed);
@@ -288,9 +292,10 @@ export async function removeMember(
       }
     });
   }
-  await events.record('membership', 'removed', {
+  await events.record('auth.membership.removed', {
     networkEID: caller.networkEID,
     actor: userRef(caller.profileEID),
+    audience: membershipAudience(groupEID, membership),
     data: { ...membershipEvent(group, membership), self },
   });
   return withStatus(204, null);
@@ -314,9 +319,10 @@ export async function acceptInvitation(
     { returnDocument: 'after' },
   ).lean<MembershipDoc>();
   if (!accepted) return presentMembership(await findMembership(models, caller, groupEID, profileEID));
-  await events.record('membership', 'accepted', {
+  await events.record('auth.membership.accepted', {
     networkEID: caller.networkEID,
     actor: userRef(caller.profileEID),
+    audience: groupAudience(groupEID),
     data: membershipEvent(group, accepted),
   });
   return presentMembership(accepted);

@@ -7,6 +7,7 @@
 import { THEME_GROUPS_SHOWN, type PlainResource, type RequestContext, isEid } from '@ncs/contracts';
 import type { EventSink } from '../core/dependencies.js';
 import type { GroupsStore } from './dependencies.js';
+import { groupAudience } from './audience.js';
 import { groupCallerOf, groupSummary } from './callers.js';
 import type { GroupDoc } from './models.js';
 import { presentGroups } from './presentation.js';
@@ -91,9 +92,10 @@ export async function detachThemeFromGroups(
     { $set: { networkTheme: null } },
   );
   for (const group of groups) {
-    await events.record('group', 'updated', {
+    await events.record('auth.group.updated', {
       networkEID,
       actor,
+      audience: groupAudience(String(group._id)),
       data: { group: groupSummary(group), fields: ['networkTheme'] },
     });
   }

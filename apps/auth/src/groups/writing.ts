@@ -18,6 +18,7 @@ import { isDuplicateKeyError, pick, type RpcClient } from '@ncs/service-kit';
 import { Types } from 'mongoose';
 import type { EventSink } from '../core/dependencies.js';
 import type { GroupsStore } from './dependencies.js';
+import { groupAudience } from './audience.js';
 import {
   visibleGroupFor,
   findVisibleGroup,
@@ -210,10 +211,14 @@ export async function createGroup(
     throw error;
   }
   const resource = await presentOne(models, caller, created);
-  await events.record('group', 'created', {
+  await events.record('auth.group.created', {
     networkEID: caller.networkEID,
     actor: userRef(caller.profileEID),
-    data: { group: groupSummary(created), parent: resource.parent },
+    audience: groupAudience(String(created._id)),
+    data: {
+      group: groupSummary(created),
+      parent: created.parentEID ? { type: 'group', EID: created.parentEID } : null,
+    },
   });
   return resource;
 }
@@ -261,9 +266,10 @@ export async function updateGroup(
     );
     throw invalidNetworkTheme();
   }
-  await events.record('group', 'updated', {
+  await events.record('auth.group.updated', {
     networkEID: caller.networkEID,
     actor: userRef(caller.profileEID),
+    audience: groupAudience(groupEID),
     data: { group: groupSummary(updated), fields: Object.keys(fields) },
   });
   return presentOne(models, caller, updated);
@@ -290,9 +296,10 @@ export async function deleteGroup(
   await models.GroupMembershipRequest.deleteMany({ networkEID: caller.networkEID, groupEID });
   // Its widgets go too (group-structure/ writes them; the collection is the groups').
   await models.GroupWidget.deleteMany({ networkEID: caller.networkEID, groupEID });
-  await events.record('group', 'deleted', {
+  await events.record('auth.group.deleted', {
     networkEID: caller.networkEID,
     actor: userRef(caller.profileEID),
+    audience: groupAudience(groupEID),
     data: { group: groupSummary(group) },
   });
 }

@@ -13,9 +13,9 @@ import type { LabelDoc } from './models.js';
 /** The key a name is unique by: trimmed, in lower case (locale-independent). */
 export const labelNameKey = (name: string) => name.trim().toLowerCase();
 
-function presentLabel(label: LabelDoc): PlainResource {
+function presentLabel(label: LabelDoc) {
   return {
-    type: 'label',
+    type: 'label' as const,
     EID: String(label._id),
     name: label.name,
     created: toTimestamp(label.created),
@@ -72,7 +72,12 @@ export async function createLabel(
     models.Label.insertMany([{ networkEID, name: name.trim(), nameKey: labelNameKey(name) }]),
   );
   const label = presentLabel(created!.toObject<LabelDoc>());
-  await events.record('label', 'created', { networkEID, actor: actorOf(caller), data: { label } });
+  await events.record('auth.label.created', {
+    networkEID,
+    actor: actorOf(caller),
+    audience: { kind: 'network' },
+    data: { label },
+  });
   return label;
 }
 
@@ -95,7 +100,12 @@ export async function renameLabel(
   );
   if (!updated) throw new DomainError('LABEL_ERR_NOT_FOUND');
   const label = presentLabel(updated);
-  await events.record('label', 'updated', { networkEID, actor: actorOf(caller), data: { label } });
+  await events.record('auth.label.updated', {
+    networkEID,
+    actor: actorOf(caller),
+    audience: { kind: 'network' },
+    data: { label },
+  });
   return label;
 }
 
@@ -110,9 +120,10 @@ export async function deleteLabel(
   if (!isEid(labelEID)) throw new DomainError('LABEL_ERR_NOT_FOUND');
   const { deletedCount } = await models.Label.deleteOne({ _id: labelEID, networkEID });
   if (deletedCount === 0) throw new DomainError('LABEL_ERR_NOT_FOUND');
-  await events.record('label', 'deleted', {
+  await events.record('auth.label.deleted', {
     networkEID,
     actor: actorOf(caller),
+    audience: { kind: 'network' },
     data: { label: { type: 'label', EID: labelEID } },
   });
 }

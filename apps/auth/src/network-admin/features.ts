@@ -46,9 +46,10 @@ export async function setNetworkFeatures(
   });
   if (!updated) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
   if ((before.features ?? []).join() !== (updated.features ?? []).join()) {
-    await events.record('network', 'updated', {
+    await events.record('auth.network.updated', {
       networkEID,
       actor: actorOf(caller),
+      audience: { kind: 'network' },
       data: { network: { type: 'network', EID: networkEID }, changes: { features: updated.features } },
     });
   }

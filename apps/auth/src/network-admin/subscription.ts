@@ -9,7 +9,6 @@ import {
   DomainError,
   subscriptionPlans,
   toTimestamp,
-  type PlainResource,
   type RequestContext,
   type SubscriptionPlan,
 } from '@ncs/contracts';
@@ -29,7 +28,7 @@ const planOf = (network: NetworkDoc): SubscriptionPlan => {
     : 'free';
 };
 
-const presentSubscription = (network: NetworkDoc): PlainResource => ({
+const presentSubscription = (network: NetworkDoc) => ({
   type: 'network_subscription',
   EID: String(network._id),
   plan: planOf(network),
@@ -74,9 +73,10 @@ export async function changeSubscription(
   });
   if (!updated) throw new DomainError('AUTH_ERR_NETWORK_NOT_FOUND');
   const presented = presentSubscription(updated);
-  await events.record('network', 'updated', {
+  await events.record('auth.network.updated', {
     networkEID,
     actor: actorOf(caller),
+    audience: { kind: 'network' },
     data: {
       network: { type: 'network', EID: networkEID },
       changes: { subscription: { type: presented.plan, since: presented.since } },

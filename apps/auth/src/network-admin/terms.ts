@@ -61,7 +61,12 @@ export async function publishTerms(
     if (isDuplicateKeyError(error)) throw new DomainError('TERMS_ERR_PUBLISH_RACE');
     throw error;
   }
-  await events.record('terms', 'published', { networkEID, actor: actorOf(caller), data: { version, url } });
+  await events.record('auth.terms.published', {
+    networkEID,
+    actor: actorOf(caller),
+    audience: { kind: 'network' },
+    data: { version, url },
+  });
   return presentTerms(models, caller);
 }
 

@@ -16,7 +16,10 @@ import { authorizationServerMetadata, introspectToken, revokeToken } from './tok
 const recordRevocation =
   (events: EventSink): RevocationSink =>
   async (tokenHashes) => {
-    await events.record('token', 'revoked', { data: { tokenHashes: [...tokenHashes] } });
+    await events.record('auth.token.revoked', {
+      audience: { kind: 'internal' },
+      data: { tokenHashes: [...tokenHashes] },
+    });
   };
 
 /** Passwords checked under the sign-in throttle; the client address comes from the gateway's envelope only, never from a body field. */

@@ -58,10 +58,12 @@ async function recordLock(deps: PasswordSignInDeps, account: AccountDoc, outcome
     { networkEID: 1 },
   ).lean();
   for (const profile of profiles) {
-    await deps.events.record('account', 'sign_in_locked', {
+    const profileEID = String(profile._id);
+    await deps.events.record('auth.account.sign_in_locked', {
       networkEID: profile.networkEID,
+      audience: { kind: 'people', profileEIDs: [profileEID] },
       data: {
-        profileEID: String(profile._id),
+        profileEID,
         lockedUntil: toTimestamp(outcome.accountLockedUntil!),
         failedAttempts: outcome.accountFailures,
       },

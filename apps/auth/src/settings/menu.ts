@@ -36,11 +36,11 @@ type CustomLink = MenuDoc['customLinks'][number];
 
 const builtinItem = (name: string): PlainResource => ({ type: 'menu_item', itemType: 'builtin', name });
 
-function linkItem(link: CustomLink): PlainResource {
+function linkItem(link: CustomLink) {
   return {
-    type: 'menu_item',
+    type: 'menu_item' as const,
     EID: String(link._id),
-    itemType: 'link',
+    itemType: 'link' as const,
     label: link.label,
     url: link.url,
     context: { includeExternalUsers: link.includeExternalUsers },
@@ -206,9 +206,10 @@ export async function updateMenu(
   requireNetworkAdmin(caller);
   menuVersion(query.version, ctx.version); // a bad query is 400 before anything is written
   const menu = await replaceCustomLinks(models, caller.networkEID, body.customLinks);
-  await events.record('menu', 'updated', {
+  await events.record('auth.menu.updated', {
     networkEID: caller.networkEID,
     actor: actorOf(caller),
+    audience: { kind: 'network' },
     data: { customLinks: menu.customLinks.map(linkItem) },
   });
   return presentMenu(models, caller, ctx, query);

@@ -44,10 +44,10 @@ function spectrumOf(theme: ThemeDoc): Record<string, string> {
   return spectrum instanceof Map ? Object.fromEntries(spectrum) : { ...spectrum };
 }
 
-export function presentTheme(theme: ThemeDoc, defaultThemeEID: string | null): PlainResource {
+export function presentTheme(theme: ThemeDoc, defaultThemeEID: string | null) {
   const EID = String(theme._id);
   return {
-    type: 'network_theme',
+    type: 'network_theme' as const,
     EID,
     name: theme.name,
     default: EID === defaultThemeEID,
@@ -191,9 +191,10 @@ async function afterWrite(
 ) {
   await clearOlderDefaultMarks(models, caller.networkEID, theme);
   const presented = presentTheme(theme, await defaultThemeEID(models, caller.networkEID));
-  await events.record('theme', verb, {
+  await events.record(`auth.theme.${verb}`, {
     networkEID: caller.networkEID,
     actor: actorOf(caller),
+    audience: { kind: 'network' },
     data: { theme: presented },
   });
   return withGroupsOne(models, ctx, presented);
@@ -261,9 +262,10 @@ export async function deleteTheme(
   if (deletedCount === 0) throw new DomainError('SETTINGS_ERR_THEME_NOT_FOUND');
   // The default is gone: no older theme silently becomes the default instead.
   if (wasDefault && theme.defaultAt) await clearDefaultMarksUpTo(models, caller.networkEID, theme.defaultAt);
-  await events.record('theme', 'deleted', {
+  await events.record('auth.theme.deleted', {
     networkEID: caller.networkEID,
     actor: actorOf(caller),
+    audience: { kind: 'network' },
     data: { theme: { type: 'network_theme', EID: themeEID } },
   });
   // No group keeps a reference to a theme that is gone.

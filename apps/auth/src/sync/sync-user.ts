@@ -99,12 +99,14 @@ async function recordSync(
   caller: DirectoryCaller,
   networkEID: string,
   profile: ProfileDoc,
+  XID: string,
   created: boolean,
 ) {
-  await events.record('membership', created ? 'synced_created' : 'synced_updated', {
+  await events.record(created ? 'auth.membership.synced_created' : 'auth.membership.synced_updated', {
     networkEID,
     actor: actorOf(caller),
-    data: { user: userRef(String(profile._id)), XID: profile.XID },
+    audience: { kind: 'admins' },
+    data: { user: userRef(String(profile._id)), XID },
   });
 }
 
@@ -124,7 +126,8 @@ export async function syncUser(models: SyncStore, events: EventSink, ctx: Reques
       if (!profile) throw error;
     }
   }
-  await recordSync(events, caller, networkEID, profile, created);
+  // The profile is found or made by this XID (its `xidKey`), so it holds this XID.
+  await recordSync(events, caller, networkEID, profile, body.XID, created);
   const presented: PlainResource = await presentOne(models, caller, ctx, profile);
   return withStatus(created ? 201 : 200, presented);
 }

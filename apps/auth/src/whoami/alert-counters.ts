@@ -30,11 +30,7 @@ export async function withAlertCounters(
   };
   let reply: AlertCountersReply;
   try {
-    reply = await rpc.request<AlertCountersReply>(
-      internalSubjects.alertCounters,
-      { ctx, body },
-      { timeoutMs: 1_000 },
-    );
+    reply = await rpc.request(internalSubjects.alertCounters, { ctx, body }, { timeoutMs: 1_000 });
   } catch {
     return whoami;
   }

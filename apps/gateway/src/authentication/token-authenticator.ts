@@ -134,7 +134,7 @@ export class TokenAuthenticator {
   private lookUp(key: string, token: string, ctx: RequestContext): Promise<TokenPrincipal | null> {
     return this.lookups.run(key, async () => {
       const since = this.cache.mark();
-      const principal = await this.rpc.request<TokenPrincipal | null>(internalSubjects.tokenLookup, {
+      const principal = await this.rpc.request(internalSubjects.tokenLookup, {
         ctx,
         body: { token },
       });

@@ -25,7 +25,7 @@ function bytes(rpc: RpcClient, ctx: RequestContext, fileEID: string, start: numb
     for (let at = start; at <= end; at += FILE_READ_MAX_BYTES) {
       const last = Math.min(end, at + FILE_READ_MAX_BYTES - 1);
       const body = { fileEID, start: at, end: last };
-      const { data } = await rpc.request<{ data: string }>(internalSubjects.fileRead, { ctx, body });
+      const { data } = await rpc.request(internalSubjects.fileRead, { ctx, body });
       yield Buffer.from(data, 'base64');
     }
   }

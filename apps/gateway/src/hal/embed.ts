@@ -154,7 +154,7 @@ export async function fetchEmbedded(
     [...refs].map(async ([type, eids]) => {
       const subject = embedSources[type];
       if (!subject) return [type, new Map<string, PlainResource>()] as const;
-      const found = await rpc.request<PlainResource[]>(subject, { ctx, body: { EIDs: [...eids] } });
+      const found = await rpc.request(subject, { ctx, body: { EIDs: [...eids] } });
       return [type, new Map(found.map((resource) => [String(resource.EID), resource]))] as const;
     }),
   );

@@ -1,6 +1,6 @@
 /**
  * One open live stream: subscribed to its person's notices (core NATS, only while it is
- * open), it reads what changed from notifications (`streamEventsSubject`: the events after the last
+ * open), it reads what changed from notifications (`internalSubjects.streamEvents`: the events after the last
  * one sent, one bounded page at a time, one read in flight), writes them as Server-Sent Events,
  * beats, renews its slot, re-checks the token and ends when the token is revoked, the client
  * leaves, or `closeAfter` passes.
@@ -8,12 +8,11 @@
 import type { ServerResponse } from 'node:http';
 import type { NatsConnection, Subscription } from 'nats';
 import {
+  internalSubjects,
   liveAlertsSubject,
-  streamEventsSubject,
   type PlainResource,
   type RequestContext,
   type StreamCounters,
-  type StreamEventsReply,
 } from '@ncs/contracts';
 import type { Logger, RpcClient } from '@ncs/service-kit';
 import { toHal, type HalContext } from '../hal/links.js';
@@ -85,7 +84,7 @@ export function runSession(deps: SessionDeps, start: SessionStart): { end(reason
     try {
       do {
         again = false;
-        const page = await deps.rpc.request<StreamEventsReply>(streamEventsSubject, {
+        const page = await deps.rpc.request(internalSubjects.streamEvents, {
           ctx,
           body: { after: lastSent },
         });

@@ -62,10 +62,7 @@ async function networkBySubdomain(
     },
   });
   const EIDs = token.memberships.map((membership) => membership.networkEID);
-  const networks = await rpc.request<readonly { EID: string; subdomain?: string }[]>(
-    internalSubjects.networksBatch,
-    { ctx, body: { EIDs } },
-  );
+  const networks = await rpc.request(internalSubjects.networksBatch, { ctx, body: { EIDs } });
   const found = networks.find((network) => network.subdomain?.toLowerCase() === subdomain.toLowerCase());
   if (!found) throw notFound;
   return found.EID;

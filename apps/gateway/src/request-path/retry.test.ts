@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError, findRoute, routes } from '@ncs/contracts';
-import { RemoteError, TransportError, type RpcCall, type RpcClient } from '@ncs/service-kit';
+import { RemoteError, rpcClientOf, TransportError, type RpcCall, type RpcClient } from '@ncs/service-kit';
 import { backoffBefore, isIdempotentRequest, mayRetry, withRetries, type RetryPolicy } from './retry.js';
 
 const policy: RetryPolicy = { retries: 2, backoffMs: 5, attemptTimeoutMs: 1_000, deadlineMs: 10_000 };
@@ -19,10 +19,7 @@ function failing(errors: Error[]) {
     if (error) return Promise.reject(error);
     return Promise.resolve({ data: 'answer' as never, status: undefined });
   };
-  const rpc: RpcClient = {
-    requestWithStatus: (_subject, _call, options) => attempt(options),
-    request: async (_subject, _call, options) => (await attempt(options)).data,
-  };
+  const rpc: RpcClient = rpcClientOf((_subject, _call, options) => attempt(options));
   return { rpc, timeouts };
 }
 

@@ -16,13 +16,7 @@ import {
 import { findCategory, findVisibleCategory } from '../core/access.js';
 import type { CategoryModels, ManagerDoc, ManagerModels } from '../core/models.js';
 import { callerOf, requireManage } from '../core/rules.js';
-import {
-  MAX_MANAGERS,
-  presentManagers,
-  requireAssignableProfile,
-  requireTopLevelCategory,
-  type ProfileSummary,
-} from './rules.js';
+import { MAX_MANAGERS, presentManagers, requireAssignableProfile, requireTopLevelCategory } from './rules.js';
 
 /** What the managers' operations read: the category assigned to, and its assignments. */
 export type ManagersModels = CategoryModels & ManagerModels;
@@ -58,7 +52,7 @@ export async function assignManager(
   requireManage(caller);
   const category = await findCategory(models, caller, categoryEID);
   requireTopLevelCategory(category);
-  const [profile] = await rpc.request<ProfileSummary[]>(internalSubjects.profilesBatch, {
+  const [profile] = await rpc.request(internalSubjects.profilesBatch, {
     ctx,
     body: { EIDs: [profileEID] },
   });

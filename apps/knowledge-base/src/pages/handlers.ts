@@ -2,12 +2,19 @@
  * Handlers of the page routes (`page.*` of `kbRoutes`), by route id, and of the internal subject
  * that searches articles (pages) for the messaging service.
  */
-import { DomainError, internalSubjects } from '@ncs/contracts';
-import { defineHandlers, withStatus, type Outbox, type RpcHandler } from '@ncs/service-kit';
+import { internalSubjects } from '@ncs/contracts';
+import {
+  defineHandlers,
+  internalHandler,
+  internalHandlerMap,
+  withStatus,
+  type Outbox,
+  type RpcHandler,
+} from '@ncs/service-kit';
 import type { CoreModels } from '../core/models.js';
 import { kbRoutesOf } from '../core/routes.js';
 import { createPage, deletePage, getPage, listPages, updatePage } from './pages.js';
-import { searchArticles, type ArticleSearch } from './search.js';
+import { searchArticles } from './search.js';
 
 /** What the page handlers use: pages are read and edited by the rights of their category. */
 export interface PagesDependencies {
@@ -30,13 +37,7 @@ export const pageHandlers = defineHandlers<PagesDependencies>()(kbRoutesOf('page
 
 /** Handlers of internal subjects (not HTTP routes), by subject: the articles part of search. */
 export function pageInternalHandlers(models: CoreModels): Record<string, RpcHandler> {
-  return {
-    [internalSubjects.kbSearch]: ({ ctx, body }) => {
-      const { q, limit } = (body ?? {}) as Partial<ArticleSearch>;
-      if (typeof q !== 'string' || typeof limit !== 'number') {
-        throw new DomainError('BAD_REQUEST', 'A search names `q` (a string) and `limit` (a number).');
-      }
-      return searchArticles(models, ctx, { q, limit });
-    },
-  };
+  return internalHandlerMap([
+    internalHandler(internalSubjects.kbSearch, ({ ctx, body }) => searchArticles(models, ctx, body)),
+  ]);
 }

@@ -16,19 +16,16 @@ const PAGE = 200;
 const ACTIVATED = 'auth.membership.activated';
 export type ActivatedEvent = CatalogueEvent<typeof ACTIVATED>;
 
-/** The person an `auth.membership.activated` event reports active, or null. */
-export function joinedProfile(event: ActivatedEvent): string | null {
-  // Checked still: auth records it in the untyped form until its call sites are converted.
-  const { state } = event.data;
-  const EID: unknown = event.data.user?.EID;
-  return state === 'active' && typeof EID === 'string' ? EID : null;
+/** The person an `auth.membership.activated` event reports active. */
+export function joinedProfile(event: ActivatedEvent): string {
+  return event.data.user.EID;
 }
 
 /** Delivers the pending app alerts of the person `event` reports active. */
 export async function deliverPending(alerts: AlertModels, appAlerts: AppAlertModels, event: ActivatedEvent) {
   const profileEID = joinedProfile(event);
   const networkEID = event.networkEID;
-  if (profileEID === null || networkEID === undefined) return;
+  if (networkEID === undefined) return;
   for (;;) {
     const rows = await appAlerts.PendingAppAlert.find({ networkEID, profileEID })
       .sort({ sendId: 1 })

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { joinedProfile, type ActivatedEvent } from './consumer.js';
 import { appAlertEventId, appAlertOccurrence } from './sending.js';
 
@@ -6,14 +6,14 @@ const N = 'a'.repeat(24);
 const APP = 'b'.repeat(24);
 const P = 'c'.repeat(24);
 
-const activated = (data: Record<string, unknown>) =>
-  ({
-    id: 'd'.repeat(24),
-    type: 'auth.membership.activated',
-    occurredAt: new Date().toISOString(),
-    networkEID: N,
-    data,
-  }) as unknown as ActivatedEvent;
+const activated = (data: ActivatedEvent['data']): ActivatedEvent => ({
+  id: 'd'.repeat(24),
+  type: 'auth.membership.activated',
+  occurredAt: new Date().toISOString(),
+  networkEID: N,
+  audience: { kind: 'network' },
+  data,
+});
 
 describe('app alerts', () => {
   it('makes one occurrence per send and person: the app is subject and originator', () => {
@@ -39,8 +39,16 @@ describe('app alerts', () => {
   });
 
   it('delivers pending alerts only for a membership that became active', () => {
-    expect(joinedProfile(activated({ user: { type: 'user', EID: P }, state: 'active' }))).toBe(P);
-    expect(joinedProfile(activated({ user: { type: 'user', EID: P }, state: 'suspended' }))).toBeNull();
-    expect(joinedProfile(activated({ state: 'active' }))).toBeNull();
+    const user = { type: 'user' as const, EID: P };
+    const accepted = {
+      user,
+      previousState: 'pending',
+      state: 'active',
+      reason: 'invitation_accepted',
+    } as const;
+    expect(joinedProfile(activated(accepted))).toBe(P);
+    // The catalogue types the event: it always names the person, and only as active.
+    expectTypeOf<ActivatedEvent['data']['state']>().toEqualTypeOf<'active'>();
+    expectTypeOf<ActivatedEvent['data']['user']>().toEqualTypeOf<{ type: 'user'; EID: string }>();
   });
 });

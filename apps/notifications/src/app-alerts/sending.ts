@@ -8,11 +8,10 @@
 import { Types } from 'mongoose';
 import {
   APP_ALERT_DATA_MAX_BYTES,
-  appAlertRecipientsSubject,
   DomainError,
+  internalSubjects,
   toTimestamp,
   type AppAlertRecipient,
-  type AppAlertRecipientsReply,
   type RequestContext,
 } from '@ncs/contracts';
 import { isDuplicateKeyError, type RequestOf, type RpcClient } from '@ncs/service-kit';
@@ -66,7 +65,7 @@ export async function sendAppAlert(
   }
   const EIDs = body.recipients.flatMap((r) => ('EID' in r ? [r.EID] : []));
   const XIDs = body.recipients.flatMap((r) => ('XID' in r ? [r.XID] : []));
-  const reply = await deps.rpc.request<AppAlertRecipientsReply>(appAlertRecipientsSubject, {
+  const reply = await deps.rpc.request(internalSubjects.appAlertRecipients, {
     ctx,
     body: { appEID: params.appEID, EIDs, XIDs },
   });
@@ -136,7 +135,7 @@ async function joinedMeanwhile(
   appEID: string,
   pending: readonly AppAlertRecipient[],
 ): Promise<string[]> {
-  const again = await rpc.request<AppAlertRecipientsReply>(appAlertRecipientsSubject, {
+  const again = await rpc.request(internalSubjects.appAlertRecipients, {
     ctx,
     body: { appEID, EIDs: pending.map((r) => r.profileEID), XIDs: [] },
   });

@@ -9,7 +9,8 @@ const GROUP = { type: 'group', EID: 'd'.repeat(24), name: 'G', groupType: 'group
 const MESSAGE = { type: 'update', EID: 'e'.repeat(24), htmlBody: '<p>x</p>', group: GROUP, author: ALICE };
 
 function event(type: string, data: Record<string, unknown>, actor = ALICE): DomainEvent {
-  return { id: 'f'.repeat(24), type, occurredAt: new Date().toISOString(), networkEID: N, actor, data };
+  const occurredAt = new Date().toISOString();
+  return { id: 'f'.repeat(24), type, occurredAt, networkEID: N, actor, audience: { kind: 'network' }, data };
 }
 
 describe('planAlert', () => {

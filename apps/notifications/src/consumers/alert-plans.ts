@@ -13,9 +13,8 @@
  *   (one event per active profile of the locked account, each in its network) → `sign_in_locked`
  *   to that profile, about that profile, with `lockedUntil` and `failedAttempts`.
  *
- * Events are narrowed to their catalogue types (`isCatalogueEvent`); the messaging convention stays
- * generic over the union of messaging events. Auth's fields are still checked at run time: auth
- * records its events in the untyped form until its call sites are converted.
+ * Events are narrowed to their catalogue types (`isCatalogueEvent`) and auth's read as typed; the
+ * messaging convention stays generic over the union of messaging events.
  */
 import {
   accountSignInLockedSubject,
@@ -124,19 +123,15 @@ function fromConvention(event: CatalogueEvent<EventNameOf<'messaging'>>): AlertP
 }
 
 /** The owner's security alert, in the network of the profile the event names (no originator). */
-function fromSignInLock(event: CatalogueEvent<typeof SIGN_IN_LOCKED>): AlertPlan | null {
-  const { profileEID, lockedUntil, failedAttempts }: Readonly<Record<string, unknown>> = event.data;
-  if (typeof profileEID !== 'string') return null;
+function fromSignInLock(event: CatalogueEvent<typeof SIGN_IN_LOCKED>): AlertPlan {
+  const { profileEID, lockedUntil, failedAttempts } = event.data;
   return {
     type: 'sign_in_locked',
     recipients: [profileEID],
     subject: { type: 'user', EID: profileEID },
     originator: null,
     groupEIDs: [],
-    appData: {
-      lockedUntil: typeof lockedUntil === 'string' ? lockedUntil : null,
-      failedAttempts: typeof failedAttempts === 'number' ? failedAttempts : null,
-    },
+    appData: { lockedUntil, failedAttempts },
   };
 }
 
@@ -144,23 +139,20 @@ function fromAuth(
   event: CatalogueEvent<(typeof AUTH_GROUP_EVENTS)[number]>,
   networkEID: string,
 ): AlertPlan | null {
-  const group = isRef(event.data.group) ? refOf(event.data.group) : null;
-  if (group === null) return null;
+  const group = refOf(event.data.group);
   const originator = event.actor ? refOf(event.actor) : null;
   const network = { type: 'network', EID: networkEID };
   const common = { originator, groupEIDs: [group.EID], appData: null };
   switch (event.type) {
     case 'auth.membership.added': {
       const { user, state } = event.data;
-      const member = isRef(user) ? user.EID : null;
-      if (member === null || member === originator?.EID || state !== 'active') return null;
-      return { ...common, type: 'added_to_groups', recipients: [member], subject: network };
+      if (user.EID === originator?.EID || state !== 'active') return null;
+      return { ...common, type: 'added_to_groups', recipients: [user.EID], subject: network };
     }
     case 'auth.membership.removed': {
       const { user, state, self } = event.data;
-      const member = isRef(user) ? user.EID : null;
-      if (member === null || self === true || state !== 'active') return null;
-      return { ...common, type: 'removed_from_groups', recipients: [member], subject: network };
+      if (self || state !== 'active') return null;
+      return { ...common, type: 'removed_from_groups', recipients: [user.EID], subject: network };
     }
     case 'auth.group.orphaned':
       return { ...common, type: 'orphaned_group', recipients: 'networkAdmins', subject: group };

@@ -4,7 +4,7 @@
  * its alerts are written (service-kit `startEventConsumer`), idempotent on the event id per
  * recipient (the occurrences' unique index). Decisions: docs/decisions.md, "Notifications: alerts".
  */
-import { internalSubjects, LATEST_VERSION, type DomainEvent, type NetworkAdminsReply } from '@ncs/contracts';
+import { internalSubjects, LATEST_VERSION, type DomainEvent } from '@ncs/contracts';
 import { startEventConsumer, type EventConsumer, type ServiceRuntime } from '@ncs/service-kit';
 import type { AlertModels } from '../alerts/models.js';
 import { deliverAlert } from '../alerts/writing.js';
@@ -14,7 +14,7 @@ export const ALERTS_DURABLE = 'notifications-alerts';
 
 async function networkAdminsOf(runtime: ServiceRuntime, event: DomainEvent, networkEID: string) {
   const ctx = { version: LATEST_VERSION, requestId: `alert-${event.id}`, networkEID };
-  const reply = await runtime.rpc.request<NetworkAdminsReply>(internalSubjects.networkAdmins, { ctx });
+  const reply = await runtime.rpc.request(internalSubjects.networkAdmins, { ctx });
   return reply.profileEIDs;
 }
 

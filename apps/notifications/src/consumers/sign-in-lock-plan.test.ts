@@ -1,16 +1,19 @@
-import { describe, expect, it } from 'vitest';
-import type { DomainEvent } from '@ncs/contracts';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { DomainEvent, EventData } from '@ncs/contracts';
 import { ALERT_EVENT_SUBJECTS, planAlert } from './alert-plans.js';
 
 const N = 'a'.repeat(24);
 const PROFILE = 'b'.repeat(24);
 const LOCKED_UNTIL = '2026-01-01T12:15:00.000+00:00';
 
-const lockEvent = (data: Record<string, unknown>): DomainEvent => ({
+type LockData = EventData<'auth.account.sign_in_locked'>;
+
+const lockEvent = (data: LockData): DomainEvent => ({
   id: 'f'.repeat(24),
   type: 'auth.account.sign_in_locked',
   occurredAt: new Date().toISOString(),
   networkEID: N,
+  audience: { kind: 'people', profileEIDs: [data.profileEID] },
   data,
 });
 
@@ -33,8 +36,10 @@ describe('the sign-in lock alert', () => {
   });
 
   it('makes none without a profile or a network', () => {
-    expect(planAlert(lockEvent({ lockedUntil: LOCKED_UNTIL, failedAttempts: 5 }))).toBeNull();
-    const { networkEID: _networkEID, ...withoutNetwork } = lockEvent({ profileEID: PROFILE });
+    // The catalogue types the event: it always names the profile.
+    expectTypeOf<LockData['profileEID']>().toEqualTypeOf<string>();
+    const lock = { profileEID: PROFILE, lockedUntil: LOCKED_UNTIL, failedAttempts: 5 };
+    const { networkEID: _networkEID, ...withoutNetwork } = lockEvent(lock);
     expect(planAlert(withoutNetwork)).toBeNull();
   });
 });

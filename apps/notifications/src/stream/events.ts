@@ -1,5 +1,5 @@
 /**
- * What the gateway reads for a live stream (`streamEventsSubject`): the caller's events
+ * What the gateway reads for a live stream (`internalSubjects.streamEvents`): the caller's events
  * after an id, one per alert occurrence (the occurrence's ObjectId is the event id: new for every
  * occurrence, merged or not, and ordered), each with its coalesced alert as the alert list shows
  * it, and the counters. One bounded page on the index `networkEID, recipientEID, _id`.

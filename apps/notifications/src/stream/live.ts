@@ -1,7 +1,7 @@
 /**
  * Notices of the live stream: right after an alert of a recipient is written or marked
  * read, one core NATS message on the recipient's subject (`liveAlertsSubject`). It carries no data:
- * each gateway holding a stream of that person reads what changed (`streamEventsSubject`), so the
+ * each gateway holding a stream of that person reads what changed (`internalSubjects.streamEvents`), so the
  * stream costs nothing while nobody listens. Core NATS: a notice lost (NATS restarting) only delays
  * an event until the next notice or resume, it never loses it (docs/decisions.md, "Notifications:
  * the live stream and the fault test").

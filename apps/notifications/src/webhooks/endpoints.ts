@@ -6,12 +6,11 @@
  */
 import {
   DomainError,
+  internalSubjects,
   toTimestamp,
-  webhookSubscribersSubject,
   type PlainResource,
   type RequestContext,
   type WebhookSubscriber,
-  type WebhookSubscribersReply,
 } from '@ncs/contracts';
 import { isDuplicateKeyError, withStatus, type RpcClient } from '@ncs/service-kit';
 import type { WebhookEndpointDoc, WebhookModels } from './models.js';
@@ -59,7 +58,7 @@ export async function webhookCallerOf(
   const networkEID = ctx.networkEID;
   if (!networkEID || !principal || principal.profileEID || principal.accountId || principal.appEID !== appEID)
     throw new DomainError('WEBHOOKS_ERR_NOT_FOUND');
-  const reply = await rpc.request<WebhookSubscribersReply>(webhookSubscribersSubject, {
+  const reply = await rpc.request(internalSubjects.webhookSubscribers, {
     ctx,
     body: { appEID },
   });

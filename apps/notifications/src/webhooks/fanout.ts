@@ -5,12 +5,7 @@
  * disabled. Acknowledged once the rows exist; a redelivered event meets the unique index
  * `{networkEID, appEID, eventId}`: one delivery, whatever happens.
  */
-import {
-  LATEST_VERSION,
-  webhookSubscribersSubject,
-  type DomainEvent,
-  type WebhookSubscribersReply,
-} from '@ncs/contracts';
+import { internalSubjects, LATEST_VERSION, type DomainEvent } from '@ncs/contracts';
 import {
   isDuplicateKeyError,
   startEventConsumer,
@@ -29,7 +24,7 @@ export async function fanOut(store: WebhookStore, rpc: RpcClient, event: DomainE
   if (payload === null || event.networkEID === undefined) return 0;
   const networkEID = event.networkEID;
   const ctx = { version: LATEST_VERSION, requestId: `webhook-${event.id}`, networkEID };
-  const reply = await rpc.request<WebhookSubscribersReply>(webhookSubscribersSubject, {
+  const reply = await rpc.request(internalSubjects.webhookSubscribers, {
     ctx,
     body: { eventType: payload.type },
   });

@@ -42,16 +42,6 @@ function refOf(value: unknown): ResourceRef | null {
   return typeof type === 'string' && typeof EID === 'string' ? { type, EID } : null;
 }
 
-function pick(value: unknown, keys: readonly string[]): Record<string, unknown> | null {
-  const ref = refOf(value);
-  if (ref === null) return null;
-  const source = value as Record<string, unknown>;
-  const extra = keys.filter(
-    (k) => ['string', 'number', 'boolean'].includes(typeof source[k]) || source[k] === null,
-  );
-  return { ...ref, ...Object.fromEntries(extra.map((k) => [k, source[k]])) };
-}
-
 function messageData(message: CatalogueEvent<'messaging.message.created'>['data']['message']) {
   const ref = refOf(message);
   if (ref === null) return null;
@@ -66,31 +56,29 @@ function messageData(message: CatalogueEvent<'messaging.message.created'>['data'
   };
 }
 
-/**
- * What the app is told of an event: references and names picked from its data (checked still at
- * run time: auth records its events in the untyped form until its call sites are converted).
- */
+type GroupSummary = CatalogueEvent<'auth.group.created'>['data']['group'];
+
+/** A group as apps are told of it: its reference, name and type, nothing more. */
+const groupOf = ({ type, EID, name, groupType }: GroupSummary) => ({ type, EID, name, groupType });
+const userOf = ({ type, EID }: ResourceRef) => ({ type, EID });
+
+/** What the app is told of an event: references and names picked from its data. */
 function dataOf(event: SourceEvent): Record<string, unknown> | null {
   switch (event.type) {
     case 'messaging.message.created':
       return messageData(event.data.message);
     case 'auth.group.created':
-    case 'auth.group.deleted': {
-      const group = pick(event.data.group, ['name', 'groupType']);
-      return group && { group };
-    }
+    case 'auth.group.deleted':
+      return { group: groupOf(event.data.group) };
     case 'auth.membership.added':
     case 'auth.membership.removed': {
-      const { state, role } = event.data;
-      const group = pick(event.data.group, ['name', 'groupType']);
-      const user = refOf(event.data.user);
-      if (state !== 'active' || !group || !user) return null;
-      return { group, user, ...(typeof role === 'string' ? { role } : {}) };
+      const { group, user, state, role } = event.data;
+      // An invitation is not a membership yet.
+      if (state !== 'active') return null;
+      return { group: groupOf(group), user: userOf(user), role };
     }
-    case 'auth.membership.activated': {
-      const user = refOf(event.data.user);
-      return event.data.state === 'active' && user ? { user } : null;
-    }
+    case 'auth.membership.activated':
+      return { user: userOf(event.data.user) };
   }
 }
 

@@ -8,7 +8,7 @@
  * An attempt is sent only within its lease and settled only while the lease holds (due-claims.ts);
  * an attempt whose holder lost the lease counts toward the limit (a redelivery's one attempt too).
  */
-import { internalSubjects, LATEST_VERSION, toTimestamp, type NetworkAdminsReply } from '@ncs/contracts';
+import { internalSubjects, LATEST_VERSION, toTimestamp } from '@ncs/contracts';
 import type { Logger, RpcClient } from '@ncs/service-kit';
 import type { AlertModels } from '../alerts/models.js';
 import { deliverAlert } from '../alerts/writing.js';
@@ -66,7 +66,7 @@ async function alertDisabled(options: WebhookWorkerOptions, endpoint: WebhookEnd
   const now = await options.store.models.Endpoint.findOne({ networkEID, appEID }).lean<WebhookEndpointDoc>();
   const since = now?.failingSince ?? new Date();
   const ctx = { version: LATEST_VERSION, requestId: `webhook-disabled-${String(endpoint._id)}`, networkEID };
-  const admins = await options.rpc.request<NetworkAdminsReply>(internalSubjects.networkAdmins, { ctx });
+  const admins = await options.rpc.request(internalSubjects.networkAdmins, { ctx });
   const app = { type: 'app', EID: appEID };
   for (const recipientEID of admins.profileEIDs) {
     await deliverAlert(options.alerts, {

@@ -3,7 +3,7 @@
  * recorded" `ai_assistant_settings`, "Limits" `companyInfo`). Rules: docs/decisions.md, "Messaging:
  * chat, conversations and the AI assistant".
  */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import {
   EID_PATTERN,
   halActionResult,
@@ -65,14 +65,14 @@ export const WelcomeDispatchResource = halActionResult(
 );
 
 /** Messaging → auth (`aiAssistantStanding`): the body. `create`: create the network's bot profile. */
-export interface AiAssistantStandingRequest {
-  readonly create: boolean;
-}
+export const AiAssistantStandingRequestSchema = Type.Object({ create: Type.Boolean() });
+export type AiAssistantStandingRequest = Static<typeof AiAssistantStandingRequestSchema>;
 
 /** The answer of `aiAssistantStanding`. `created` is true only for the call that created the bot. */
-export interface AiAssistantStanding {
-  readonly networkAdmin: boolean;
-  readonly featureEnabled: boolean;
-  readonly profileEID: string | null;
-  readonly created: boolean;
-}
+export const AiAssistantStandingSchema = Type.Object({
+  networkAdmin: Type.Boolean(),
+  featureEnabled: Type.Boolean(),
+  profileEID: Type.Union([Type.String(), Type.Null()]),
+  created: Type.Boolean(),
+});
+export type AiAssistantStanding = Static<typeof AiAssistantStandingSchema>;

@@ -3,7 +3,7 @@
  * timeline, alerts, messages"): conversations between people who may chat with each other and
  * their chat messages. Rules: docs/decisions.md, "Messaging: chat, conversations and the AI assistant".
  */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { PageLimit, PageOffset } from '../core/pagination.js';
 import {
   Eid,
@@ -108,6 +108,5 @@ export const ChatMessageDeleteBody = strictObject({
 });
 
 /** Messaging → auth (`chatPartners`): which of `EIDs` the caller may chat with (the `scope=chat` rule). */
-export interface ChatPartnersReply {
-  readonly EIDs: readonly string[];
-}
+export const ChatPartnersReplySchema = Type.Object({ EIDs: Type.Array(Type.String()) });
+export type ChatPartnersReply = Static<typeof ChatPartnersReplySchema>;

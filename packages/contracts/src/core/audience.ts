@@ -7,7 +7,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Eid } from './schemas.js';
 
 /** Every kind of audience an event may have. */
-export const audienceKinds = ['network', 'group', 'people', 'admins', 'internal'] as const;
+export const audienceKinds = ['network', 'group', 'people', 'admins', 'group_admins', 'internal'] as const;
 export type AudienceKind = (typeof audienceKinds)[number];
 
 /** Each kind's envelope field: what a producer fills, what the gateway routes by. */
@@ -31,6 +31,22 @@ export const audienceSchemas = {
   admins: Type.Object(
     { kind: Type.Literal('admins') },
     { additionalProperties: false, description: "The event's network's administrators" },
+  ),
+  /**
+   * The administrators of one group (who see its invitations and membership requests: its admins,
+   * the network's), and the person the event is about when it names one (an invitee, an asker),
+   * who may see it too.
+   */
+  group_admins: Type.Object(
+    {
+      kind: Type.Literal('group_admins'),
+      groupEID: Eid,
+      profileEIDs: Type.Optional(Type.Array(Eid, { minItems: 1, uniqueItems: true })),
+    },
+    {
+      additionalProperties: false,
+      description: 'The administrators of the group `groupEID`, and the profiles `profileEIDs` names',
+    },
   ),
   /** No person: services only (token revocation, an app's own manifest). */
   internal: Type.Object(

@@ -35,33 +35,6 @@ export interface TokenFacts {
   readonly networkEID?: string;
 }
 
-/**
- * A network the token's account belongs to, with its role and permissions there; for an app
- * (client-credentials) token, a network the app is installed in, without a profile.
- */
-export interface Membership {
-  readonly networkEID: string;
-  readonly profileEID?: string;
-  readonly role: string;
-  readonly external: boolean;
-  readonly permissions: readonly string[];
-}
-
-/** The reply of the token lookup (`internalSubjects.tokenLookup`): what a valid access token stands for. */
-export interface TokenPrincipal {
-  readonly accountId: string | null;
-  readonly clientId: string;
-  readonly expiresAt: string | null;
-  readonly memberships: readonly Membership[];
-  /**
-   * The OAuth scopes the token was granted (code flow: `profile.basic.read`); absent for tokens
-   * without a scope (first-party password grants, app tokens), which scopes do not restrict.
-   */
-  readonly scopes?: readonly string[];
-  /** Directory: a code-flow token's one network. */
-  readonly networkEID?: string;
-}
-
 export interface RequestContext {
   /** The network the request is scoped to; absent for network-less routes such as `/whoami/`. */
   readonly networkEID?: string;

@@ -126,7 +126,7 @@ export const requestEnded = (verb: 'withdrawn' | 'declined', when: string) =>
     service: 'auth',
     entity: 'membership_request',
     verb,
-    description: `A request to join a group was ${when}.`,
-    audience: ['group', 'people'],
+    description: `A request to join a group was ${when}; audience the group's admins and the asker.`,
+    audience: ['group_admins'],
     data: strictObject({ group: GroupSummary, user: UserRef }),
   });

@@ -3,7 +3,7 @@
  * `data` schema is what the call site puts in, through the helpers it uses (`userRef`,
  * `groupSummary`, `membershipEvent`, `presentLabel`…).
  */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { Eid, Nullable, Timestamp, strictObject } from '../core/schemas.js';
 import { GroupRef, RefOf, UserRef, defineEvent } from './define.js';
 
@@ -23,6 +23,22 @@ import {
   synced,
   themeWritten,
 } from './auth-shapes.js';
+
+/**
+ * The fields an `auth.network.updated` set, as stored: `features` (network-admin/features.ts),
+ * `subscription` (network-admin/subscription.ts), or any writable network field sent to
+ * PUT /networks/{networkEID} (directory/networks.ts): open, and typed so.
+ */
+const NetworkChangeFields = Type.Object(
+  {
+    features: Type.Optional(Type.Array(Type.String())),
+    subscription: Type.Optional(strictObject({ type: Type.String(), since: Timestamp })),
+  },
+  { additionalProperties: true },
+);
+const NetworkChanges = Type.Unsafe<Static<typeof NetworkChangeFields> & Readonly<Record<string, unknown>>>(
+  NetworkChangeFields,
+);
 
 export const authEvents = [
   // OAuth and sign-in.
@@ -91,14 +107,7 @@ export const authEvents = [
     audience: ['network'],
     data: strictObject({
       network: RefOf('network'),
-      /** The fields set, as stored: any writable network field (PUT /networks/{networkEID}). */
-      changes: Type.Object(
-        {
-          features: Type.Optional(Type.Array(Type.String())),
-          subscription: Type.Optional(strictObject({ type: Type.String(), since: Timestamp })),
-        },
-        { additionalProperties: true },
-      ),
+      changes: NetworkChanges,
     }),
   }),
   defineEvent({
@@ -129,12 +138,32 @@ export const authEvents = [
     entity: 'membership',
     verb: 'role_changed',
     description:
-      "A network administrator changed a member's network role (directory), or a group admin changed a group membership's role (with `group`).",
-    audience: ['network', 'group'],
-    data: Type.Union([
-      strictObject({ user: UserRef, previousRole: StoredRoleSchema, role: StoredRoleSchema }),
-      strictObject({ ...membershipFields, previousRole: EventGroupRoleSchema }),
-    ]),
+      "A network administrator changed a member's network role (directory; audience the network), or a group admin changed the role of a group membership (audience the group) or invitation (the group's admins and the invitee).",
+    audience: ['network', 'group', 'group_admins'],
+    data: Type.Union(
+      [
+        Type.Object(
+          { user: UserRef, previousRole: StoredRoleSchema, role: StoredRoleSchema },
+          {
+            additionalProperties: false,
+            description:
+              'A network role (directory/membership.ts changeRole): no `group`, stored role names.',
+          },
+        ),
+        Type.Object(
+          { ...membershipFields, previousRole: EventGroupRoleSchema },
+          {
+            additionalProperties: false,
+            description:
+              'A group role (groups/memberships.ts changeMemberRole): the membership or invitation with its `group` and `state`, group role names.',
+          },
+        ),
+      ],
+      {
+        description:
+          'Two shapes under one name: a network role change has no `group`, a group role change has one; consumers tell them apart by `group`.',
+      },
+    ),
   }),
   defineEvent({
     service: 'auth',
@@ -259,8 +288,9 @@ export const authEvents = [
     service: 'auth',
     entity: 'membership_request',
     verb: 'created',
-    description: 'A person asked to join a group (not when the request already existed).',
-    audience: ['group', 'people'],
+    description:
+      "A person asked to join a group (not when the request already existed); audience the group's admins and the asker.",
+    audience: ['group_admins'],
     data: strictObject({ group: GroupSummary, user: UserRef, message: Nullable(Type.String()) }),
   }),
   requestEnded('withdrawn', 'withdrawn by the asker'),
@@ -285,8 +315,8 @@ export const authEvents = [
     service: 'auth',
     entity: 'membership',
     verb: 'invited',
-    description: 'A group member invited a person to the group.',
-    audience: ['group', 'people'],
+    description: "A group member invited a person to the group; audience the group's admins and the invitee.",
+    audience: ['group_admins'],
     data: strictObject(membershipFields),
   }),
   defineEvent({
@@ -294,8 +324,8 @@ export const authEvents = [
     entity: 'membership',
     verb: 'removed',
     description:
-      'A group membership or invitation was removed: the person left (`self`), was removed, or was merged out (`lockedBy`).',
-    audience: ['group'],
+      "A group membership (audience the group) or invitation (the group's admins and the invitee) was removed: the person left (`self`), was removed, or was merged out (`lockedBy`).",
+    audience: ['group', 'group_admins'],
     data: strictObject({
       ...membershipFields,
       self: Type.Boolean(),

@@ -98,6 +98,7 @@ const AUDIENCE_TEXT: Readonly<Record<keyof typeof audienceSchemas, string>> = {
   group: '`group` (`groupEID`)',
   people: '`people` (`profileEIDs`)',
   admins: '`admins`',
+  group_admins: '`group_admins` (`groupEID`, optionally `profileEIDs`)',
   internal: '`internal`',
 };
 
@@ -115,9 +116,6 @@ export function eventCatalogueMarkdown(): string {
     ...Object.entries(audienceSchemas).map(
       ([kind, schema]) => `- ${AUDIENCE_TEXT[kind as keyof typeof audienceSchemas]}: ${schema.description}.`,
     ),
-    '',
-    'Auth does not fill `audience` yet: its events are recorded in the untyped form until its call',
-    'sites are converted.',
   ];
   let service = '';
   for (const name of eventNames) {
@@ -137,8 +135,12 @@ export function eventCatalogueMarkdown(): string {
     );
     const data = definition.data as Schema;
     const variants = data.anyOf ?? [data];
+    if (variants.length > 1 && data.description !== undefined) lines.push(data.description, '');
     variants.forEach((variant, index) => {
-      if (variants.length > 1) lines.push(`${index === 0 ? '' : '\n'}One of (${index + 1}):\n`);
+      if (variants.length > 1) {
+        const said = variant.description === undefined ? '' : ` ${variant.description}`;
+        lines.push(`${index === 0 ? '' : '\n'}One of (${index + 1}):${said}\n`);
+      }
       lines.push(...fieldTable(fieldRows(variant, '')));
     });
   }

@@ -304,6 +304,10 @@ describe('(c) the schemas', () => {
     expect(isAudience({ kind: 'people', profileEIDs: [EIDS.alice, EIDS.bob] })).toBe(true);
     expect(isAudience({ kind: 'admins' })).toBe(true);
     expect(isAudience({ kind: 'internal' })).toBe(true);
+    expect(isAudience({ kind: 'group_admins', groupEID: EIDS.group })).toBe(true);
+    expect(isAudience({ kind: 'group_admins', groupEID: EIDS.group, profileEIDs: [EIDS.bob] })).toBe(true);
+    expect(isAudience({ kind: 'group_admins', profileEIDs: [EIDS.bob] })).toBe(false);
+    expect(isAudience({ kind: 'group_admins', groupEID: EIDS.group, profileEIDs: [] })).toBe(false);
     expect(isAudience({ kind: 'group' })).toBe(false);
     expect(isAudience({ kind: 'people', profileEIDs: [] })).toBe(false);
     expect(isAudience({ kind: 'network', groupEID: EIDS.group })).toBe(false);

@@ -59,14 +59,11 @@ export type EventData<N extends EventName> = Static<EventCatalogue[N]['data']>;
 export type EventAudienceOf<N extends EventName> = AudienceOfKind<EventCatalogue[N]['audience'][number]>;
 /** The names of one service's events: what its outbox may record. */
 export type EventNameOf<S extends ServiceName> = Extract<EventName, `${S}.${string}`>;
-/**
- * A catalogued event as a consumer receives it. `audience` stays optional: events auth records
- * untyped (until its call sites are converted) and events stored before the field existed lack it.
- */
+/** A catalogued event as a consumer receives it. */
 export type CatalogueEvent<N extends EventName = EventName> = {
   [M in N]: Omit<DomainEvent<EventData<M>>, 'type' | 'audience'> & {
     readonly type: M;
-    readonly audience?: EventAudienceOf<M>;
+    readonly audience: EventAudienceOf<M>;
   };
 }[N];
 

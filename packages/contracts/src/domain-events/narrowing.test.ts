@@ -7,6 +7,7 @@ const envelope = (type: string): DomainEvent => ({
   id: 'e1',
   type,
   occurredAt: '2026-01-01T00:00:00.000+00:00',
+  audience: { kind: 'network' },
   data: {},
 });
 
@@ -25,8 +26,14 @@ describe('isCatalogueEvent', () => {
 
   it('types the audience by the kinds the event may carry', () => {
     expectTypeOf<EventAudienceOf<'kb.page.published'>>().toEqualTypeOf<{ kind: 'network' }>();
-    expectTypeOf<CatalogueEvent<'messaging.message.mentioned'>['audience']>().toEqualTypeOf<
-      { kind: 'people'; profileEIDs: string[] } | undefined
-    >();
+    expectTypeOf<CatalogueEvent<'messaging.message.mentioned'>['audience']>().toEqualTypeOf<{
+      kind: 'people';
+      profileEIDs: string[];
+    }>();
+    expectTypeOf<EventAudienceOf<'auth.membership.invited'>>().toEqualTypeOf<{
+      kind: 'group_admins';
+      groupEID: string;
+      profileEIDs?: string[];
+    }>();
   });
 });

@@ -7,15 +7,8 @@
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { ServiceName } from '../core/envelope.js';
 import { eventCatalogue, isEventName, type EventName } from './catalogue.js';
 import { audienceSchemaOf } from './define.js';
-
-/**
- * Services whose events may still lack `audience`: auth's producers record the untyped form until
- * their call sites are converted (auth is being restructured). Remove auth from here then.
- */
-export const AUDIENCE_NOT_YET_REQUIRED: ReadonlySet<ServiceName> = new Set(['auth']);
 
 const ajv = new Ajv({ strict: true, allErrors: true });
 addFormats.default(ajv);
@@ -52,7 +45,7 @@ export function recordedEventProblems(stored: StoredEvent): string[] {
   const validData = validatorOf(dataValidators, type, definition.data);
   if (!validData(event.data)) problems.push(`data: ${ajv.errorsText(validData.errors)}`);
   if (event.audience === undefined) {
-    if (!AUDIENCE_NOT_YET_REQUIRED.has(definition.service)) problems.push('no audience');
+    problems.push('no audience');
   } else {
     const validAudience = validatorOf(audienceValidators, type, audienceSchemaOf(definition));
     if (!validAudience(event.audience)) {

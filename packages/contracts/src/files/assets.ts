@@ -5,20 +5,18 @@
  * before it writes. An adopted file is read by every member of its network and never swept.
  * Rules: docs/decisions.md, "Branding images are network assets".
  */
+import { Type, type Static } from '@sinclair/typebox';
 
 /** Most files one adoption names (a theme names at most 29 images). */
 export const FILE_ASSETS_MAX = 50;
 
 /** A file a write names, with where the request names it (problem+json pointer, `/body/…`). */
-export interface FileAssetReference {
-  readonly EID: string;
-  readonly pointer: string;
-}
+export const FileAssetReferenceSchema = Type.Object({ EID: Type.String(), pointer: Type.String() });
+export type FileAssetReference = Static<typeof FileAssetReferenceSchema>;
 
 /** The body of `fileAdoptAssets` (ctx: the request's, its caller the writer). Reply `{ adopted }`. */
-export interface FileAdoptAssetsRequest {
-  readonly files: readonly FileAssetReference[];
-}
+export const FileAdoptAssetsRequestSchema = Type.Object({ files: Type.Array(FileAssetReferenceSchema) });
+export type FileAdoptAssetsRequest = Static<typeof FileAdoptAssetsRequestSchema>;
 
 /**
  * A file path of the API (`/networks/{n}/files/{f}/download` or `…/thumbnails/{size}`), relative

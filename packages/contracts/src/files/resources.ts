@@ -4,7 +4,7 @@
  * small: chunks of GridFS's size, reads of at most `FILE_READ_MAX_BYTES`). Rules:
  * docs/decisions.md, "Files and folders".
  */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { Eid, halResource, Nullable, Ref, strictObject, Timestamp } from '../core/schemas.js';
 // Files: media.
 import { fileMediaFields } from './media.js';
@@ -88,19 +88,21 @@ export interface FileUploadBegin {
 }
 
 /** Gateway → messaging `fileChunk`: one chunk (base64) of an upload, `n` from 0. */
-export interface FileChunkRequest {
-  readonly uploadId: string;
-  readonly n: number;
-  readonly data: string;
-}
+export const FileChunkRequestSchema = Type.Object({
+  uploadId: Type.String(),
+  n: Type.Integer({ minimum: 0 }),
+  data: Type.String({ description: 'base64' }),
+});
+export type FileChunkRequest = Static<typeof FileChunkRequestSchema>;
 
 /** Gateway → messaging `fileFinish`: the upload is whole; the answer is the file resource. */
-export interface FileFinishRequest {
-  readonly uploadId: string;
-  readonly name: string;
-  readonly length: number;
-  readonly sha256: string;
-}
+export const FileFinishRequestSchema = Type.Object({
+  uploadId: Type.String(),
+  name: Type.String(),
+  length: Type.Integer({ minimum: 0 }),
+  sha256: Type.String(),
+});
+export type FileFinishRequest = Static<typeof FileFinishRequestSchema>;
 
 /** The owner's answer to `file.download`: what the gateway needs to serve the bytes. */
 export const FileDownloadInfo = Type.Object({
@@ -112,8 +114,9 @@ export const FileDownloadInfo = Type.Object({
 });
 
 /** Gateway → messaging `fileRead`: bytes `start` … `end` (inclusive) of a file; reply `{ data }`. */
-export interface FileReadRequest {
-  readonly fileEID: string;
-  readonly start: number;
-  readonly end: number;
-}
+export const FileReadRequestSchema = Type.Object({
+  fileEID: Type.String(),
+  start: Type.Integer(),
+  end: Type.Integer(),
+});
+export type FileReadRequest = Static<typeof FileReadRequestSchema>;

@@ -4,7 +4,7 @@
  * `MessageCreateBody` (resources.ts). Decisions: docs/decisions.md, "Messaging: news, duplication,
  * export, scheduled items".
  */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { PaginationQuery } from '../core/pagination.js';
 import { Eid, HalEmbedded, HalLinks, Nullable, Ref, Timestamp } from '../core/schemas.js';
 import { Name } from '../core/text-hygiene.js';
@@ -127,18 +127,21 @@ export const NewsAddresseeExportResource = Type.Object(
 );
 
 /** `addresseesPage` (messaging → auth): one page of addressees after `after` (by EID). */
-export interface AddresseesPageRequest {
-  readonly groupEID: string | null;
-  readonly after: string | null;
-  readonly limit: number;
-}
-export interface Addressee {
-  readonly EID: string;
-  readonly firstName: string;
-  readonly lastName: string;
-}
-export interface AddresseesPage {
-  readonly items: readonly Addressee[];
+export const AddresseesPageRequestSchema = Type.Object({
+  groupEID: Nullable(Type.String()),
+  after: Nullable(Type.String()),
+  limit: Type.Number(),
+});
+export type AddresseesPageRequest = Static<typeof AddresseesPageRequestSchema>;
+export const AddresseeSchema = Type.Object({
+  EID: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+});
+export type Addressee = Static<typeof AddresseeSchema>;
+export const AddresseesPageSchema = Type.Object({
+  items: Type.Array(AddresseeSchema),
   /** The `after` of the next page; null on the last. */
-  readonly next: string | null;
-}
+  next: Nullable(Type.String()),
+});
+export type AddresseesPage = Static<typeof AddresseesPageSchema>;

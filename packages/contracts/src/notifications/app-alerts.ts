@@ -5,11 +5,10 @@
  * style of the apps' routes (the app acts on itself, like `signrequest`). Errors -415 … -429.
  * Decisions: docs/decisions.md, "Notifications: app alerts, the live stream and delivery guarantees".
  */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { ErrorDefinition } from '../core/errors.js';
 import { route, type RouteDefinition } from '../core/route-definition.js';
 import { Eid, halResource, strictObject, Timestamp } from '../core/schemas.js';
-import { rpcSubject } from '../core/subjects.js';
 
 /** An XID as the directory stores it (same closed pattern as directory's `Xid`). */
 const AppAlertXid = Type.String({ minLength: 1, maxLength: 255, pattern: '^[A-Za-z0-9._:@-]+$' });
@@ -96,28 +95,24 @@ export const appAlertErrors = {
   },
 } as const satisfies Record<string, ErrorDefinition>;
 
-/**
- * Notifications → auth: the recipients of an app alert (body `AppAlertRecipientsRequest`, reply
- * `AppAlertRecipientsReply`). Auth checks the app `appEID` is installed in `ctx.networkEID` (else
- * 404) and is the caller, with `send_alerts` (else -415), and resolves EIDs and XIDs to active or pending
- * profiles of that network.
- */
-export const appAlertRecipientsSubject = rpcSubject('auth', 'app', 'alertRecipients');
-
-export interface AppAlertRecipientsRequest {
-  readonly appEID: string;
-  readonly EIDs: readonly string[];
-  readonly XIDs: readonly string[];
-}
-export interface AppAlertRecipient {
-  readonly profileEID: string;
-  readonly pending: boolean;
-  readonly EID?: string;
-  readonly XID?: string;
-}
-export interface AppAlertRecipientsReply {
-  readonly appEID: string;
-  readonly recipients: readonly AppAlertRecipient[];
+/** The body of `internalSubjects.appAlertRecipients` (notifications → auth). */
+export const AppAlertRecipientsRequestSchema = Type.Object({
+  appEID: Type.String(),
+  EIDs: Type.Array(Type.String()),
+  XIDs: Type.Array(Type.String()),
+});
+export type AppAlertRecipientsRequest = Static<typeof AppAlertRecipientsRequestSchema>;
+export const AppAlertRecipientSchema = Type.Object({
+  profileEID: Type.String(),
+  pending: Type.Boolean(),
+  EID: Type.Optional(Type.String()),
+  XID: Type.Optional(Type.String()),
+});
+export type AppAlertRecipient = Static<typeof AppAlertRecipientSchema>;
+export const AppAlertRecipientsReplySchema = Type.Object({
+  appEID: Type.String(),
+  recipients: Type.Array(AppAlertRecipientSchema),
   /** What names nobody: `{ EID }` or `{ XID }` as sent. */
-  readonly unknown: readonly { readonly EID?: string; readonly XID?: string }[];
-}
+  unknown: Type.Array(Type.Object({ EID: Type.Optional(Type.String()), XID: Type.Optional(Type.String()) })),
+});
+export type AppAlertRecipientsReply = Static<typeof AppAlertRecipientsReplySchema>;

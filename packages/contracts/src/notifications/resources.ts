@@ -132,20 +132,20 @@ export const AlertMarkreadResource = halActionResult(
 // Internal subjects
 
 /** Auth → notifications (`alertCounters`): the `_user` counters of whoami, per profile. */
-export interface AlertCountersRequest {
-  readonly profiles: readonly { readonly networkEID: string; readonly profileEID: string }[];
-}
-export interface AlertCountersItem {
-  readonly networkEID: string;
-  readonly profileEID: string;
-  readonly numNonActionRequiredAlertsCoalesced: number;
-  readonly numActionRequiredAlerts: number;
-}
-export interface AlertCountersReply {
-  readonly items: readonly AlertCountersItem[];
-}
+export const AlertCountersRequestSchema = Type.Object({
+  profiles: Type.Array(Type.Object({ networkEID: Type.String(), profileEID: Type.String() })),
+});
+export type AlertCountersRequest = Static<typeof AlertCountersRequestSchema>;
+export const AlertCountersItemSchema = Type.Object({
+  networkEID: Type.String(),
+  profileEID: Type.String(),
+  numNonActionRequiredAlertsCoalesced: Type.Integer({ minimum: 0 }),
+  numActionRequiredAlerts: Type.Integer({ minimum: 0 }),
+});
+export type AlertCountersItem = Static<typeof AlertCountersItemSchema>;
+export const AlertCountersReplySchema = Type.Object({ items: Type.Array(AlertCountersItemSchema) });
+export type AlertCountersReply = Static<typeof AlertCountersReplySchema>;
 
 /** Notifications → auth (`networkAdmins`): the active network admins of `ctx.networkEID`. */
-export interface NetworkAdminsReply {
-  readonly profileEIDs: readonly string[];
-}
+export const NetworkAdminsReplySchema = Type.Object({ profileEIDs: Type.Array(Type.String()) });
+export type NetworkAdminsReply = Static<typeof NetworkAdminsReplySchema>;

@@ -4,20 +4,19 @@
  * they happen, heartbeats, and a resume from `Last-Event-ID`. Notifications publishes a notice on
  * the recipient's core NATS subject (`liveAlertsSubject`) right after each alert write or markread;
  * every gateway instance subscribes only for its open streams and reads what changed with one
- * bounded request (`streamEventsSubject`). Errors -418 … -429. Decisions: docs/decisions.md,
+ * bounded request (`internalSubjects.streamEvents`). Errors -418 … -429. Decisions: docs/decisions.md,
  * "Notifications: the live stream and the fault test".
  */
 import { Type, type Static } from '@sinclair/typebox';
 import type { ErrorDefinition } from '../core/errors.js';
 import { route, type RouteDefinition } from '../core/route-definition.js';
-import { Eid, NetworkParams } from '../core/schemas.js';
-import { rpcSubject } from '../core/subjects.js';
+import { Eid, NetworkParams, Nullable } from '../core/schemas.js';
 import type { Alert } from './resources.js';
 
 /** Streams one person may hold open at once, over every gateway instance. */
 export const STREAM_MAX_PER_PERSON = 5;
 
-/** Events one read of `streamEventsSubject` answers at most (a resume replays at most this many). */
+/** Events one read of `internalSubjects.streamEvents` answers at most (a resume replays at most this many). */
 export const STREAM_PAGE_MAX = 100;
 
 /** Most seconds a client may ask the stream to last (`closeAfter`). */
@@ -103,19 +102,15 @@ export function liveAlertsSubject(networkEID: string, profileEID: string): strin
 }
 
 /** The alert counters an `event: counters` carries. */
-export interface StreamCounters {
-  readonly numUnreadAlertsCoalesced: number;
-  readonly numAdminAlerts: number;
-  readonly numNonActionRequiredAlertsCoalesced: number;
-  readonly numActionRequiredAlerts: number;
-}
+export const StreamCountersSchema = Type.Object({
+  numUnreadAlertsCoalesced: Type.Integer({ minimum: 0 }),
+  numAdminAlerts: Type.Integer({ minimum: 0 }),
+  numNonActionRequiredAlertsCoalesced: Type.Integer({ minimum: 0 }),
+  numActionRequiredAlerts: Type.Integer({ minimum: 0 }),
+});
+export type StreamCounters = Static<typeof StreamCountersSchema>;
 
-/**
- * Gateway → notifications: the caller's (`ctx`) stream events after `after` (an event id; null:
- * none, only the newest id and the counters), oldest first, at most `STREAM_PAGE_MAX`.
- */
-export const streamEventsSubject = rpcSubject('notifications', 'stream', 'events');
-
+/** The body of `internalSubjects.streamEvents` (gateway → notifications). */
 export const StreamEventsRequestSchema = Type.Object({ after: Type.Union([Eid, Type.Null()]) });
 export type StreamEventsRequest = Static<typeof StreamEventsRequestSchema>;
 
@@ -124,11 +119,15 @@ export interface StreamAlertEvent {
   readonly alert: Alert | Record<string, unknown>;
 }
 
-export interface StreamEventsReply {
-  readonly events: readonly StreamAlertEvent[];
+/** The reply of `internalSubjects.streamEvents` and of `stream.open`. */
+export const StreamEventsReplySchema = Type.Object({
+  events: Type.Array(
+    Type.Unsafe<StreamAlertEvent>(Type.Object({ id: Type.String(), alert: Type.Object({}) })),
+  ),
   /** More events follow `events` than one page holds. */
-  readonly more: boolean;
+  more: Type.Boolean(),
   /** The newest event id of the caller (the resume point of a stream opened without one). */
-  readonly newestId: string | null;
-  readonly counters: StreamCounters;
-}
+  newestId: Nullable(Type.String()),
+  counters: StreamCountersSchema,
+});
+export type StreamEventsReply = Static<typeof StreamEventsReplySchema>;

@@ -4,7 +4,7 @@
  * membership are enforced as on `/networks/{networkEID}/…`. Rules: docs/decisions.md, "Messaging: polls".
  */
 import { route, type RouteDefinition } from '../core/route-definition.js';
-import { internalSubjects } from '../core/subjects.js';
+import { pollsInternalSubjects } from './internal-subjects.js';
 import { MessageResource } from '../messages/resources.js';
 import {
   PollAnswerParams,
@@ -21,7 +21,7 @@ const common = {
   scope: 'network',
   format: 'hal',
   networkFrom: {
-    subject: internalSubjects.pollNetwork,
+    subject: pollsInternalSubjects.pollNetwork.subject,
     param: 'pollEID',
     notFound: 'MESSAGING_ERR_POLL_NOT_FOUND',
   },

@@ -5,7 +5,7 @@
  */
 import { embedQuery, route, type RouteDefinition } from '../core/route-definition.js';
 import { Eid, NetworkParams, NoContent, strictObject } from '../core/schemas.js';
-import { internalSubjects } from '../core/subjects.js';
+import { settingsInternalSubjects } from './internal-subjects.js';
 import {
   badgeCounterFields,
   BadgeCountersResource,
@@ -186,12 +186,12 @@ export const settingsRoutes = [
     assembledFrom: [
       {
         service: 'messaging',
-        subject: internalSubjects.messagingBadgeCounters,
+        subject: settingsInternalSubjects.messagingBadgeCounters.subject,
         fields: badgeCounterFields.messaging,
       },
       {
         service: 'notifications',
-        subject: internalSubjects.notificationsBadgeCounters,
+        subject: settingsInternalSubjects.notificationsBadgeCounters.subject,
         fields: badgeCounterFields.notifications,
       },
     ],

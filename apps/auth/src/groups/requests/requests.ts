@@ -16,6 +16,7 @@ import { visibleGroupFor, type GroupCaller, groupSummary, requirePermission } fr
 import { membershipEvent, presentMembership } from '../memberships.js';
 import type { GroupDoc, MembershipDoc } from '../models.js';
 import type { MembershipRequestDoc } from './models.js';
+import { groupAdminsAnd, groupAudience } from '../audience.js';
 
 export function presentRequest(request: MembershipRequestDoc): PlainResource {
   return {
@@ -63,9 +64,10 @@ export async function askToJoin(
       profileEID,
       message: body.message ?? null,
     });
-    await events.record('membership_request', 'created', {
+    await events.record('auth.membership_request.created', {
       networkEID,
       actor: userRef(profileEID),
+      audience: groupAdminsAnd(groupEID, profileEID),
       data: { ...requestEvent(group, profileEID), message: body.message ?? null },
     });
     return withStatus(201, presentRequest(created.toObject<MembershipRequestDoc>()));
@@ -147,9 +149,10 @@ async function removeRequest(
       })
     : { deletedCount: 0 };
   if (deletedCount === 0) throw new DomainError('GROUP_ERR_REQUEST_NOT_FOUND');
-  await events.record('membership_request', verb, {
+  await events.record(`auth.membership_request.${verb}`, {
     networkEID: caller.networkEID,
     actor: userRef(caller.profileEID),
+    audience: groupAdminsAnd(String(group._id), profileEID),
     data: requestEvent(group, profileEID),
   });
 }
@@ -199,9 +202,10 @@ export async function approveRequest(
     return presentMembership(existing);
   }
   await models.GroupMembershipRequest.deleteOne(key);
-  await events.record('membership', 'added', {
+  await events.record('auth.membership.added', {
     networkEID,
     actor: userRef(caller.profileEID),
+    audience: groupAudience(groupEID),
     data: { ...membershipEvent(group, membership), request: true },
   });
   return presentMembership(membership);
