@@ -5,6 +5,8 @@
 import { DomainError, internalSubjects, routesOf, type RequestContext } from '@ncs/contracts';
 import {
   bindRoutes,
+  internalHandler,
+  internalHandlerMap,
   type RpcClient,
   type RpcHandler,
   type ServiceModule,
@@ -13,7 +15,7 @@ import {
 import { messagingHandlers } from './handlers.js';
 import { ensureIdempotencyExpiry, registerIdempotencyModel } from './idempotency/models.js';
 import { withIdempotency } from './idempotency/replay.js';
-import { registerMessagingModels, type MessagingModels } from './messages/models.js';
+import { registerMessagingModels, type MessagingModels } from './models.js';
 import { countScheduledItems } from './scheduling/scheduled-items.js';
 import { withScheduledItemsNotices } from './scheduling/notices.js';
 import { backgroundWork } from './scheduling/worker.js';
@@ -31,7 +33,7 @@ import type { EventConsumer } from '@ncs/service-kit';
 import { fileInternalHandlers } from './files/handlers.js';
 // Files (media): the video poller.
 import { runVideoJobs } from './files/video.js';
-import { poller } from './scheduling/lease.js';
+import { poller } from './messages/lease.js';
 // Files: attachments and temporary uploads.
 import { fileSweep, type SweepOptions } from './files/sweep.js';
 
@@ -44,36 +46,40 @@ function requireNetwork(ctx: RequestContext): string {
 /** Handlers of internal subjects (not HTTP routes), by subject. */
 export function internalHandlers(models?: MessagingModels, rpc?: RpcClient): Record<string, RpcHandler> {
   return {
-    // The gateway's part of `badgeCounters.get`: the caller's scheduled items (news and scheduled
-    // items); no events are stored yet (events issue).
-    [internalSubjects.messagingBadgeCounters]: async ({ ctx }) => {
-      const networkEID = requireNetwork(ctx);
-      const profileEID = ctx.principal?.profileEID;
-      const numScheduledItems =
-        models && profileEID ? await countScheduledItems(models, networkEID, profileEID) : 0;
-      // Events: the caller's open invitations without an answer (events/badge.ts).
-      const numUnrespondedEvents =
-        models && profileEID ? await countUnrespondedEvents(models, networkEID, profileEID) : 0;
-      return { numScheduledItems, numUnrespondedEvents };
-    },
-    // Auth's network resource: the caller's scheduled items only (`_user.numScheduledItems`).
-    [internalSubjects.scheduledItemsCount]: async ({ ctx }) => {
-      const networkEID = requireNetwork(ctx);
-      const profileEID = ctx.principal?.profileEID;
-      const numScheduledItems =
-        models && profileEID ? await countScheduledItems(models, networkEID, profileEID) : 0;
-      return { numScheduledItems };
-    },
-    // Auth's lobby asks for the network's AI assistant.
-    [internalSubjects.aiAssistantProfile]: ({ ctx }) =>
-      models
-        ? assistantProfileOf(models, requireNetwork(ctx))
-        : Promise.reject(new DomainError('SERVICE_UNAVAILABLE')),
-    // Timelines. Auth's users filter `commented`: who commented on a message (keyset).
-    [internalSubjects.commenters]: ({ ctx, body }) =>
-      models && rpc
-        ? commentersPage(models, rpc, ctx, body)
-        : Promise.reject(new DomainError('SERVICE_UNAVAILABLE')),
+    ...internalHandlerMap([
+      // The gateway's part of `badgeCounters.get`: the caller's scheduled items (news and scheduled
+      // items); no events are stored yet (events issue).
+      internalHandler(internalSubjects.messagingBadgeCounters, async ({ ctx }) => {
+        const networkEID = requireNetwork(ctx);
+        const profileEID = ctx.principal?.profileEID;
+        const numScheduledItems =
+          models && profileEID ? await countScheduledItems(models, networkEID, profileEID) : 0;
+        // Events: the caller's open invitations without an answer (events/badge.ts).
+        const numUnrespondedEvents =
+          models && profileEID ? await countUnrespondedEvents(models, networkEID, profileEID) : 0;
+        return { numScheduledItems, numUnrespondedEvents };
+      }),
+      // Auth's network resource: the caller's scheduled items only (`_user.numScheduledItems`).
+      internalHandler(internalSubjects.scheduledItemsCount, async ({ ctx }) => {
+        const networkEID = requireNetwork(ctx);
+        const profileEID = ctx.principal?.profileEID;
+        const numScheduledItems =
+          models && profileEID ? await countScheduledItems(models, networkEID, profileEID) : 0;
+        return { numScheduledItems };
+      }),
+      // Auth's lobby asks for the network's AI assistant.
+      internalHandler(internalSubjects.aiAssistantProfile, ({ ctx }) =>
+        models
+          ? assistantProfileOf(models, requireNetwork(ctx))
+          : Promise.reject(new DomainError('SERVICE_UNAVAILABLE')),
+      ),
+      // Timelines. Auth's users filter `commented`: who commented on a message (keyset).
+      internalHandler(internalSubjects.commenters, ({ ctx, body }) =>
+        models && rpc
+          ? commentersPage(models, rpc, ctx, body)
+          : Promise.reject(new DomainError('SERVICE_UNAVAILABLE')),
+      ),
+    ]),
     // Polls: the gateway's question for `/polls/{pollEID}/…` (the poll's network).
     ...(models ? pollInternalHandlers(models) : {}),
     // Files and folders: the gateway's streamed upload and download.

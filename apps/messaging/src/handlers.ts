@@ -6,7 +6,7 @@
 import { eventsRoutes, messagesRoutes, searchRoutes, tasksRoutes } from '@ncs/contracts';
 import { defineHandlers, withStatus, type Outbox, type RpcClient } from '@ncs/service-kit';
 import { callerOf } from './messages/access.js';
-import type { MessagingModels } from './messages/models.js';
+import type { MessagingModels } from './models.js';
 import { listReaders, markRead } from './messages/actions.js';
 import { editMessage } from './messages/editing.js';
 import { moveMessage, shareMessage } from './messages/actions-move.js';

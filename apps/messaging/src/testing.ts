@@ -3,4 +3,4 @@
  * `src/` is imported from outside the app (the lint boundary, eslint.config.js).
  */
 export { messagingHandlers } from './handlers.js';
-export { registerMessagingModels, type MessagingModels } from './messages/models.js';
+export { registerMessagingModels, type MessagingModels } from './models.js';

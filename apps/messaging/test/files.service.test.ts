@@ -11,7 +11,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { FILE_CHUNK_BYTES } from '@ncs/contracts';
-import { registerMessagingModels, type MessagingModels } from '../src/messages/models.js';
+import { registerMessagingModels, type MessagingModels } from '../src/models.js';
 import { finishUpload, storeChunk } from '../src/files/upload.js';
 import { sweepIdleUploads, sweepTemporaryFiles } from '../src/files/sweep.js';
 import { releaseAttachments } from '../src/files/attachments.js';

@@ -10,7 +10,7 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { AnyCatalogueEventInput, Outbox, RpcClient } from '@ncs/service-kit';
-import { registerMessagingModels, type MessagingModels } from '../src/messages/models.js';
+import { registerMessagingModels, type MessagingModels } from '../src/models.js';
 import { runPendingJobs } from '../src/news/duplication.js';
 import { publishDueItems } from '../src/scheduling/scheduled-items.js';
 

@@ -8,7 +8,8 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { AnyCatalogueEventInput, Outbox } from '@ncs/service-kit';
-import { registerMessagingModels, type MessageDoc, type MessagingModels } from '../src/messages/models.js';
+import type { MessageDoc } from '../src/messages/models.js';
+import { registerMessagingModels, type MessagingModels } from '../src/models.js';
 import { recordCommentActivity, SUBSCRIBERS_PAGE, subscribersOf } from '../src/messages/subscribers.js';
 
 const NET = 'c'.repeat(24);

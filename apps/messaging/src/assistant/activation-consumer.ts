@@ -6,24 +6,22 @@
  */
 import type { CatalogueEvent } from '@ncs/contracts';
 import { startEventConsumer, type EventConsumer, type ServiceRuntime } from '@ncs/service-kit';
-import type { MessagingModels } from '../messages/models.js';
 import { findSettings } from './settings.js';
 import { welcomePeople } from './welcome.js';
+import type { AssistantStore } from './models.js';
 
 export const AI_WELCOME_DURABLE = 'messaging-ai-welcome';
 const ACTIVATED = 'auth.membership.activated';
 type ActivatedEvent = CatalogueEvent<typeof ACTIVATED>;
 
 /** The person a `membership.activated` event names, if any. */
-export function activatedProfileOf(event: ActivatedEvent): string | null {
-  // Checked still: auth records it in the untyped form until its call sites are converted.
-  const EID: unknown = event.data.user?.EID;
-  return typeof EID === 'string' ? EID : null;
+export function activatedProfileOf(event: ActivatedEvent): string {
+  return event.data.user.EID;
 }
 
-export async function welcomeActivated(models: MessagingModels, event: ActivatedEvent): Promise<void> {
+export async function welcomeActivated(models: AssistantStore, event: ActivatedEvent): Promise<void> {
   const profileEID = activatedProfileOf(event);
-  if (event.networkEID === undefined || profileEID === null) return;
+  if (event.networkEID === undefined) return;
   const settings = await findSettings(models, event.networkEID);
   if (!settings?.welcomeMessageAutoSendEnabled || !settings.assistantEID) return;
   await welcomePeople(models, event.networkEID, settings.assistantEID, settings.companyInfo ?? '', [
@@ -31,7 +29,7 @@ export async function welcomeActivated(models: MessagingModels, event: Activated
   ]);
 }
 
-export function startWelcomeConsumer(runtime: ServiceRuntime, models: MessagingModels): EventConsumer {
+export function startWelcomeConsumer(runtime: ServiceRuntime, models: AssistantStore): EventConsumer {
   return startEventConsumer({
     nats: runtime.nats,
     connection: runtime.db,

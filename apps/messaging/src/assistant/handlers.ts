@@ -6,11 +6,11 @@ import { assistantRoutes } from '@ncs/contracts';
 import { defineHandlers } from '@ncs/service-kit';
 import { callerOf } from '../messages/access.js';
 import type { WriteDeps } from '../messages/deps.js';
-import type { MessagingModels } from '../messages/models.js';
 import { createAssistant, findSettings, getSettings, updateSettings } from './settings.js';
 import { dispatchWelcome } from './welcome.js';
+import type { AssistantStore } from './models.js';
 
-export const assistantHandlers = defineHandlers<WriteDeps>()(assistantRoutes, {
+export const assistantHandlers = defineHandlers<WriteDeps<AssistantStore>>()(assistantRoutes, {
   'aiAssistantSettings.get': ({ ctx }, { models, rpc }) => getSettings(models, rpc, callerOf(ctx)),
   'aiAssistantSettings.update': ({ ctx, body }, { models, rpc }) =>
     updateSettings(models, rpc, callerOf(ctx), body),
@@ -21,7 +21,7 @@ export const assistantHandlers = defineHandlers<WriteDeps>()(assistantRoutes, {
 
 /** Auth's lobby (`config.aiAssistantProfileEID`) asks; auth has checked the feature. */
 export async function assistantProfileOf(
-  models: MessagingModels,
+  models: AssistantStore,
   networkEID: string,
 ): Promise<{ profileEID: string | null }> {
   const settings = await findSettings(models, networkEID);

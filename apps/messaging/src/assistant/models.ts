@@ -7,6 +7,7 @@
  */
 import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
 import { timestamps, type StoredDocument } from '@ncs/service-kit';
+import type { ChatStore } from '../chat/models.js';
 
 const settingsSchema = new Schema(
   {
@@ -44,4 +45,9 @@ export function registerAssistantModels(connection: Connection): AssistantModels
     AiSettings: connection.model<AiSettingsDoc>('AiAssistantSettings', settingsSchema),
     WelcomeReceipt: connection.model<WelcomeReceiptDoc>('AiWelcomeReceipt', receiptSchema),
   };
+}
+
+/** What the AI assistant works with: its settings, and chat (it answers in conversations). */
+export interface AssistantStore extends ChatStore {
+  readonly assistant: AssistantModels;
 }

@@ -1,5 +1,5 @@
 import { DomainError, type CatalogueEvent } from '@ncs/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { activatedProfileOf } from './activation-consumer.js';
 import { requireStanding } from './standing.js';
 import { welcomeHtml } from './welcome.js';
@@ -43,9 +43,11 @@ describe('activatedProfileOf', () => {
       networkEID: 'a'.repeat(24),
       data,
     }) as unknown as CatalogueEvent<'auth.membership.activated'>;
-  it('reads data.user.EID, else null', () => {
+  it('reads data.user.EID, which the catalogue always gives', () => {
     expect(activatedProfileOf(event({ user: { type: 'user', EID: 'b'.repeat(24) } }))).toBe('b'.repeat(24));
-    expect(activatedProfileOf(event({}))).toBeNull();
-    expect(activatedProfileOf(event({ user: { EID: 3 } }))).toBeNull();
+    expectTypeOf<CatalogueEvent<'auth.membership.activated'>['data']['user']>().toEqualTypeOf<{
+      type: 'user';
+      EID: string;
+    }>();
   });
 });

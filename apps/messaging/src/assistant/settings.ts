@@ -7,9 +7,9 @@
 import { DomainError, toTimestamp, type PlainResource } from '@ncs/contracts';
 import { isDuplicateKeyError, withStatus, type RequestOf, type RpcClient } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
-import type { MessagingModels } from '../messages/models.js';
 import type { AiSettingsDoc } from './models.js';
 import { assistantStanding } from './standing.js';
+import type { AssistantStore } from './models.js';
 
 type SettingsBody = RequestOf<'aiAssistantSettings.update'>['body'];
 type CreateBody = RequestOf<'aiAssistant.create'>['body'];
@@ -40,18 +40,18 @@ export function presentSettings(networkEID: string, settings: SettingsView | nul
   };
 }
 
-export function findSettings(models: MessagingModels, networkEID: string): Promise<AiSettingsDoc | null> {
+export function findSettings(models: AssistantStore, networkEID: string): Promise<AiSettingsDoc | null> {
   return models.assistant.AiSettings.findOne({ networkEID }).lean<AiSettingsDoc>();
 }
 
-export async function getSettings(models: MessagingModels, rpc: RpcClient, caller: Caller) {
+export async function getSettings(models: AssistantStore, rpc: RpcClient, caller: Caller) {
   await assistantStanding(rpc, caller, { write: false });
   return presentSettings(caller.networkEID, await findSettings(models, caller.networkEID));
 }
 
 /** Upsert on the unique `networkEID`: two first writes racing leave one document. */
 async function writeSettings(
-  models: MessagingModels,
+  models: AssistantStore,
   networkEID: string,
   set: Partial<Pick<AiSettingsDoc, 'companyInfo' | 'welcomeMessageAutoSendEnabled' | 'assistantEID'>>,
 ): Promise<AiSettingsDoc> {
@@ -71,7 +71,7 @@ async function writeSettings(
 }
 
 export async function updateSettings(
-  models: MessagingModels,
+  models: AssistantStore,
   rpc: RpcClient,
   caller: Caller,
   body: SettingsBody,
@@ -88,7 +88,7 @@ export async function updateSettings(
 
 /** Creates the bot profile once (auth refuses a second one by a unique index): 409 when it exists. */
 export async function createAssistant(
-  models: MessagingModels,
+  models: AssistantStore,
   rpc: RpcClient,
   caller: Caller,
   body: CreateBody,

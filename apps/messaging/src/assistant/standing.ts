@@ -18,7 +18,7 @@ export async function assistantStanding(
   options: { readonly write: boolean; readonly create?: boolean },
 ): Promise<AiAssistantStanding> {
   const body: AiAssistantStandingRequest = { create: options.create === true };
-  const standing = await rpc.request<AiAssistantStanding>(internalSubjects.aiAssistantStanding, {
+  const standing = await rpc.request(internalSubjects.aiAssistantStanding, {
     ctx: caller.ctx,
     body,
   });

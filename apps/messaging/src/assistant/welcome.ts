@@ -15,11 +15,11 @@ import {
 } from '@ncs/contracts';
 import { isDuplicateKeyError, type RpcClient } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
-import type { MessagingModels } from '../messages/models.js';
 import { sendChatMessage } from '../chat/chat-messages.js';
 import { openConversation } from '../chat/conversations.js';
 import { findSettings } from './settings.js';
 import { assistantStanding } from './standing.js';
+import type { AssistantStore } from './models.js';
 
 /** The welcome text, with the company's own words when the settings have them. */
 export function welcomeHtml(companyInfo: string): string {
@@ -30,7 +30,7 @@ export function welcomeHtml(companyInfo: string): string {
 }
 
 /** True when this call claimed the receipt (first time for `profileEID` in the network). */
-async function claim(models: MessagingModels, networkEID: string, profileEID: string): Promise<boolean> {
+async function claim(models: AssistantStore, networkEID: string, profileEID: string): Promise<boolean> {
   try {
     await models.assistant.WelcomeReceipt.create({ networkEID, profileEID });
     return true;
@@ -42,7 +42,7 @@ async function claim(models: MessagingModels, networkEID: string, profileEID: st
 
 /** Welcomes each person once (the bot itself never). Returns how many were welcomed now. */
 export async function welcomePeople(
-  models: MessagingModels,
+  models: AssistantStore,
   networkEID: string,
   assistantEID: string,
   companyInfo: string,
@@ -67,7 +67,7 @@ async function everyMember(rpc: RpcClient, ctx: RequestContext): Promise<string[
   const EIDs: string[] = [];
   let after: string | null = null;
   do {
-    const page: AddresseesPage = await rpc.request<AddresseesPage>(internalSubjects.addresseesPage, {
+    const page: AddresseesPage = await rpc.request(internalSubjects.addresseesPage, {
       ctx,
       body: { groupEID: null, after, limit: 1000 },
     });
@@ -77,7 +77,7 @@ async function everyMember(rpc: RpcClient, ctx: RequestContext): Promise<string[
   return EIDs;
 }
 
-export async function dispatchWelcome(models: MessagingModels, rpc: RpcClient, caller: Caller) {
+export async function dispatchWelcome(models: AssistantStore, rpc: RpcClient, caller: Caller) {
   await assistantStanding(rpc, caller, { write: true });
   const settings = await findSettings(models, caller.networkEID);
   if (!settings?.assistantEID) throw new DomainError('MESSAGING_ERR_AI_ASSISTANT_MISSING');

@@ -8,11 +8,11 @@
 import { DomainError, type PlainCollection, type PlainResource } from '@ncs/contracts';
 import { collectionOf, type RequestOf, type RpcClient } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
-import type { MessagingModels } from '../messages/models.js';
 import { sanitisedBody } from '../messages/writing.js';
 import { memberRowOf, viewerOf } from './conversations.js';
 import type { ChatMessageDoc } from './models.js';
 import { presentChatMessage } from './presentation.js';
+import type { ChatStore } from './models.js';
 
 type ListQuery = RequestOf<'conversationMessage.list'>['query'];
 type CreateBody = RequestOf<'conversationMessage.create'>['body'];
@@ -20,7 +20,7 @@ type DeleteBody = RequestOf<'chatMessage.delete'>['body'];
 
 /** Stores a message and moves every participant's row (others: unread). */
 export async function sendChatMessage(
-  models: MessagingModels,
+  models: ChatStore,
   networkEID: string,
   conversationEID: string,
   authorEID: string,
@@ -42,7 +42,7 @@ export async function sendChatMessage(
 }
 
 export async function postChatMessage(
-  models: MessagingModels,
+  models: ChatStore,
   rpc: RpcClient,
   caller: Caller,
   conversationEID: string,
@@ -61,7 +61,7 @@ export async function postChatMessage(
 }
 
 export async function listChatMessages(
-  models: MessagingModels,
+  models: ChatStore,
   rpc: RpcClient,
   caller: Caller,
   conversationEID: string,
@@ -99,7 +99,7 @@ export async function listChatMessages(
 }
 
 export async function deleteChatMessage(
-  models: MessagingModels,
+  models: ChatStore,
   rpc: RpcClient,
   caller: Caller,
   messageEID: string,

@@ -4,13 +4,7 @@
  * (unique `pairKey`), so starting it again answers the existing one (200). The caller's
  * conversations come from their `conversation_members` rows, latest activity first.
  */
-import {
-  DomainError,
-  internalSubjects,
-  type ChatPartnersReply,
-  type PlainCollection,
-  type PlainResource,
-} from '@ncs/contracts';
+import { DomainError, internalSubjects, type PlainCollection, type PlainResource } from '@ncs/contracts';
 import {
   isDuplicateKeyError,
   pageOf,
@@ -21,9 +15,9 @@ import {
 } from '@ncs/service-kit';
 import { Types } from 'mongoose';
 import { accessOf, type Caller } from '../messages/access.js';
-import type { MessagingModels } from '../messages/models.js';
 import type { ConversationDoc, ConversationMemberDoc } from './models.js';
 import { presentConversations, type Viewer } from './presentation.js';
+import type { ChatStore } from './models.js';
 
 type CreateBody = RequestOf<'conversation.create'>['body'];
 
@@ -35,7 +29,7 @@ export async function viewerOf(rpc: RpcClient, caller: Caller): Promise<Viewer> 
 
 /** The caller's row of a conversation: 404 when the caller does not take part (or it is elsewhere). */
 export async function memberRowOf(
-  models: MessagingModels,
+  models: ChatStore,
   caller: Caller,
   conversationEID: string,
 ): Promise<ConversationMemberDoc> {
@@ -57,7 +51,7 @@ export function pairKeyOf(participantEIDs: readonly string[], kind: 'direct' | '
 
 /** Finds or creates a conversation and one member row per participant (idempotent upserts). */
 export async function openConversation(
-  models: MessagingModels,
+  models: ChatStore,
   networkEID: string,
   createdBy: string,
   participantEIDs: readonly string[],
@@ -101,13 +95,13 @@ export async function openConversation(
 }
 
 export async function createConversation(
-  models: MessagingModels,
+  models: ChatStore,
   rpc: RpcClient,
   caller: Caller,
   body: CreateBody,
 ) {
   const others = body.participants.map((p) => p.EID);
-  const reply = await rpc.request<ChatPartnersReply>(internalSubjects.chatPartners, {
+  const reply = await rpc.request(internalSubjects.chatPartners, {
     ctx: caller.ctx,
     body: { EIDs: others.filter((EID) => EID !== caller.profileEID) },
   });
@@ -129,7 +123,7 @@ export async function createConversation(
 }
 
 export async function getConversation(
-  models: MessagingModels,
+  models: ChatStore,
   rpc: RpcClient,
   caller: Caller,
   conversationEID: string,
@@ -142,7 +136,7 @@ export async function getConversation(
 }
 
 export async function listConversations(
-  models: MessagingModels,
+  models: ChatStore,
   rpc: RpcClient,
   caller: Caller,
   query: Page & { readonly unread?: boolean },

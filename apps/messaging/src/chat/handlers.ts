@@ -5,8 +5,9 @@ import { callerOf } from '../messages/access.js';
 import type { WriteDeps } from '../messages/deps.js';
 import { deleteChatMessage, listChatMessages, postChatMessage } from './chat-messages.js';
 import { createConversation, getConversation, listConversations } from './conversations.js';
+import type { ChatStore } from './models.js';
 
-export const chatHandlers = defineHandlers<WriteDeps>()(chatRoutes, {
+export const chatHandlers = defineHandlers<WriteDeps<ChatStore>>()(chatRoutes, {
   'conversation.list': ({ ctx, query }, { models, rpc }) =>
     listConversations(models, rpc, callerOf(ctx), query),
   'conversation.create': ({ ctx, body }, { models, rpc }) =>

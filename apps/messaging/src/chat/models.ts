@@ -8,6 +8,7 @@
  */
 import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
 import { timestamps, type StoredDocument } from '@ncs/service-kit';
+import type { CoreStore } from '../messages/features.js';
 
 const conversationSchema = new Schema(
   {
@@ -68,4 +69,9 @@ export function registerChatModels(connection: Connection): ChatModels {
     ConversationMember: connection.model<ConversationMemberDoc>('ConversationMember', memberSchema),
     ChatMessage: connection.model<ChatMessageDoc>('ChatMessage', chatMessageSchema),
   };
+}
+
+/** What the chat area works with. */
+export interface ChatStore extends CoreStore {
+  readonly chat: ChatModels;
 }

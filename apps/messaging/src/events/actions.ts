@@ -10,17 +10,18 @@ import { DomainError, rsvpAnswers, type RsvpAnswer } from '@ncs/contracts';
 import { isDuplicateKeyError } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
 import type { WriteDeps } from '../messages/deps.js';
-import type { MessageDoc, MessagingModels } from '../messages/models.js';
+import type { MessageDoc } from '../messages/models.js';
 import { messageSummary, userRef } from '../messages/presentation.js';
 import { findReadableMessage } from '../messages/reading.js';
 import { reread } from '../messages/writing.js';
 import { eventSummary } from './presentation.js';
 import { isOpenEvent, isPrivateEvent, mayCancel, mayRsvp } from './rules.js';
 import { messageAudience } from '../messages/audience.js';
+import type { EventStore } from './models.js';
 
 type EventDoc = MessageDoc & { event: NonNullable<MessageDoc['event']> };
 
-async function findEvent(deps: WriteDeps, caller: Caller, messageEID: string): Promise<EventDoc> {
+async function findEvent(deps: WriteDeps<EventStore>, caller: Caller, messageEID: string): Promise<EventDoc> {
   const { message } = await findReadableMessage(deps.models, deps.rpc, caller, messageEID);
   if (message.type !== 'event' || !message.event) throw new DomainError('EVENTS_ERR_NOT_AN_EVENT');
   return message as EventDoc;
@@ -28,7 +29,7 @@ async function findEvent(deps: WriteDeps, caller: Caller, messageEID: string): P
 
 /** Sets the caller's answer (compare-and-set on the row); the answer it replaced, null before any. */
 async function swapAnswer(
-  models: MessagingModels,
+  models: EventStore,
   caller: Caller,
   message: EventDoc,
   rsvp: RsvpAnswer,
@@ -58,7 +59,7 @@ async function swapAnswer(
 }
 
 /** The answers counted from the rows (index `{networkEID, messageEID, rsvp}`). */
-async function countAnswers(models: MessagingModels, message: EventDoc) {
+async function countAnswers(models: EventStore, message: EventDoc) {
   const [yes, no, maybe] = await Promise.all(
     rsvpAnswers.map((rsvp) =>
       models.EventResponse.countDocuments({
@@ -76,7 +77,7 @@ async function countAnswers(models: MessagingModels, message: EventDoc) {
  * meanwhile writes again, so the last write holds the counts of every answer given (FerretDB 1.24
  * applies `$inc` as a read and a write: of 20 parallel increments 9 were kept).
  */
-async function recountResponders(models: MessagingModels, message: EventDoc) {
+async function recountResponders(models: EventStore, message: EventDoc) {
   let counts = await countAnswers(models, message);
   for (let round = 0; round < 5; round += 1) {
     await models.Message.updateOne(
@@ -89,7 +90,12 @@ async function recountResponders(models: MessagingModels, message: EventDoc) {
   }
 }
 
-export async function answerEvent(deps: WriteDeps, caller: Caller, messageEID: string, rsvp: RsvpAnswer) {
+export async function answerEvent(
+  deps: WriteDeps<EventStore>,
+  caller: Caller,
+  messageEID: string,
+  rsvp: RsvpAnswer,
+) {
   const message = await findEvent(deps, caller, messageEID);
   if (!mayRsvp(message.event, caller.profileEID)) throw new DomainError('EVENTS_ERR_RSVP_FORBIDDEN');
   if (!isOpenEvent(message.event, new Date())) throw new DomainError('EVENTS_ERR_CLOSED');
@@ -107,7 +113,12 @@ export async function answerEvent(deps: WriteDeps, caller: Caller, messageEID: s
 }
 
 /** Cancels (`canceled: true`) or reinstates an event; the author only, each once per state. */
-export async function setCanceled(deps: WriteDeps, caller: Caller, messageEID: string, canceled: boolean) {
+export async function setCanceled(
+  deps: WriteDeps<EventStore>,
+  caller: Caller,
+  messageEID: string,
+  canceled: boolean,
+) {
   const message = await findEvent(deps, caller, messageEID);
   if (!mayCancel(message, caller.profileEID)) {
     throw new DomainError(canceled ? 'EVENTS_ERR_CANCEL_FORBIDDEN' : 'EVENTS_ERR_REINSTATE_FORBIDDEN');
@@ -143,7 +154,7 @@ export async function setCanceled(deps: WriteDeps, caller: Caller, messageEID: s
 }
 
 /** A removed event's invitations no longer count as unanswered (concern: removal). */
-export async function closeEventResponses(models: MessagingModels, message: MessageDoc) {
+export async function closeEventResponses(models: EventStore, message: MessageDoc) {
   if (message.type !== 'event') return;
   await models.EventResponse.updateMany(
     { networkEID: message.networkEID, messageEID: String(message._id) },

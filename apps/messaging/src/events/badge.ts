@@ -5,10 +5,10 @@
  * so it reads only the caller's open invitations. Decisions: docs/decisions.md, "Messaging: events
  * and RSVP".
  */
-import type { MessagingModels } from '../messages/models.js';
+import type { EventStore } from './models.js';
 
 export function countUnrespondedEvents(
-  models: Pick<MessagingModels, 'EventResponse'>,
+  models: Pick<EventStore, 'EventResponse'>,
   networkEID: string,
   profileEID: string,
 ): Promise<number> {

@@ -10,11 +10,11 @@ import type { Caller } from '../messages/access.js';
 import type { WriteDeps } from '../messages/deps.js';
 import type { MessageDoc } from '../messages/models.js';
 import { messageSummary, userRef } from '../messages/presentation.js';
-import { fieldProblem } from '../messages/types.js';
 import { eventSummary } from './presentation.js';
 import { inviteesAndResponders } from './recipients.js';
 import { alertOfChange, eventEditOf, type EventChange } from './rules.js';
 import { messageAudience } from '../messages/audience.js';
+import type { EventStore } from './models.js';
 
 type EditBody = RequestOf<'message.edit'>['body'];
 
@@ -23,17 +23,15 @@ export interface EventEdit {
   readonly set: Record<string, unknown>;
 }
 
-/** What an edit sets of an event (and its bubble); null for another type (`event` there: 400). */
+/** What an edit sets of an event (and its bubble); null for another type. */
 export function eventEditFor(
   message: MessageDoc,
   body: EditBody,
   htmlBody: string,
   now: Date,
 ): EventEdit | null {
-  if (message.type !== 'event' || !message.event) {
-    if (body.event !== undefined) throw fieldProblem('event', `is not taken for type ${message.type}`);
-    return null;
-  }
+  // `event` on another type was refused by the core (messages/types.ts).
+  if (message.type !== 'event' || !message.event) return null;
   const { event, changes } = eventEditOf(message.event, body.event, htmlBody !== message.htmlBody);
   const reason = changes[0];
   return {
@@ -52,7 +50,7 @@ export function eventEditFor(
 
 /** After the edit: the rows follow a new end; one event per kind of change. */
 export async function recordEventEdit(
-  { models, outbox }: Pick<WriteDeps, 'models' | 'outbox'>,
+  { models, outbox }: Pick<WriteDeps<EventStore>, 'models' | 'outbox'>,
   caller: Caller,
   before: MessageDoc,
   edited: MessageDoc,

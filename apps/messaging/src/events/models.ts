@@ -9,30 +9,7 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { rsvpAnswers, type RsvpAnswer } from '@ncs/contracts';
 import { timestamps, type StoredDocument } from '@ncs/service-kit';
-
-const responderCountsSchema = new Schema(
-  {
-    yes: { type: Number, default: 0, min: 0 },
-    no: { type: Number, default: 0, min: 0 },
-    maybe: { type: Number, default: 0, min: 0 },
-  },
-  { _id: false },
-);
-
-/** The `event` sub-document of a message (type `event` only). */
-export const eventSchema = new Schema(
-  {
-    start: { type: Date, required: true },
-    end: { type: Date, required: true },
-    allDay: { type: Boolean, default: false },
-    location: { type: String, default: null },
-    /** A private event's invitees (empty: a public event). */
-    inviteeEIDs: { type: [String], default: [] },
-    canceled: { type: Boolean, default: false },
-    responderCounts: { type: responderCountsSchema, default: () => ({ yes: 0, no: 0, maybe: 0 }) },
-  },
-  { _id: false },
-);
+import type { CoreStore } from '../messages/features.js';
 
 const responseSchema = new Schema(
   {
@@ -66,4 +43,9 @@ export interface EventResponseDoc extends StoredDocument {
 
 export function registerEventResponseModel(connection: Connection): Model<EventResponseDoc> {
   return connection.model<EventResponseDoc>('EventResponse', responseSchema);
+}
+
+/** What the events area works with: the core's collections and the invitations and answers. */
+export interface EventStore extends CoreStore {
+  readonly EventResponse: Model<EventResponseDoc>;
 }

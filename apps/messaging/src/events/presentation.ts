@@ -5,8 +5,9 @@
  */
 import { toTimestamp, type PlainResource, type RsvpAnswer } from '@ncs/contracts';
 import type { Caller } from '../messages/access.js';
-import type { MessageDoc, MessagingModels } from '../messages/models.js';
+import type { MessageDoc } from '../messages/models.js';
 import { messagePermissionsOf, isPrivateEvent } from './rules.js';
+import type { EventStore } from './models.js';
 
 const userRef = (EID: string) => ({ type: 'user' as const, EID });
 
@@ -30,7 +31,7 @@ export const eventSummary = (doc: MessageDoc) => (doc.event ? presentEvent(doc.e
 
 /** The caller's answers to the events among `docs` (one query, the unique index). */
 export async function rsvpsOfCaller(
-  models: MessagingModels,
+  models: EventStore,
   caller: Caller,
   docs: readonly MessageDoc[],
 ): Promise<Map<string, RsvpAnswer | null>> {

@@ -3,13 +3,14 @@
  * everyone who answered (read in keyset pages by `profileEID` from the unique index
  * `{networkEID, messageEID, profileEID}`), never the actor.
  */
-import type { MessageDoc, MessagingModels } from '../messages/models.js';
+import type { MessageDoc } from '../messages/models.js';
+import type { EventStore } from './models.js';
 
 const PAGE = 500;
 
 /** The invitees and responders of an event but `except`. */
 export async function inviteesAndResponders(
-  models: MessagingModels,
+  models: EventStore,
   message: MessageDoc,
   except: string,
 ): Promise<string[]> {

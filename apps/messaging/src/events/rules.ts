@@ -4,6 +4,7 @@
  * event moves up. Decisions: docs/decisions.md, "Messaging: events and RSVP".
  */
 import { DomainError, type MessagePermissions } from '@ncs/contracts';
+import { mayLike } from '../messages/rules.js';
 
 export interface StoredEvent {
   readonly start: Date;
@@ -67,7 +68,7 @@ export function messagePermissionsOf(
   now: Date,
 ): MessagePermissions {
   const held: MessagePermissions = [];
-  if (message.reactable !== false && !message.locked) held.push('like');
+  if (mayLike(message)) held.push('like');
   const event = message.type === 'event' ? message.event : null;
   if (!event) return held;
   if (mayRsvp(event, profileEID) && isOpenEvent(event, now)) held.push('rsvp');

@@ -9,21 +9,19 @@
 import { DomainError } from '@ncs/contracts';
 import type { Outbox, RequestOf, RpcClient } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
-import type { MessageDoc, MessagingModels } from '../messages/models.js';
+import type { MessageDoc } from '../messages/models.js';
 import { messageSummary, userRef } from '../messages/presentation.js';
 import { activeRecipientEIDs } from '../messages/recipients.js';
 import { fieldProblem } from '../messages/types.js';
 import { dateOf, requireDateRange } from './rules.js';
 import { peopleAudience } from '../messages/audience.js';
+import type { EventStore } from './models.js';
 
 type CreateBody = RequestOf<'message.create'>['body'];
 
 /** The stored fields of an event from the create body; `event` on another type is a 400 naming it. */
 export async function eventFieldsOf(rpc: RpcClient, caller: Caller, body: CreateBody) {
-  if (body.type !== 'event') {
-    if (body.event !== undefined) throw fieldProblem('event', `is not taken for type ${body.type}`);
-    return {};
-  }
+  if (body.type !== 'event') return {}; // `event` on another type: refused by the core
   const given = body.event;
   if (!given) {
     throw new DomainError('EVENTS_ERR_EVENT_REQUIRED', undefined, [
@@ -45,7 +43,7 @@ export async function eventFieldsOf(rpc: RpcClient, caller: Caller, body: Create
 }
 
 /** A private event's invitations: their rows and one `invited` event naming the invitees. */
-export async function recordInvitations(models: MessagingModels, outbox: Outbox, message: MessageDoc) {
+export async function recordInvitations(models: EventStore, outbox: Outbox, message: MessageDoc) {
   const invitees = message.type === 'event' ? (message.event?.inviteeEIDs ?? []) : [];
   if (invitees.length === 0 || !message.event) return;
   const { networkEID } = message;

@@ -7,9 +7,9 @@
 import { DomainError, groupOfRootFolder, type GroupAccess } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
 import { accessOf, type Caller } from '../messages/access.js';
-import type { MessagingModels } from '../messages/models.js';
 import { visibleGroup } from '../messages/rules.js';
 import type { FolderDoc } from './models.js';
+import type { FileStore } from './models.js';
 
 /** Where a folder is: its group (the root folder's EID derives from the group's). */
 export interface FolderPlace {
@@ -19,7 +19,7 @@ export interface FolderPlace {
 
 /** A stored folder's group, else the group whose root folder it is (that group may not exist). */
 export async function placeOfFolder(
-  models: MessagingModels,
+  models: FileStore,
   networkEID: string,
   folderEID: string,
 ): Promise<FolderPlace & { readonly folder: FolderDoc | null }> {

@@ -15,9 +15,9 @@ import {
 } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
 import { callerOf } from '../messages/access.js';
-import type { MessagingModels } from '../messages/models.js';
 import { mayReadFile } from './file-access.js';
 import type { FileRecordDoc } from './models.js';
+import type { FileStore } from './models.js';
 
 const notUsable = (pointer: string, message: string) =>
   new DomainError('FILES_ERR_ASSET_NOT_USABLE', undefined, [{ pointer, message }]);
@@ -49,7 +49,7 @@ type Candidate = Pick<
 
 /** Checks every reference, then marks the files that are not assets yet; how many it marked. */
 export async function adoptAssets(
-  models: MessagingModels,
+  models: FileStore,
   rpc: RpcClient,
   ctx: RequestContext,
   body: unknown,

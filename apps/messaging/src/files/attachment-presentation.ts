@@ -6,14 +6,15 @@
  */
 import type { PlainResource } from '@ncs/contracts';
 import type { Caller } from '../messages/access.js';
-import type { MessageDoc, MessagingModels } from '../messages/models.js';
+import type { MessageDoc } from '../messages/models.js';
 import { ATTACHMENT_LIST_NAMES, STORED_FIELD } from './attachment-rules.js';
 import type { FileRecordDoc } from './models.js';
 import { presentFile } from './presentation.js';
+import type { FileStore } from './models.js';
 
 /** The files attached to the messages of a page, by EID. */
 export async function attachedFilesOf(
-  models: MessagingModels,
+  models: FileStore,
   caller: Pick<Caller, 'networkEID'>,
   docs: readonly MessageDoc[],
 ): Promise<ReadonlyMap<string, FileRecordDoc>> {

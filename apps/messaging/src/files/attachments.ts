@@ -11,7 +11,7 @@
  * for the sweep, which deletes it once the message is removed (removal is final).
  */
 import { DomainError, isEid } from '@ncs/contracts';
-import type { MessageDoc, MessagingModels } from '../messages/models.js';
+import type { MessageDoc } from '../messages/models.js';
 import { fieldProblem } from '../messages/types.js';
 import {
   ATTACHMENT_LIST_NAMES,
@@ -23,6 +23,7 @@ import {
   type AttachmentBody,
   type AttachmentFields,
 } from './attachment-rules.js';
+import type { FileStore } from './models.js';
 
 /** Who writes: the network and the uploader the files must have (a person's or an app's EID). */
 export interface Attacher {
@@ -32,7 +33,7 @@ export interface Attacher {
 
 /** The stored lists of a new (or edited) message, checked; `{}` when the body names none. */
 export async function attachmentFieldsOf(
-  models: MessagingModels,
+  models: FileStore,
   attacher: Attacher,
   body: AttachmentBody,
   messageEID: string | null = null,
@@ -49,7 +50,7 @@ export async function attachmentFieldsOf(
 
 /** Claims each of `EIDs` for the message; the first that is not free undoes the claims (400). */
 async function claim(
-  models: MessagingModels,
+  models: FileStore,
   attacher: Attacher,
   messageEID: string,
   items: readonly { EID: string; pointer: string }[],
@@ -83,7 +84,7 @@ async function claim(
 
 /** After a new message is written: its files are claimed, else the message is undone (400). */
 export async function claimAttachments(
-  models: MessagingModels,
+  models: FileStore,
   attacher: Attacher,
   message: MessageDoc,
 ): Promise<void> {
@@ -102,7 +103,7 @@ export async function claimAttachments(
  * new stored lists (to `$set`), `{}` when the body names none.
  */
 export async function replaceAttachments(
-  models: MessagingModels,
+  models: FileStore,
   attacher: Attacher,
   message: MessageDoc,
   body: AttachmentBody,
@@ -144,7 +145,7 @@ export async function replaceAttachments(
  * `temporarySince`, from which the sweep deletes it after FILES_TEMPORARY_TTL_MS (sweep.ts).
  */
 export async function releaseAttachments(
-  models: MessagingModels,
+  models: FileStore,
   networkEID: string,
   messageEID: string,
   now = new Date(),

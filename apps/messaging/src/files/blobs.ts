@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { FILE_CHUNK_BYTES } from '@ncs/contracts';
-import type { MessagingModels } from '../messages/models.js';
 import { chunkBytes } from './models.js';
+import type { FileStore } from './models.js';
 
 export interface Blob {
   readonly id: Types.ObjectId;
@@ -17,7 +17,7 @@ export interface Blob {
 
 /** Stores `bytes` as a new blob of the network. */
 export async function writeBlob(
-  models: MessagingModels,
+  models: FileStore,
   networkEID: string,
   bytes: Buffer,
   filename: string,
@@ -47,14 +47,14 @@ export async function writeBlob(
 }
 
 /** Removes a blob (a thumbnail that lost the race to another). */
-export async function removeBlob(models: MessagingModels, networkEID: string, id: Types.ObjectId) {
+export async function removeBlob(models: FileStore, networkEID: string, id: Types.ObjectId) {
   await models.files.GridFile.deleteOne({ networkEID, _id: id });
   await models.files.FileChunk.deleteMany({ networkEID, files_id: id });
 }
 
 /** Chunks `first` … `last` of a stored blob or file, in order. */
 async function chunksOf(
-  models: MessagingModels,
+  models: FileStore,
   networkEID: string,
   id: Types.ObjectId,
   first: number,
@@ -72,7 +72,7 @@ async function chunksOf(
 
 /** The whole bytes of a stored file or blob (images: bounded by the image size limit). */
 export async function readWhole(
-  models: MessagingModels,
+  models: FileStore,
   networkEID: string,
   id: Types.ObjectId,
   length: number,
@@ -82,13 +82,13 @@ export async function readWhole(
 }
 
 /** The first chunk of a stored file (an image's header is in it). */
-export async function readHead(models: MessagingModels, networkEID: string, id: Types.ObjectId) {
+export async function readHead(models: FileStore, networkEID: string, id: Types.ObjectId) {
   return Buffer.concat(await chunksOf(models, networkEID, id, 0, 0));
 }
 
 /** Chunks of a file from `first`, `count` at a time, in order (a video written to disk). */
 export async function* readInBatches(
-  models: MessagingModels,
+  models: FileStore,
   networkEID: string,
   id: Types.ObjectId,
   length: number,

@@ -15,7 +15,7 @@ import type { RequestOf } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
 import { requireEditor } from '../messages/action-rules.js';
 import type { WriteDeps } from '../messages/deps.js';
-import type { MessageDoc, MessagingModels } from '../messages/models.js';
+import type { MessageDoc } from '../messages/models.js';
 import { messageSummary, presentOne, userRef } from '../messages/presentation.js';
 import { findReadableMessage } from '../messages/reading.js';
 import { readHead, readWhole, removeBlob, writeBlob } from './blobs.js';
@@ -35,6 +35,7 @@ import {
 import type { FileRecordDoc } from './models.js';
 import type { RenderQueue } from './render-queue.js';
 import { messageAudience } from '../messages/audience.js';
+import type { FileStore } from './models.js';
 
 type CropBody = RequestOf<'message.crop'>['body'];
 
@@ -56,7 +57,7 @@ export async function shownSize(bytes: Buffer): Promise<ImageSize | null> {
 }
 
 /** The source's size, from its first chunk (the whole image only when the header is not in it). */
-async function sizeOf(models: MessagingModels, record: FileRecordDoc): Promise<ImageSize> {
+async function sizeOf(models: FileStore, record: FileRecordDoc): Promise<ImageSize> {
   const id = new Types.ObjectId(record.EID);
   const size =
     (await shownSize(await readHead(models, record.networkEID, id))) ??
@@ -82,7 +83,7 @@ export async function renderCrop(source: Buffer, rectangle: CropRectangle, outpu
 
 /** The attached file, once the rules allow its crop: attached here, an image, within the limits. */
 export async function checkedSource(
-  models: MessagingModels,
+  models: FileStore,
   message: MessageDoc,
   body: CropBody,
 ): Promise<{ record: FileRecordDoc; place: AttachmentPlace }> {
@@ -102,7 +103,7 @@ export async function checkedSource(
 
 /** Stores the cropped bytes as a file of the message that names its original. */
 async function storeCrop(
-  models: MessagingModels,
+  models: FileStore,
   caller: Caller,
   source: FileRecordDoc,
   bytes: Buffer,
@@ -136,7 +137,7 @@ async function storeCrop(
   return record.toObject();
 }
 
-async function removeCrop(models: MessagingModels, record: FileRecordDoc): Promise<void> {
+async function removeCrop(models: FileStore, record: FileRecordDoc): Promise<void> {
   await models.files.FileRecord.deleteOne({ networkEID: record.networkEID, EID: record.EID });
   await removeBlob(models, record.networkEID, new Types.ObjectId(record.EID));
 }
@@ -147,7 +148,7 @@ async function removeCrop(models: MessagingModels, record: FileRecordDoc): Promi
  * wrote is removed: 400 -476).
  */
 export async function putCropInPlace(
-  models: MessagingModels,
+  models: FileStore,
   caller: Caller,
   message: MessageDoc,
   place: AttachmentPlace,
@@ -180,7 +181,7 @@ export async function putCropInPlace(
 
 /** `message.crop`: 200 with the message, its attachment now the cropped image. */
 export async function cropAttachedImage(
-  { models, rpc, outbox }: WriteDeps,
+  { models, rpc, outbox }: WriteDeps<FileStore>,
   caller: Caller,
   messageEID: string,
   body: CropBody,

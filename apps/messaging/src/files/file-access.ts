@@ -8,10 +8,10 @@
 import { DomainError } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
-import type { MessagingModels } from '../messages/models.js';
 import { findReadableMessage } from '../messages/reading.js';
 import { readableGroup } from './access.js';
 import type { FileRecordDoc } from './models.js';
+import type { FileStore } from './models.js';
 
 const notFound = () => new DomainError('FILES_ERR_FILE_NOT_FOUND');
 
@@ -27,11 +27,11 @@ async function passes(check: Promise<unknown>): Promise<boolean> {
 }
 
 /** Whether `caller` may read through the message (404 of the message: no). */
-const readsMessage = (models: MessagingModels, rpc: RpcClient, caller: Caller, messageEID: string) =>
+const readsMessage = (models: FileStore, rpc: RpcClient, caller: Caller, messageEID: string) =>
   passes(findReadableMessage(models, rpc, caller, messageEID));
 
 export async function requireFileReader(
-  models: MessagingModels,
+  models: FileStore,
   rpc: RpcClient,
   caller: Caller,
   record: Pick<FileRecordDoc, 'messageEID' | 'groupEID' | 'uploaderEID'> &
@@ -49,7 +49,7 @@ export async function requireFileReader(
 
 /** Whether `caller` may read the file now (requireFileReader's 404: no). */
 export const mayReadFile = (
-  models: MessagingModels,
+  models: FileStore,
   rpc: RpcClient,
   caller: Caller,
   record: Parameters<typeof requireFileReader>[3],

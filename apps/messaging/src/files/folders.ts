@@ -8,9 +8,9 @@ import { Types } from 'mongoose';
 import { DomainError, rootFolderOf, toTimestamp, type PlainCollection } from '@ncs/contracts';
 import { collectionOf, type Page, type RpcClient } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
-import type { MessagingModels } from '../messages/models.js';
 import { FOLDER_WRITE_PERMISSIONS, placeOfFolder, readableGroup, requireFolderWriter } from './access.js';
 import type { FolderDoc } from './models.js';
+import type { FileStore } from './models.js';
 
 /** The deepest a folder may sit below its root (and the longest ancestor walk of a move). */
 export const MAX_DEPTH = 32;
@@ -28,25 +28,25 @@ function present(groupEID: string, folder: FolderDoc | null, folderEID: string) 
   };
 }
 
-async function readableFolder(models: MessagingModels, rpc: RpcClient, caller: Caller, folderEID: string) {
+async function readableFolder(models: FileStore, rpc: RpcClient, caller: Caller, folderEID: string) {
   const place = await placeOfFolder(models, caller.networkEID, folderEID);
   await readableGroup(rpc, caller, place.groupEID, 'FILES_ERR_FOLDER_NOT_FOUND');
   return place;
 }
 
-async function writableFolder(models: MessagingModels, rpc: RpcClient, caller: Caller, folderEID: string) {
+async function writableFolder(models: FileStore, rpc: RpcClient, caller: Caller, folderEID: string) {
   const place = await placeOfFolder(models, caller.networkEID, folderEID);
   await requireFolderWriter(rpc, caller, place, FOLDER_WRITE_PERMISSIONS);
   return place;
 }
 
-export async function getFolder(models: MessagingModels, rpc: RpcClient, caller: Caller, folderEID: string) {
+export async function getFolder(models: FileStore, rpc: RpcClient, caller: Caller, folderEID: string) {
   const place = await readableFolder(models, rpc, caller, folderEID);
   return present(place.groupEID, place.folder, folderEID);
 }
 
 export async function listFolders(
-  models: MessagingModels,
+  models: FileStore,
   rpc: RpcClient,
   caller: Caller,
   folderEID: string,
@@ -63,7 +63,7 @@ export async function listFolders(
 }
 
 /** How deep a folder sits (the root: 0), walking up; null once past MAX_DEPTH. */
-async function ancestorsOf(models: MessagingModels, networkEID: string, folder: FolderDoc | null) {
+async function ancestorsOf(models: FileStore, networkEID: string, folder: FolderDoc | null) {
   const chain: string[] = [];
   let current = folder;
   while (current) {
@@ -75,7 +75,7 @@ async function ancestorsOf(models: MessagingModels, networkEID: string, folder: 
 }
 
 export async function createFolder(
-  models: MessagingModels,
+  models: FileStore,
   rpc: RpcClient,
   caller: Caller,
   parentEID: string,
@@ -101,7 +101,7 @@ function storedFolder(place: { readonly folder: FolderDoc | null }): FolderDoc {
 }
 
 export async function updateFolder(
-  models: MessagingModels,
+  models: FileStore,
   rpc: RpcClient,
   caller: Caller,
   folderEID: string,
@@ -134,12 +134,7 @@ export async function updateFolder(
   return present(place.groupEID, updated, folderEID);
 }
 
-export async function deleteFolder(
-  models: MessagingModels,
-  rpc: RpcClient,
-  caller: Caller,
-  folderEID: string,
-) {
+export async function deleteFolder(models: FileStore, rpc: RpcClient, caller: Caller, folderEID: string) {
   const networkEID = caller.networkEID;
   const place = await writableFolder(models, rpc, caller, folderEID);
   storedFolder(place);

@@ -3,11 +3,16 @@
  * gateway's internal subjects of the streamed upload and download.
  */
 import { DomainError, filesRoutes, internalSubjects, type RequestContext } from '@ncs/contracts';
-import type { FileChunkRequest, FileFinishRequest, FileReadRequest } from '@ncs/contracts';
-import { defineHandlers, withStatus, type RpcClient, type RpcHandler } from '@ncs/service-kit';
+import {
+  defineHandlers,
+  internalHandler,
+  internalHandlerMap,
+  withStatus,
+  type RpcClient,
+  type RpcHandler,
+} from '@ncs/service-kit';
 import { callerOf } from '../messages/access.js';
 import type { WriteDeps } from '../messages/deps.js';
-import type { MessagingModels } from '../messages/models.js';
 import { createFolder, deleteFolder, getFolder, listFolders, updateFolder } from './folders.js';
 import { downloadInfo, getFile, readBytes } from './reading.js';
 import { abortUpload, beginUpload, finishUpload, storeChunk } from './upload.js';
@@ -16,8 +21,9 @@ import { appOf } from '../messages/app-posting.js';
 import { beginAppFolderUpload, beginTemporaryUpload } from './temporary.js';
 // Files: branding images are network assets.
 import { adoptAssets } from './assets.js';
+import type { FileStore } from './models.js';
 
-export const fileHandlers = defineHandlers<WriteDeps>()(filesRoutes, {
+export const fileHandlers = defineHandlers<WriteDeps<FileStore>>()(filesRoutes, {
   'file.upload': ({ ctx, params, query }, { models, rpc }) => {
     // Files: an app's token uploads with `upload_into_folders` (temporary.ts).
     const app = appOf(ctx);
@@ -50,18 +56,19 @@ function networkOf(ctx: RequestContext): string {
 }
 
 /** Internal subjects of files, by subject (the gateway's streaming steps). */
-export function fileInternalHandlers(models: MessagingModels, rpc?: RpcClient): Record<string, RpcHandler> {
-  return {
+export function fileInternalHandlers(models: FileStore, rpc?: RpcClient): Record<string, RpcHandler> {
+  return internalHandlerMap([
     // Files: branding images are network assets (auth, before a theme or network write).
-    [internalSubjects.fileAdoptAssets]: ({ ctx, body }) =>
+    internalHandler(internalSubjects.fileAdoptAssets, ({ ctx, body }) =>
       rpc ? adoptAssets(models, rpc, ctx, body) : Promise.reject(new DomainError('SERVICE_UNAVAILABLE')),
-    [internalSubjects.fileChunk]: ({ ctx, body }) =>
-      storeChunk(models, networkOf(ctx), body as FileChunkRequest),
-    [internalSubjects.fileFinish]: ({ ctx, body }) =>
-      finishUpload(models, networkOf(ctx), body as FileFinishRequest, ctx.version),
-    [internalSubjects.fileAbort]: ({ ctx, body }) =>
-      abortUpload(models, networkOf(ctx), (body as { uploadId?: unknown } | null)?.uploadId),
-    [internalSubjects.fileRead]: ({ ctx, body }) =>
-      readBytes(models, networkOf(ctx), body as FileReadRequest),
-  };
+    ),
+    internalHandler(internalSubjects.fileChunk, ({ ctx, body }) => storeChunk(models, networkOf(ctx), body)),
+    internalHandler(internalSubjects.fileFinish, ({ ctx, body }) =>
+      finishUpload(models, networkOf(ctx), body, ctx.version),
+    ),
+    internalHandler(internalSubjects.fileAbort, ({ ctx, body }) =>
+      abortUpload(models, networkOf(ctx), body.uploadId),
+    ),
+    internalHandler(internalSubjects.fileRead, ({ ctx, body }) => readBytes(models, networkOf(ctx), body)),
+  ]);
 }

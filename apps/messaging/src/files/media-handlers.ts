@@ -10,17 +10,18 @@ import { RenderQueue, THUMBNAIL_RENDER_LIMITS } from './render-queue.js';
 import { thumbnailOf } from './thumbnails.js';
 // Files: crop.
 import { cropAttachedImage } from './crop.js';
+import type { FileStore } from './models.js';
 
 // One per process: the renders of this messaging instance share its thread pool.
 const renders = new RenderQueue(THUMBNAIL_RENDER_LIMITS);
 
-export const fileMediaHandlers = defineHandlers<WriteDeps>()(filesMediaRoutes, {
+export const fileMediaHandlers = defineHandlers<WriteDeps<FileStore>>()(filesMediaRoutes, {
   'file.thumbnail': ({ ctx, params }, { models, rpc }) =>
     thumbnailOf(models, rpc, callerOf(ctx), params.fileEID, params.size, renders),
 });
 
 // Files: crop: a message action, rendered in the same queue as thumbnails.
-export const messageCropHandlers = defineHandlers<WriteDeps>()(messageCropRoutes, {
+export const messageCropHandlers = defineHandlers<WriteDeps<FileStore>>()(messageCropRoutes, {
   'message.crop': ({ ctx, params, body }, deps) =>
     cropAttachedImage(deps, callerOf(ctx), params.messageEID, body, renders),
 });

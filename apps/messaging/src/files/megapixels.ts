@@ -8,8 +8,8 @@
 import sharp from 'sharp';
 import { Types } from 'mongoose';
 import { DomainError, exceedsImagePixels, IMAGE_MAX_PIXELS, isGateOpen, type FileKind } from '@ncs/contracts';
-import type { MessagingModels } from '../messages/models.js';
 import { readHead, readWhole } from './blobs.js';
+import type { FileStore } from './models.js';
 
 /**
  * Width and height from the header, or null when it cannot be read. No pixel limit: it reads no
@@ -26,7 +26,7 @@ export async function imageDimensions(bytes: Buffer) {
 
 /** Throws 413 -456 for an image above the limit in a version that has it (the caller removes the chunks). */
 export async function requireImagePixels(
-  models: MessagingModels,
+  models: FileStore,
   networkEID: string,
   uploadId: string,
   kind: FileKind,

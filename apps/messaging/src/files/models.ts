@@ -9,6 +9,7 @@ import { FILE_KINDS } from '@ncs/contracts';
 import type { StoredDocument } from '@ncs/service-kit';
 // Files: media.
 import { fileRecordMediaFields, registerFileMediaModels, type FileMediaModels } from './media-models.js';
+import type { CoreStore } from '../messages/features.js';
 
 const fileRecordSchema = new Schema(
   {
@@ -148,4 +149,9 @@ export function chunkBytes(data: unknown): Buffer {
   const binary = data as { buffer: Uint8Array; position?: number };
   const view = binary.buffer;
   return Buffer.from(view.buffer, view.byteOffset, binary.position ?? view.length);
+}
+
+/** What the files area works with. */
+export interface FileStore extends CoreStore {
+  readonly files: FileModels;
 }

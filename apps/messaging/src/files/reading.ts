@@ -7,16 +7,16 @@ import { Types } from 'mongoose';
 import { DomainError, FILE_CHUNK_BYTES, FILE_READ_MAX_BYTES, type FileReadRequest } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
-import type { MessagingModels } from '../messages/models.js';
 import { requireFileReader } from './file-access.js';
 import { chunkBytes, type FileRecordDoc } from './models.js';
 import { presentFile } from './presentation.js';
 // Files (media): video views.
 import { countVideoView, videoViewsOf } from './video.js';
+import type { FileStore } from './models.js';
 
 /** The file if the caller may read it, else 404 (another network's, another group's). */
 export async function readableFile(
-  models: MessagingModels,
+  models: FileStore,
   rpc: RpcClient,
   caller: Caller,
   fileEID: string,
@@ -30,13 +30,13 @@ export async function readableFile(
   return record;
 }
 
-export async function getFile(models: MessagingModels, rpc: RpcClient, caller: Caller, fileEID: string) {
+export async function getFile(models: FileStore, rpc: RpcClient, caller: Caller, fileEID: string) {
   const record = await readableFile(models, rpc, caller, fileEID);
   return presentFile(record, await videoViewsOf(models, record));
 }
 
 /** What the gateway needs to serve the bytes (`format: 'file'`). */
-export async function downloadInfo(models: MessagingModels, rpc: RpcClient, caller: Caller, fileEID: string) {
+export async function downloadInfo(models: FileStore, rpc: RpcClient, caller: Caller, fileEID: string) {
   const record = await readableFile(models, rpc, caller, fileEID);
   // Files (media): a person's download of a video is a view.
   await countVideoView(models, caller, record);
@@ -50,7 +50,7 @@ export async function downloadInfo(models: MessagingModels, rpc: RpcClient, call
 }
 
 /** Bytes `start` … `end` (inclusive) of a file of the network, base64. */
-export async function readBytes(models: MessagingModels, networkEID: string, request: FileReadRequest) {
+export async function readBytes(models: FileStore, networkEID: string, request: FileReadRequest) {
   const { fileEID, start, end } = request;
   if (
     !Types.ObjectId.isValid(fileEID) ||

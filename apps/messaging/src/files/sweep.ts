@@ -12,9 +12,9 @@
  */
 import { Types } from 'mongoose';
 import type { Logger } from '@ncs/service-kit';
-import type { MessagingModels } from '../messages/models.js';
-import { poller, type Poller } from '../scheduling/lease.js';
+import { poller, type Poller } from '../messages/lease.js';
 import { removeBlob } from './blobs.js';
+import type { FileStore } from './models.js';
 
 /** Most files and most uploads removed per tick (the next tick takes the rest). */
 export const SWEEP_BATCH = 100;
@@ -26,12 +26,12 @@ export interface SweepOptions {
 }
 
 /** A file's or an upload's GridFS files document and chunks. */
-const removeStored = (models: MessagingModels, networkEID: string, id: string) =>
+const removeStored = (models: FileStore, networkEID: string, id: string) =>
   removeBlob(models, networkEID, new Types.ObjectId(id));
 
 /** What the service made of a deleted file: thumbnails, poster (blobs), video job and views. */
 async function removeMedia(
-  models: MessagingModels,
+  models: FileStore,
   networkEID: string,
   fileEID: string,
   posterId: Types.ObjectId | null,
@@ -46,13 +46,13 @@ async function removeMedia(
 }
 
 /** Whether the message was removed (removal is final: messages/removal.ts). */
-async function isRemovedMessage(models: MessagingModels, networkEID: string, messageEID: string) {
+async function isRemovedMessage(models: FileStore, networkEID: string, messageEID: string) {
   if (!Types.ObjectId.isValid(messageEID)) return false;
   return (await models.Message.exists({ _id: messageEID, networkEID, removedAt: { $ne: null } })) !== null;
 }
 
 /** Deletes the temporary files, and those of removed messages, older than `ttlMs`; how many. */
-export async function sweepTemporaryFiles(models: MessagingModels, ttlMs: number, now = new Date()) {
+export async function sweepTemporaryFiles(models: FileStore, ttlMs: number, now = new Date()) {
   const before = new Date(now.getTime() - ttlMs);
   const due = await models.files.FileRecord.find(
     { temporarySince: { $lte: before } },
@@ -83,7 +83,7 @@ export async function sweepTemporaryFiles(models: MessagingModels, ttlMs: number
 }
 
 /** Ends the uploads idle for longer than `idleMs` and removes their chunks; how many. */
-export async function sweepIdleUploads(models: MessagingModels, idleMs: number, now = new Date()) {
+export async function sweepIdleUploads(models: FileStore, idleMs: number, now = new Date()) {
   const before = new Date(now.getTime() - idleMs);
   const idle = await models.files.FileUpload.find(
     { touched: { $lte: before } },
@@ -102,7 +102,7 @@ export async function sweepIdleUploads(models: MessagingModels, idleMs: number, 
   return removed;
 }
 
-export function fileSweep(models: MessagingModels, options: SweepOptions, logger: Logger): Poller {
+export function fileSweep(models: FileStore, options: SweepOptions, logger: Logger): Poller {
   return poller(
     'files-sweep',
     options.intervalMs,

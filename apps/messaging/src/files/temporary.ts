@@ -19,9 +19,9 @@ import {
 import type { RpcClient } from '@ncs/service-kit';
 import { callerOf } from '../messages/access.js';
 import { appOf } from '../messages/app-posting.js';
-import type { MessagingModels } from '../messages/models.js';
 import { placeOfFolder } from './access.js';
 import type { FileUploadDoc } from './models.js';
+import type { FileStore } from './models.js';
 
 export const UPLOAD_FILES = 'upload_files';
 export const UPLOAD_INTO_FOLDERS = 'upload_into_folders';
@@ -34,7 +34,7 @@ interface Uploader {
 }
 
 function groupAccess(rpc: RpcClient, ctx: RequestContext, EIDs: readonly string[]) {
-  return rpc.request<CallerGroupAccess>(internalSubjects.groupAccess, { ctx, body: { EIDs } });
+  return rpc.request(internalSubjects.groupAccess, { ctx, body: { EIDs } });
 }
 
 /** An app's standing: 403 -396 without `permission`. */
@@ -47,7 +47,7 @@ export function requireAppPermission(access: CallerGroupAccess, permission: stri
 }
 
 async function newUpload(
-  models: MessagingModels,
+  models: FileStore,
   uploader: Uploader,
   kind: FileKind,
   place: { readonly folderEID?: string; readonly groupEID?: string; readonly temporary?: boolean },
@@ -59,7 +59,7 @@ async function newUpload(
 
 /** `file.uploadTemporary`: a person's, or an app's with `upload_files`. */
 export async function beginTemporaryUpload(
-  models: MessagingModels,
+  models: FileStore,
   rpc: RpcClient,
   ctx: RequestContext,
   kind: FileKind,
@@ -78,7 +78,7 @@ export async function beginTemporaryUpload(
 
 /** `file.upload` by an app's token: `upload_into_folders`, a folder of a group the app sees. */
 export async function beginAppFolderUpload(
-  models: MessagingModels,
+  models: FileStore,
   rpc: RpcClient,
   ctx: RequestContext,
   app: { networkEID: string; appEID: string },

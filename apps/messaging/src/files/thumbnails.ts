@@ -21,7 +21,6 @@ import {
 } from '@ncs/contracts';
 import { isDuplicateKeyError, type RpcClient } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
-import type { MessagingModels } from '../messages/models.js';
 import { readHead, readWhole, removeBlob, writeBlob } from './blobs.js';
 import type { ThumbnailDoc } from './media-models.js';
 import { imageDimensions } from './megapixels.js';
@@ -29,6 +28,7 @@ import type { FileRecordDoc } from './models.js';
 import { readableFile } from './reading.js';
 import { requireThumbnailSourcePixels, thumbnailSourceOf } from './media-rules.js';
 import type { RenderQueue } from './render-queue.js';
+import type { FileStore } from './models.js';
 
 /** What the gateway serves (`format: 'file'`): the blob's id is read like a file's. */
 export interface ImageDownload {
@@ -101,7 +101,7 @@ interface ThumbnailSource {
  * is checked by the render.
  */
 async function sourceWithinLimit(
-  models: MessagingModels,
+  models: FileStore,
   networkEID: string,
   id: Types.ObjectId,
 ): Promise<ThumbnailSource> {
@@ -112,12 +112,12 @@ async function sourceWithinLimit(
   return { id, length: sourceFile.length };
 }
 
-function keptThumbnail(models: MessagingModels, networkEID: string, fileEID: string, size: string) {
+function keptThumbnail(models: FileStore, networkEID: string, fileEID: string, size: string) {
   return models.files.media.Thumbnail.findOne({ networkEID, fileEID, size }).lean();
 }
 
 async function makeThumbnail(
-  models: MessagingModels,
+  models: FileStore,
   record: FileRecordDoc,
   source: ThumbnailSource,
   rendition: ThumbnailRendition,
@@ -154,7 +154,7 @@ async function makeThumbnail(
  * permission; a kept thumbnail is served at once, else one is made in the instance's `renders`.
  */
 export async function thumbnailOf(
-  models: MessagingModels,
+  models: FileStore,
   rpc: RpcClient,
   caller: Caller,
   fileEID: string,

@@ -16,7 +16,6 @@ import {
 } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
-import type { MessagingModels } from '../messages/models.js';
 import { placeOfFolder, requireFolderWriter } from './access.js';
 import { chunkBytes } from './models.js';
 import { presentFile } from './presentation.js';
@@ -26,9 +25,10 @@ import { requireImagePixels } from './megapixels.js';
 import { queueVideo } from './video.js';
 // Files: attachments and temporary uploads.
 import { finishedFieldsOf } from './temporary.js';
+import type { FileStore } from './models.js';
 
 export async function beginUpload(
-  models: MessagingModels,
+  models: FileStore,
   rpc: RpcClient,
   caller: Caller,
   folderEID: string,
@@ -52,7 +52,7 @@ function isDuplicateKey(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 11000;
 }
 
-export async function storeChunk(models: MessagingModels, networkEID: string, request: FileChunkRequest) {
+export async function storeChunk(models: FileStore, networkEID: string, request: FileChunkRequest) {
   const { uploadId, n, data } = request;
   if (!Types.ObjectId.isValid(uploadId) || !Number.isInteger(n) || n < 0 || typeof data !== 'string')
     throw new DomainError('BAD_REQUEST', 'A chunk names its upload, its number and its bytes.');
@@ -73,12 +73,12 @@ export async function storeChunk(models: MessagingModels, networkEID: string, re
   return { n };
 }
 
-async function removeChunks(models: MessagingModels, networkEID: string, uploadId: string): Promise<void> {
+async function removeChunks(models: FileStore, networkEID: string, uploadId: string): Promise<void> {
   await models.files.FileChunk.deleteMany({ networkEID, files_id: new Types.ObjectId(uploadId) });
 }
 
 /** Every chunk 0 … last is there, each of its size: the stored bytes are the file. */
-async function chunksComplete(models: MessagingModels, networkEID: string, uploadId: string, length: number) {
+async function chunksComplete(models: FileStore, networkEID: string, uploadId: string, length: number) {
   const files_id = new Types.ObjectId(uploadId);
   const count = Math.ceil(length / FILE_CHUNK_BYTES);
   const last = await models.files.FileChunk.findOne({ networkEID, files_id, n: count - 1 }).lean();
@@ -90,7 +90,7 @@ async function chunksComplete(models: MessagingModels, networkEID: string, uploa
 }
 
 export async function finishUpload(
-  models: MessagingModels,
+  models: FileStore,
   networkEID: string,
   request: FileFinishRequest,
   version?: string,
@@ -155,7 +155,7 @@ export async function finishUpload(
   return presentFile(record.toObject());
 }
 
-export async function abortUpload(models: MessagingModels, networkEID: string, uploadId: unknown) {
+export async function abortUpload(models: FileStore, networkEID: string, uploadId: unknown) {
   if (typeof uploadId !== 'string' || !Types.ObjectId.isValid(uploadId)) return { aborted: false };
   const upload = await models.files.FileUpload.findOneAndDelete({ networkEID, uploadId }).lean();
   if (upload) await removeChunks(models, networkEID, uploadId);

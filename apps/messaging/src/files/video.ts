@@ -17,13 +17,13 @@ import { Types } from 'mongoose';
 import { VIDEO_PROCESSED_VERB } from '@ncs/contracts';
 import { isDuplicateKeyError, type Logger, type Outbox } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
-import type { MessagingModels } from '../messages/models.js';
-import { claim } from '../scheduling/lease.js';
+import { claim } from '../messages/lease.js';
 import { readInBatches, writeBlob } from './blobs.js';
 import { probeVideo } from './ffmpeg.js';
 import type { VideoJobDoc } from './media-models.js';
 import type { FileRecordDoc } from './models.js';
 import { peopleAudience } from '../messages/audience.js';
+import type { FileStore } from './models.js';
 
 /** A job's lease: ffmpeg's time limit plus the reads and writes around it. */
 const VIDEO_LEASE_MS = 5 * 60_000;
@@ -32,7 +32,7 @@ const JOBS_PER_TICK = 5;
 
 /** Queues a finished video (once: the unique index keeps one job per file). */
 export async function queueVideo(
-  models: MessagingModels,
+  models: FileStore,
   record: Pick<FileRecordDoc, 'networkEID' | 'EID' | 'uploaderEID'>,
 ) {
   await models.files.media.VideoJob.create({
@@ -44,7 +44,7 @@ export async function queueVideo(
   });
 }
 
-async function processVideo(models: MessagingModels, record: FileRecordDoc) {
+async function processVideo(models: FileStore, record: FileRecordDoc) {
   const dir = await mkdtemp(join(tmpdir(), 'ncs-video-'));
   try {
     const path = join(dir, 'video');
@@ -57,7 +57,7 @@ async function processVideo(models: MessagingModels, record: FileRecordDoc) {
 }
 
 /** The poster frame as a file of its own: kind image, in the video's group (its read permission). */
-async function storePoster(models: MessagingModels, video: FileRecordDoc, bytes: Buffer) {
+async function storePoster(models: FileStore, video: FileRecordDoc, bytes: Buffer) {
   const name = `${video.name.replace(/\.[^.]*$/, '') || 'video'}-poster.jpg`;
   const blob = await writeBlob(models, video.networkEID, bytes, name, 'image/jpeg');
   await new models.files.FileRecord({
@@ -75,7 +75,7 @@ async function storePoster(models: MessagingModels, video: FileRecordDoc, bytes:
   return blob;
 }
 
-async function runJob(models: MessagingModels, outbox: Outbox, logger: Logger, job: VideoJobDoc) {
+async function runJob(models: FileStore, outbox: Outbox, logger: Logger, job: VideoJobDoc) {
   const { networkEID, fileEID } = job;
   const record = await models.files.FileRecord.findOne({ networkEID, EID: fileEID }).lean();
   let outcome: { duration: number | null; poster: Buffer | null } = { duration: null, poster: null };
@@ -118,7 +118,7 @@ async function runJob(models: MessagingModels, outbox: Outbox, logger: Logger, j
 }
 
 /** One tick of the video poller: the pending jobs this instance claims; the number run. */
-export async function runVideoJobs(models: MessagingModels, outbox: Outbox, logger: Logger): Promise<number> {
+export async function runVideoJobs(models: FileStore, outbox: Outbox, logger: Logger): Promise<number> {
   const pending = await models.files.media.VideoJob.find({ status: 'pending' })
     .sort({ created: 1, _id: 1 })
     .limit(JOBS_PER_TICK)
@@ -133,7 +133,7 @@ export async function runVideoJobs(models: MessagingModels, outbox: Outbox, logg
 }
 
 /** A person's download of a video counts once (the unique index keeps the first). */
-export async function countVideoView(models: MessagingModels, caller: Caller, record: FileRecordDoc) {
+export async function countVideoView(models: FileStore, caller: Caller, record: FileRecordDoc) {
   if (record.kind !== 'video') return;
   await models.files.media.VideoView.create({
     networkEID: caller.networkEID,
@@ -145,7 +145,7 @@ export async function countVideoView(models: MessagingModels, caller: Caller, re
 }
 
 /** `numVideoViews`: the people who played the video (rows of one file: at most the network's members). */
-export async function videoViewsOf(models: MessagingModels, record: FileRecordDoc): Promise<number> {
+export async function videoViewsOf(models: FileStore, record: FileRecordDoc): Promise<number> {
   if (record.kind !== 'video') return 0;
   return models.files.media.VideoView.countDocuments({ networkEID: record.networkEID, fileEID: record.EID });
 }

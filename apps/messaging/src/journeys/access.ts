@@ -6,8 +6,8 @@
 import { DomainError, isEid } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
 import { accessOf, type Caller } from '../messages/access.js';
-import type { MessagingModels } from '../messages/models.js';
 import type { JourneyDoc } from './models.js';
+import type { JourneyStore } from './models.js';
 
 export async function isNetworkAdmin(rpc: RpcClient, caller: Caller): Promise<boolean> {
   return (await accessOf(rpc, caller, [])).networkAdmin;
@@ -18,7 +18,7 @@ export async function requireAdmin(rpc: RpcClient, caller: Caller): Promise<void
 }
 
 /** The journey of the caller's network (404 otherwise). */
-export async function findJourney(models: MessagingModels, caller: Caller, journeyEID: string) {
+export async function findJourney(models: JourneyStore, caller: Caller, journeyEID: string) {
   const journey = isEid(journeyEID)
     ? await models.Journey.findOne({ networkEID: caller.networkEID, _id: journeyEID }).lean<JourneyDoc>()
     : null;
@@ -26,7 +26,7 @@ export async function findJourney(models: MessagingModels, caller: Caller, journ
   return journey;
 }
 
-export async function isParticipant(models: MessagingModels, caller: Caller, journeyEID: string) {
+export async function isParticipant(models: JourneyStore, caller: Caller, journeyEID: string) {
   const found = await models.JourneyParticipant.exists({
     networkEID: caller.networkEID,
     journeyEID,
@@ -37,7 +37,7 @@ export async function isParticipant(models: MessagingModels, caller: Caller, jou
 
 /** A journey the caller may read: any for an administrator, else one they take part in. */
 export async function findReadableJourney(
-  models: MessagingModels,
+  models: JourneyStore,
   rpc: RpcClient,
   caller: Caller,
   journeyEID: string,

@@ -7,15 +7,15 @@ import { DomainError, toTimestamp, type PlainCollection } from '@ncs/contracts';
 import { collectionOf, type Page, type RpcClient } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
 import type { WriteDeps } from '../messages/deps.js';
-import type { MessagingModels } from '../messages/models.js';
 import { userRef } from '../messages/presentation.js';
 import { findJourney, isParticipant, requireAdmin } from './access.js';
 import type { JourneyAnswerDoc, JourneyParticipantDoc } from './models.js';
 import { stepsOf } from './presentation.js';
 import { checkSubmission, isCorrect, quizResult } from './rules.js';
+import type { JourneyStore } from './models.js';
 
 export async function submitAnswer(
-  { models }: WriteDeps,
+  { models }: WriteDeps<JourneyStore>,
   caller: Caller,
   journeyEID: string,
   stepEID: string,
@@ -55,7 +55,7 @@ export async function submitAnswer(
 }
 
 export async function listParticipants(
-  models: MessagingModels,
+  models: JourneyStore,
   rpc: RpcClient,
   caller: Caller,
   journeyEID: string,

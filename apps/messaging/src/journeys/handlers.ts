@@ -7,8 +7,9 @@ import { listParticipants, submitAnswer } from './answers.js';
 import { launchJourney } from './launch.js';
 import { getJourney, listJourneys } from './reading.js';
 import { addQuestion, createJourney, updateJourney } from './writing.js';
+import type { JourneyStore } from './models.js';
 
-export const journeyHandlers = defineHandlers<WriteDeps>()(journeysRoutes, {
+export const journeyHandlers = defineHandlers<WriteDeps<JourneyStore>>()(journeysRoutes, {
   'journey.list': ({ ctx, query }, { models, rpc }) => listJourneys(models, rpc, callerOf(ctx), query),
   'journey.create': ({ ctx, query, body }, deps) => createJourney(deps, callerOf(ctx), body, query.fields),
   'journey.get': ({ ctx, params, query }, { models, rpc }) =>

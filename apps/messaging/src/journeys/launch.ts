@@ -23,6 +23,7 @@ import type { JourneyDoc } from './models.js';
 import { presentJourney } from './presentation.js';
 import { launchFailure, showsMeta } from './rules.js';
 import { peopleAudience } from '../messages/audience.js';
+import type { JourneyStore } from './models.js';
 
 const INSERT_CHUNK = 1000;
 
@@ -31,7 +32,7 @@ async function resolveParticipants(rpc: RpcClient, caller: Caller, journey: Jour
   const people = new Set<string>();
   const userEIDs = journey.recipients.filter((r) => r.type === 'user').map((r) => r.EID);
   if (userEIDs.length > 0) {
-    const found = await rpc.request<{ EID: string; userState?: string }[]>(internalSubjects.profilesBatch, {
+    const found = await rpc.request(internalSubjects.profilesBatch, {
       ctx: caller.ctx,
       body: { EIDs: userEIDs },
     });
@@ -46,7 +47,7 @@ async function resolveParticipants(rpc: RpcClient, caller: Caller, journey: Jour
 }
 
 async function insertParticipants(
-  { models }: WriteDeps,
+  { models }: WriteDeps<JourneyStore>,
   caller: Caller,
   journey: JourneyDoc,
   people: string[],
@@ -67,7 +68,7 @@ async function insertParticipants(
 }
 
 async function recordFailure(
-  deps: WriteDeps,
+  deps: WriteDeps<JourneyStore>,
   caller: Caller,
   journey: JourneyDoc,
   reason: JourneyFailureReason,
@@ -85,7 +86,7 @@ async function recordFailure(
   });
 }
 
-async function launchClaimed(deps: WriteDeps, caller: Caller, journey: JourneyDoc) {
+async function launchClaimed(deps: WriteDeps<JourneyStore>, caller: Caller, journey: JourneyDoc) {
   const people = await resolveParticipants(deps.rpc, caller, journey);
   const failure = launchFailure(journey.steps.length, people.length);
   if (failure === null) await insertParticipants(deps, caller, journey, people);
@@ -107,7 +108,12 @@ async function launchClaimed(deps: WriteDeps, caller: Caller, journey: JourneyDo
   return launched;
 }
 
-export async function launchJourney(deps: WriteDeps, caller: Caller, journeyEID: string, fields: unknown) {
+export async function launchJourney(
+  deps: WriteDeps<JourneyStore>,
+  caller: Caller,
+  journeyEID: string,
+  fields: unknown,
+) {
   const { models, rpc } = deps;
   await requireAdmin(rpc, caller);
   await findJourney(models, caller, journeyEID);

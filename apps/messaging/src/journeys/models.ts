@@ -8,6 +8,7 @@
 import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
 import { journeyFailureReasons, journeyStatuses } from '@ncs/contracts';
 import { timestamps, type StoredDocument } from '@ncs/service-kit';
+import type { CoreStore } from '../messages/features.js';
 
 const choiceSchema = new Schema(
   {
@@ -105,3 +106,6 @@ export function registerJourneyModels(connection: Connection): JourneyModels {
     JourneyAnswer: connection.model<JourneyAnswerDoc>('JourneyAnswer', answerSchema),
   };
 }
+
+/** What the journeys area works with. */
+export interface JourneyStore extends CoreStore, JourneyModels {}

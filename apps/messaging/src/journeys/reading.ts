@@ -8,12 +8,12 @@
 import type { PlainCollection } from '@ncs/contracts';
 import { collectionOf, type Page, type RpcClient } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
-import type { MessagingModels } from '../messages/models.js';
 import { embeds, subResourcePage } from '../timelines/rules.js';
 import { findReadableJourney, isNetworkAdmin } from './access.js';
 import type { JourneyDoc, JourneyParticipantDoc } from './models.js';
 import { presentJourney } from './presentation.js';
 import { showsMeta } from './rules.js';
+import type { JourneyStore } from './models.js';
 
 type JourneyQuery = Readonly<Record<string, unknown>> & { readonly embed?: string; readonly fields?: string };
 
@@ -26,7 +26,7 @@ function viewOf(caller: Caller, admin: boolean, query: JourneyQuery, rel: string
 }
 
 export async function getJourney(
-  models: MessagingModels,
+  models: JourneyStore,
   rpc: RpcClient,
   caller: Caller,
   journeyEID: string,
@@ -37,7 +37,7 @@ export async function getJourney(
 }
 
 /** The page of journeys the caller takes part in, in their order. */
-async function participantJourneys(models: MessagingModels, caller: Caller, page: Page) {
+async function participantJourneys(models: JourneyStore, caller: Caller, page: Page) {
   const filter = { networkEID: caller.networkEID, profileEID: caller.profileEID };
   const [rows, total] = await Promise.all([
     models.JourneyParticipant.find(filter)
@@ -55,7 +55,7 @@ async function participantJourneys(models: MessagingModels, caller: Caller, page
   return { journeys: EIDs.flatMap((EID) => byEID.get(EID) ?? []), total };
 }
 
-async function networkJourneys(models: MessagingModels, caller: Caller, page: Page) {
+async function networkJourneys(models: JourneyStore, caller: Caller, page: Page) {
   const filter = { networkEID: caller.networkEID };
   const [journeys, total] = await Promise.all([
     models.Journey.find(filter)
@@ -69,7 +69,7 @@ async function networkJourneys(models: MessagingModels, caller: Caller, page: Pa
 }
 
 export async function listJourneys(
-  models: MessagingModels,
+  models: JourneyStore,
   rpc: RpcClient,
   caller: Caller,
   query: JourneyQuery & Page,

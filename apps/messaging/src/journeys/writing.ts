@@ -15,12 +15,12 @@ import {
 import type { RpcClient } from '@ncs/service-kit';
 import { accessOf, type Caller } from '../messages/access.js';
 import type { WriteDeps } from '../messages/deps.js';
-import type { MessagingModels } from '../messages/models.js';
 import { visibleGroup } from '../messages/rules.js';
 import { findJourney, requireAdmin } from './access.js';
 import type { JourneyDoc } from './models.js';
 import { presentJourney } from './presentation.js';
 import { buildStep, showsMeta } from './rules.js';
+import type { JourneyStore } from './models.js';
 
 type Recipient = { readonly type: 'user' | 'group'; readonly EID: string };
 const EDITABLE = ['draft', 'failed'];
@@ -33,7 +33,7 @@ async function checkedRecipients(rpc: RpcClient, caller: Caller, recipients: rea
   const [people, access] = await Promise.all([
     userEIDs.length === 0
       ? []
-      : rpc.request<{ EID: string; userState?: string }[]>(internalSubjects.profilesBatch, {
+      : rpc.request(internalSubjects.profilesBatch, {
           ctx: caller.ctx,
           body: { EIDs: userEIDs },
         }),
@@ -60,7 +60,7 @@ const adminView = (caller: Caller, fields: unknown) => ({
 });
 
 export async function createJourney(
-  { models, rpc }: WriteDeps,
+  { models, rpc }: WriteDeps<JourneyStore>,
   caller: Caller,
   body: JourneyCreateInput,
   fields: unknown,
@@ -83,7 +83,7 @@ export async function createJourney(
  * nothing matched: no such journey (404) or launched already (409).
  */
 async function updateWhere(
-  models: MessagingModels,
+  models: JourneyStore,
   caller: Caller,
   journeyEID: string,
   precondition: Record<string, unknown>,
@@ -102,7 +102,7 @@ async function updateWhere(
 }
 
 export async function updateJourney(
-  { models, rpc }: WriteDeps,
+  { models, rpc }: WriteDeps<JourneyStore>,
   caller: Caller,
   journeyEID: string,
   body: JourneyUpdateInput,
@@ -121,7 +121,7 @@ export async function updateJourney(
 }
 
 export async function addQuestion(
-  { models, rpc }: WriteDeps,
+  { models, rpc }: WriteDeps<JourneyStore>,
   caller: Caller,
   journeyEID: string,
   body: JourneyQuestionInput,

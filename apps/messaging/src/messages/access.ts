@@ -36,5 +36,5 @@ export function accessOf(
   groupEIDs: readonly (string | null)[],
 ): Promise<CallerGroupAccess> {
   const EIDs = [...new Set(groupEIDs.filter((eid): eid is string => eid !== null))];
-  return rpc.request<CallerGroupAccess>(internalSubjects.groupAccess, { ctx: caller.ctx, body: { EIDs } });
+  return rpc.request(internalSubjects.groupAccess, { ctx: caller.ctx, body: { EIDs } });
 }

@@ -16,7 +16,6 @@ import { groupRefOf, messageSummary, presentOne, userRef } from './presentation.
 import { findReadableMessage } from './reading.js';
 import { requireGroupPoster, timelineKeyOf } from './rules.js';
 import { postMessage, reread } from './writing.js';
-import { requireNewsPoster } from '../news/rules.js';
 import { timelineAudience } from './audience.js';
 
 /** Only a published message on a timeline is moved or shared. */
@@ -40,7 +39,7 @@ export async function moveMessage(
   requireOnTimeline(message);
   if (!mayRemove(message, caller, access)) throw new DomainError('MESSAGING_ERR_MOVE_FORBIDDEN');
   if (target !== null) requireGroupPoster(access, target);
-  if (message.type === 'news') requireNewsPoster(access, target);
+  for (const feature of models.features) feature.move?.({ message, access, target });
   const source = message.groupEID ?? null;
   if (target === source) return reread(models, caller, message);
   await models.Message.updateOne(

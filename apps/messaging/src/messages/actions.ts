@@ -6,11 +6,11 @@
 import type { PlainCollection } from '@ncs/contracts';
 import { isDuplicateKeyError, type Page, type RpcClient } from '@ncs/service-kit';
 import type { Caller } from './access.js';
-import type { MessagingModels } from './models.js';
 import { messageSummary, userRef } from './presentation.js';
 import { findReadableMessage, pageOfPeople } from './reading.js';
 import { reread, type WriteDeps } from './writing.js';
 import { messageAudience } from './audience.js';
+import type { CoreStore } from './features.js';
 
 /** Marks a message read for the caller; reading it again changes nothing (no second event). */
 export async function markRead({ models, rpc, outbox }: WriteDeps, caller: Caller, messageEID: string) {
@@ -36,7 +36,7 @@ export async function markRead({ models, rpc, outbox }: WriteDeps, caller: Calle
 
 /** Who marked a message read, most recent first (index `{networkEID, messageEID, created, _id}`). */
 export async function listReaders(
-  models: MessagingModels,
+  models: CoreStore,
   rpc: RpcClient,
   caller: Caller,
   messageEID: string,

@@ -2,15 +2,14 @@
  * What the caller may do with a message now, as `_actions` (`{ like: true, … }`): the gateway shows
  * one action link per entry (contracts messages/links.ts) and never shows `_actions` itself. Read
  * from what presenting a page already has: the caller's like, read and subscription, the message's
- * state, the task assignment, the event permissions, and the caller's network role from the token
- * (no request to auth per message). Rights that only auth's group access knows (a group's
+ * state, and the caller's network role from the token (no request to auth per message). The
+ * actions of a type (complete a task, vote, answer an event) are its feature's to add. Rights that only auth's group access knows (a group's
  * `delete_message`, membership of a shared task's group) are not at hand here, so those callers get
  * no link for them although the action is allowed.
  */
 import type { Caller } from './access.js';
 import type { MessageDoc } from './models.js';
-import { messagePermissionsOf } from '../events/rules.js';
-import { hasEnded } from '../polls/rules.js';
+import { mayLike } from './rules.js';
 
 export type MessageActions = Partial<Record<string, true>>;
 
@@ -18,8 +17,6 @@ export interface CallerStanding {
   readonly liked: boolean;
   readonly read: boolean;
   readonly subscribed: boolean;
-  /** The caller's own assignment of a split task, when there is one. */
-  readonly assignment?: { readonly completed: boolean } | undefined;
 }
 
 /** A network administrator, by the role the token's principal carries (every admin variant is `admin`). */
@@ -27,28 +24,16 @@ export function isNetworkAdmin(caller: Caller): boolean {
   return caller.ctx.principal?.roles.includes('admin') ?? false;
 }
 
-function taskActions(doc: MessageDoc, caller: Caller, standing: CallerStanding): MessageActions {
-  const task = doc.task;
-  if (doc.type !== 'task' || !task) return {};
-  let completed: boolean;
-  if (task.kind === 'individual' && task.assigneeEIDs.includes(caller.profileEID)) completed = task.completed;
-  else if (task.kind === 'split' && standing.assignment !== undefined)
-    completed = standing.assignment.completed;
-  else return {};
-  return completed ? { reopen: true } : { complete: true };
-}
-
 /** The actions `caller` may perform on `doc` now. */
-export function messageActionsOf(doc: MessageDoc, caller: Caller, standing: CallerStanding, now: Date) {
+export function messageActionsOf(doc: MessageDoc, caller: Caller, standing: CallerStanding): MessageActions {
   const actions: MessageActions = {};
   if (doc.status === 'removed') return actions;
   const author = doc.authorEID === caller.profileEID;
   const admin = isNetworkAdmin(caller);
   const published = (doc.status ?? 'published') === 'published';
-  // Like: the same rule as the event permissions (`_user.permissions`); unlike is always taken.
-  const permissions = messagePermissionsOf(doc, caller.profileEID, now);
+  // Like: the rule `_user.permissions` shows too; unlike is always taken.
   if (standing.liked) actions.unlike = true;
-  else if (permissions.includes('like')) actions.like = true;
+  else if (mayLike(doc)) actions.like = true;
   if (!standing.read) actions.read = true;
   // A comment's subscribers are its message's (subscribing to a comment is 400).
   if (doc.type !== 'comment') {
@@ -63,9 +48,5 @@ export function messageActionsOf(doc: MessageDoc, caller: Caller, standing: Call
     if (doc.status === 'draft') actions.publish = true;
   }
   if (published && doc.type !== 'comment' && doc.timelineKey) actions.share = true;
-  for (const action of ['rsvp', 'cancel', 'reinstate'] as const) {
-    if (permissions.includes(action)) actions[action] = true;
-  }
-  if (doc.type === 'poll' && doc.poll && !hasEnded(doc.poll, now)) actions.vote = true;
-  return { ...actions, ...taskActions(doc, caller, standing) };
+  return actions;
 }

@@ -5,26 +5,18 @@
  * token asks of messaging stays 403 -307 (`callerOf`). Its permissions come from auth's store at
  * the time of the request (`groupAccess`, which answers an app caller with `app`).
  */
-import {
-  DomainError,
-  internalSubjects,
-  isEid,
-  type CallerGroupAccess,
-  type RequestContext,
-} from '@ncs/contracts';
+import { DomainError, internalSubjects, isEid, type RequestContext } from '@ncs/contracts';
 import type { RequestOf } from '@ncs/service-kit';
 import { callerOf, type Caller } from './access.js';
 import type { WriteDeps } from './deps.js';
-import type { MessageDoc } from './models.js';
+import type { NewMessagePart } from './features.js';
 import { messageSummary, presentOne } from './presentation.js';
 import { timelineKeyOf } from './rules.js';
 import { commonTypeFieldsOf } from './type-fields.js';
-import { checkFieldsOfType, fieldProblem, requireAppPoster } from './types.js';
-import { postMessage, sanitisedBody } from './writing.js';
-import { searchTokensOf } from '../search/tokens.js';
+import { checkFieldsOfType, fieldProblem, ownedFields, requireAppPoster } from './types.js';
+import { postMessage, sanitisedBody, storeMessage } from './writing.js';
+import { searchTokensOf } from './search-tokens.js';
 import { latestCreateBody } from './announcement-gate.js';
-// Files (attachments): an app attaches the files it uploaded (`upload_files`).
-import { attachmentFieldsOf, claimAttachments } from '../files/attachments.js';
 import { messageAudience } from './audience.js';
 
 type CreateBody = RequestOf<'message.create'>['body'];
@@ -52,28 +44,24 @@ async function postAppUpdate(
   body: CreateBody,
 ) {
   if (body.type !== 'app_update') throw new DomainError('MESSAGING_ERR_USER_CALLER_REQUIRED');
-  // The fields of other types (news, tasks, polls, events) are a 400 naming them, never dropped.
-  for (const field of [
-    'title',
-    'status',
-    'concatenatedFrom',
-    'task',
-    'poll',
-    'isAnonymous',
-    'event',
-  ] as const) {
+  // The fields other types own (news, tasks, polls, events) are a 400 naming them, never dropped.
+  for (const field of ownedFields) {
     if (body[field] !== undefined) throw fieldProblem(field, 'is not taken for type app_update');
   }
   checkFieldsOfType('app_update', body);
   const groupEID = body.group?.EID ?? null;
-  const access = await rpc.request<CallerGroupAccess>(internalSubjects.groupAccess, {
+  const access = await rpc.request(internalSubjects.groupAccess, {
     ctx,
     body: { EIDs: groupEID === null ? [] : [groupEID] },
   });
   requireAppPoster(access, groupEID);
   const htmlBody = sanitisedBody(body.htmlBody);
-  const attacher = { networkEID: app.networkEID, profileEID: app.appEID }; // Files: attachments
-  const created = await models.Message.create({
+  // The app is the attacher of its files; only the features that take part in app posts run.
+  const asApp: Caller = { networkEID: app.networkEID, profileEID: app.appEID, ctx };
+  const input = { deps: { rpc, outbox }, caller: asApp, access, body, now: new Date() };
+  const parts: (NewMessagePart | undefined)[] = [];
+  for (const feature of models.features) if (feature.forApps) parts.push(await feature.create?.(input));
+  const fields = {
     networkEID: app.networkEID,
     type: 'app_update',
     authorEID: app.appEID,
@@ -82,19 +70,17 @@ async function postAppUpdate(
     searchTokens: searchTokensOf(htmlBody),
     groupEID,
     timelineKey: timelineKeyOf(groupEID),
-    timelineAt: new Date(),
+    timelineAt: input.now,
     ...commonTypeFieldsOf(body),
-    ...(await attachmentFieldsOf(models, attacher, body)), // Files: attachments, checked
-  });
-  const message = created.toObject<MessageDoc>();
-  await claimAttachments(models, attacher, message); // Files: attachments claimed (else undone)
-  await outbox.record('messaging.message.created', {
-    networkEID: app.networkEID,
-    actor: { type: 'app', EID: app.appEID },
-    audience: messageAudience(message),
-    data: { message: messageSummary(message), mentions: [] },
+  };
+  const message = await storeMessage({ models, rpc, outbox }, fields, parts, async (stored) => {
+    await outbox.record('messaging.message.created', {
+      networkEID: app.networkEID,
+      actor: { type: 'app', EID: app.appEID },
+      audience: messageAudience(stored),
+      data: { message: messageSummary(stored), mentions: [] },
+    });
   });
   // Presented for the app: it likes and reads nothing (`_user` all false).
-  const asApp: Caller = { networkEID: app.networkEID, profileEID: app.appEID, ctx };
   return presentOne(models, asApp, message);
 }

@@ -1,9 +1,9 @@
 /**
- * Message actions, editing. `PUT …/messages/{messageEID}/` is a partial edit: what it
- * names changes, the rest stays. The author's new `htmlBody` is sanitised again, with
- * `searchTokens` recomputed by the function posting uses (a news item's `title`; `mentions`
- * replace the list, the newly mentioned get their event); `lastEdited` is stamped; records
- * `events.messaging.message.edited`.
+ * Message actions, editing. `PUT …/messages/{messageEID}/` is a partial edit: what it names
+ * changes, the rest stays. The author's new `htmlBody` is sanitised again, with `searchTokens`
+ * recomputed by the function posting uses; `mentions` replace the list (the newly mentioned get
+ * their event); each feature checks and sets its own fields in the same write; `lastEdited` is
+ * stamped; records `events.messaging.message.edited`.
  */
 import { DomainError } from '@ncs/contracts';
 import type { RequestOf } from '@ncs/service-kit';
@@ -13,7 +13,7 @@ import type { WriteDeps } from './deps.js';
 import type { MessageDoc } from './models.js';
 import { messageSummary, presentOne, userRef } from './presentation.js';
 import { findReadableMessage } from './reading.js';
-import { searchTokensOf } from '../search/tokens.js';
+import { searchTokensOf } from './search-tokens.js';
 import { sanitisedBody } from './writing.js';
 import { checkedMentions, recordMentions } from './mentions.js';
 import {
@@ -22,10 +22,8 @@ import {
   recipientEventData,
   requireParticipantMentions,
 } from './recipient-edits.js';
-// Events.
-import { eventEditFor, recordEventEdit } from '../events/editing.js';
-// Files: attachments.
-import { replaceAttachments } from '../files/attachments.js';
+import type { EditPart } from './features.js';
+import { checkOwnedFields } from './types.js';
 import { messageAudience } from './audience.js';
 
 type EditBody = RequestOf<'message.edit'>['body'];
@@ -38,29 +36,24 @@ export async function editMessage(
 ) {
   const { message } = await findReadableMessage(models, rpc, caller, messageEID);
   requireEditor(message, caller);
-  if (body.title !== undefined && message.type !== 'news') {
-    throw new DomainError('MESSAGING_ERR_NEWS_ONLY_FIELD', undefined, [
-      { pointer: '/body/title', message: 'is taken for news only' },
-    ]);
-  }
+  checkOwnedFields(message.type, body); // `title` on anything but news, `event` but an event
   // Left out, the body stays: an event's location can change without its details "changing".
   const htmlBody = body.htmlBody === undefined ? message.htmlBody : sanitisedBody(body.htmlBody);
   const recipients = await recipientChangeOf(rpc, caller, message, body); // recipients on edit
   requireParticipantMentions(recipients?.set.participantEIDs ?? message.participantEIDs, body.mentions);
   const mentions = body.mentions && (await checkedMentions(rpc, caller, body.mentions));
-  const eventEdit = eventEditFor(message, body, htmlBody, new Date()); // concern: events
-  const attachments = await replaceAttachments(models, caller, message, body); // Files: attachments
+  const input = { deps: { rpc, outbox }, caller, message, body, htmlBody, now: new Date() };
+  const parts: (EditPart | undefined)[] = [];
+  for (const feature of models.features) parts.push(await feature.edit?.(input));
   const edited = await models.Message.findOneAndUpdate(
     { _id: message._id, networkEID: caller.networkEID, removedAt: null },
     {
       $set: {
         ...(body.htmlBody !== undefined ? { htmlBody, searchTokens: searchTokensOf(htmlBody) } : {}),
-        lastEdited: new Date(),
-        ...(body.title !== undefined ? { title: body.title } : {}),
+        lastEdited: input.now,
         ...(mentions ? { mentions } : {}),
         ...recipients?.set,
-        ...eventEdit?.set, // concern: events: the event object and its bubble
-        ...attachments, // Files: the new lists
+        ...(Object.assign({}, ...parts.map((part) => part?.set ?? {})) as object),
       },
     },
     { returnDocument: 'after' },
@@ -78,6 +71,6 @@ export async function editMessage(
     },
   });
   await recordMentions(outbox, edited, message.mentions ?? []); // the newly mentioned only
-  await recordEventEdit({ models, outbox }, caller, message, edited, eventEdit); // concern: events
+  for (const part of parts) await part?.after?.(edited);
   return presentOne(models, caller, edited);
 }

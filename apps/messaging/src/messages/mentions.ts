@@ -19,7 +19,7 @@ export async function checkedMentions(
 ): Promise<string[]> {
   if (!mentions || mentions.length === 0) return [];
   const EIDs = [...new Set(mentions.map((mention) => mention.EID))];
-  const profiles = await rpc.request<{ EID: string; userState?: string }[]>(internalSubjects.profilesBatch, {
+  const profiles = await rpc.request(internalSubjects.profilesBatch, {
     ctx: caller.ctx,
     body: { EIDs },
   });

@@ -1,29 +1,15 @@
 /**
- * The messaging collections, registered once on the service's own connection (STYLE.md §3). One
- * `messages` collection holds every message type (`type` discriminates; later types add their own
- * sub-object). Every document carries `networkEID` and every index starts with it, then the
- * equality keys, then the sort of the query it serves (ARCHITECTURE §10).
+ * The core's collections: one `messages` collection holds every message type (`type`
+ * discriminates; a type's sub-document is in type-schemas.ts), with likes, reads and subscriptions.
+ * Every document carries `networkEID` and every index starts with it, then the equality keys, then
+ * the sort of the query it serves (ARCHITECTURE §10).
  */
 import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
 import { HTML_BODY_MAX_LENGTH, messageTypes } from '@ncs/contracts';
 import { timestamps, type StoredDocument } from '@ncs/service-kit';
-import { newsJobSchema, type NewsJobDoc } from '../news/jobs-model.js';
-import { registerClaimModel, type ClaimDoc } from '../scheduling/lease.js';
+import { registerClaimModel, type ClaimDoc } from './lease.js';
 import { registerSubscriptionModel, type SubscriptionDoc } from './subscription-model.js';
-import { registerCommenterModel, type CommenterDoc } from '../timelines/commenters-model.js';
-// Tasks.
-import { registerAssignmentModel, taskSchema, type AssignmentDoc } from '../tasks/models.js';
-// Polls.
-import { pollSchema, registerPollVoteModel, type PollVoteDoc } from '../polls/model.js';
-// Events.
-import { eventSchema, registerEventResponseModel, type EventResponseDoc } from '../events/models.js';
-// Chat and the AI assistant.
-import { registerAssistantModels, type AssistantModels } from '../assistant/models.js';
-import { registerChatModels, type ChatModels } from '../chat/models.js';
-// Journeys.
-import { registerJourneyModels, type JourneyModels } from '../journeys/models.js';
-// Files and folders.
-import { registerFileModels, type FileModels } from '../files/models.js';
+import { eventSchema, pollSchema, taskSchema } from './type-schemas.js';
 
 // Timelines, threads, bubbling: why and when a message last moved up (timelines/rules.ts).
 const bubbleSchema = new Schema(
@@ -169,52 +155,22 @@ export type ReadDoc = InferSchemaType<typeof readSchema> & Omit<StoredDocument, 
 export type MessageDoc = InferSchemaType<typeof messageSchema> & StoredDocument;
 export type LikeDoc = InferSchemaType<typeof likeSchema> & Omit<StoredDocument, 'lastModified'>;
 
-export interface MessagingModels {
+/** The core's own collections (each area registers its own beside them, src/models.ts). */
+export interface CoreCollections {
   readonly Message: Model<MessageDoc>;
   readonly Like: Model<LikeDoc>;
-  // News and scheduled items.
-  readonly NewsJob: Model<NewsJobDoc>;
-  readonly Claim: Model<ClaimDoc>;
   readonly Read: Model<ReadDoc>;
   readonly Subscription: Model<SubscriptionDoc>;
-  // Timelines (users filter `commented`).
-  readonly Commenter: Model<CommenterDoc>;
-  // Tasks.
-  readonly TaskAssignment: Model<AssignmentDoc>;
-  // Polls.
-  readonly PollVote: Model<PollVoteDoc>;
-  // Events: invitations and answers.
-  readonly EventResponse: Model<EventResponseDoc>;
-  // Chat and the AI assistant.
-  readonly assistant: AssistantModels;
-  readonly chat: ChatModels;
-  // Journeys.
-  readonly Journey: JourneyModels['Journey'];
-  readonly JourneyParticipant: JourneyModels['JourneyParticipant'];
-  readonly JourneyAnswer: JourneyModels['JourneyAnswer'];
-  // Files and folders.
-  readonly files: FileModels;
+  /** Leases of background work (scheduled items, news jobs, renders, sweeps). */
+  readonly Claim: Model<ClaimDoc>;
 }
 
-export function registerMessagingModels(connection: Connection): MessagingModels {
+export function registerCoreCollections(connection: Connection): CoreCollections {
   return {
     Message: connection.model<MessageDoc>('Message', messageSchema),
     Like: connection.model<LikeDoc>('Like', likeSchema),
-    NewsJob: connection.model<NewsJobDoc>('NewsJob', newsJobSchema),
-    Claim: registerClaimModel(connection),
     Read: connection.model<ReadDoc>('MessageRead', readSchema),
     Subscription: registerSubscriptionModel(connection),
-    Commenter: registerCommenterModel(connection),
-    TaskAssignment: registerAssignmentModel(connection),
-    // Polls.
-    PollVote: registerPollVoteModel(connection),
-    EventResponse: registerEventResponseModel(connection),
-    // Chat and the AI assistant.
-    assistant: registerAssistantModels(connection),
-    chat: registerChatModels(connection),
-    // Journeys.
-    ...registerJourneyModels(connection),
-    // Files and folders.
-    files: registerFileModels(connection),
+    Claim: registerClaimModel(connection),
   };
 }

@@ -4,21 +4,11 @@
  */
 import { toTimestamp, type EventData, type PlainResource } from '@ncs/contracts';
 import type { Caller } from './access.js';
-import type { LikeDoc, MessageDoc, MessagingModels } from './models.js';
+import type { CoreStore } from './features.js';
+import type { LikeDoc, MessageDoc } from './models.js';
 import { readByCaller, subscribedByCaller } from './reads.js';
 import { shownCounters } from './rules.js';
-import { newsFieldsOf } from '../news/presentation.js';
-// Types, fields and app posting.
 import { excludedRecipientsFor, presentTypeFields } from './type-presentation.js';
-import { threadFieldsOf } from '../timelines/rules.js';
-// Tasks.
-import { taskResourceFieldsOf, taskViewsOf } from '../tasks/presentation.js';
-// Polls.
-import { pollPresenter } from '../polls/presentation.js';
-// Events.
-import { rsvpsOfCaller, withEventFields } from '../events/presentation.js';
-// Files: attachments.
-import { attachedFilesOf, attachmentResourceFieldsOf } from '../files/attachment-presentation.js';
 // Affordances: the action links the caller is shown.
 import { messageActionsOf } from './affordances.js';
 
@@ -44,8 +34,6 @@ function presentMessage(doc: MessageDoc, liked: boolean, read: boolean, subscrib
     reactable: !doc.locked && doc.reactable !== false,
     locked: doc.locked,
     ...shownCounters(doc),
-    // News and scheduled items: status, title, readTime, concatenated, isDuplicate, scheduledAt…
-    ...newsFieldsOf(doc),
     created: toTimestamp(doc.created),
     lastModified: toTimestamp(doc.lastModified),
     lastEdited: doc.lastEdited ? toTimestamp(doc.lastEdited) : null,
@@ -54,70 +42,50 @@ function presentMessage(doc: MessageDoc, liked: boolean, read: boolean, subscrib
     mentions: (doc.mentions ?? []).map(userRef), // concern: mentions
     sharedFrom: doc.sharedEID ? { type: doc.sharedType ?? 'update', EID: doc.sharedEID } : null, // share
     _user: { liked, read, subscribed },
-    // Timelines, threads, bubbling: `$parentCommentEID`, `profile`, `bubble`.
-    ...threadFieldsOf(doc),
   };
 }
 
-/** Plain message resources for the caller, in the order given. */
+/**
+ * Plain message resources for the caller, in the order given: the core's fields, then each plugged
+ * feature's (each reads what it needs for the whole page in one query, all sent together).
+ */
 export async function presentMessages(
-  models: MessagingModels,
+  models: CoreStore,
   caller: Caller,
   docs: readonly MessageDoc[],
 ): Promise<PlainResource[]> {
   if (docs.length === 0) return [];
   const ids = docs.map((doc) => String(doc._id));
-  // The caller's standing towards the page: independent lookups, sent together.
-  const [likes, read, subscribed, taskViews, withPoll, rsvps] = await Promise.all([
+  const [likes, read, subscribed, presenters] = await Promise.all([
     models.Like.find(
       { networkEID: caller.networkEID, messageEID: { $in: ids }, profileEID: caller.profileEID },
       { messageEID: 1 },
     ).lean<Pick<LikeDoc, 'messageEID'>[]>(),
     readByCaller(models, caller, ids),
-    subscribedByCaller(models, caller, ids), // concern: subscriptions
-    taskViewsOf(models, caller, docs), // concern: tasks
-    pollPresenter(models, caller, docs), // concern: polls
-    rsvpsOfCaller(models, caller, docs), // concern: events
+    subscribedByCaller(models, caller, ids),
+    Promise.all(
+      models.features.flatMap((feature) =>
+        feature.present ? [Promise.resolve(feature.present(caller, docs))] : [],
+      ),
+    ),
   ]);
   const liked = new Set(likes.map((like) => like.messageEID));
-  const attached = await attachedFilesOf(models, caller, docs); // Files: attachments
-  const now = new Date();
-  return docs.map((doc) =>
-    withPoll(doc, {
-      // Events: the event object, `_user.rsvp` and `_user.permissions`.
-      ...withEventFields(
-        {
-          ...presentMessage(
-            doc,
-            liked.has(String(doc._id)),
-            read.has(String(doc._id)),
-            subscribed.has(String(doc._id)),
-          ),
-          ...excludedRecipientsFor(doc, caller), // private-message recipients on edit
-        },
-        doc,
-        caller,
-        rsvps,
-      ),
-      ...taskResourceFieldsOf(doc, taskViews), // concern: tasks (and a child task's `parent`)
-      ...attachmentResourceFieldsOf(doc, attached), // Files: counts and `_embedded` files
+  return docs.map((doc) => {
+    const id = String(doc._id);
+    const standing = { liked: liked.has(id), read: read.has(id), subscribed: subscribed.has(id) };
+    const core: PlainResource = {
+      ...presentMessage(doc, standing.liked, standing.read, standing.subscribed),
+      ...excludedRecipientsFor(doc, caller), // private-message recipients on edit
       // Affordances: what the caller may do now, shown as action links, never as a property.
-      _actions: messageActionsOf(
-        doc,
-        caller,
-        {
-          liked: liked.has(String(doc._id)),
-          read: read.has(String(doc._id)),
-          subscribed: subscribed.has(String(doc._id)),
-          assignment: taskViews.own.get(String(doc._id)),
-        },
-        now,
-      ),
-    }),
-  );
+      _actions: messageActionsOf(doc, caller, standing),
+    };
+    const resource = presenters.reduce((presented, present) => present(doc, presented), core);
+    // A removed message offers nothing, whatever a feature would add.
+    return doc.status === 'removed' ? { ...resource, _actions: {} } : resource;
+  });
 }
 
-export async function presentOne(models: MessagingModels, caller: Caller, doc: MessageDoc) {
+export async function presentOne(models: CoreStore, caller: Caller, doc: MessageDoc) {
   const [resource] = await presentMessages(models, caller, [doc]);
   return resource!;
 }

@@ -6,11 +6,11 @@
 import type { PlainCollection } from '@ncs/contracts';
 import { pageOf, type Page, type RpcClient } from '@ncs/service-kit';
 import { accessOf, type Caller } from './access.js';
-import type { MessagingModels } from './models.js';
 import { presentMessages } from './presentation.js';
+import type { CoreStore } from './features.js';
 
 export async function listPrivateMessages(
-  models: MessagingModels,
+  models: CoreStore,
   rpc: RpcClient,
   caller: Caller,
   page: Page,

@@ -12,15 +12,15 @@ import {
 import type { Model } from 'mongoose';
 import { pageOf, type Page, type RpcClient } from '@ncs/service-kit';
 import { accessOf, type Caller } from './access.js';
-import type { MessageDoc, MessagingModels } from './models.js';
+import type { MessageDoc } from './models.js';
 import { presentMessages, presentOne, userRef } from './presentation.js';
-import { mayReadMessageOf } from './rules.js';
-import { maySeeUnpublished } from '../news/rules.js';
+import { mayReadMessageOf, maySeeUnpublished } from './rules.js';
 import { mayReadPrivate } from './types.js';
+import type { CoreStore } from './features.js';
 
 /** A message of the caller's network that the caller may read, with the caller's access. */
 export async function findReadableMessage(
-  models: MessagingModels,
+  models: CoreStore,
   rpc: RpcClient,
   caller: Caller,
   messageEID: string,
@@ -45,12 +45,7 @@ export async function findReadableMessage(
   return { message, access };
 }
 
-export async function getMessage(
-  models: MessagingModels,
-  rpc: RpcClient,
-  caller: Caller,
-  messageEID: string,
-) {
+export async function getMessage(models: CoreStore, rpc: RpcClient, caller: Caller, messageEID: string) {
   const { message } = await findReadableMessage(models, rpc, caller, messageEID);
   return presentOne(models, caller, message);
 }
@@ -68,7 +63,7 @@ interface PersonRow {
 
 /** A list belonging to a message the caller may read: empty while the message is locked. */
 async function listOfMessage(
-  models: MessagingModels,
+  models: CoreStore,
   rpc: RpcClient,
   caller: Caller,
   messageEID: string,
@@ -83,7 +78,7 @@ async function listOfMessage(
 
 /** The comments of a message, oldest first; none while it is locked. */
 export function listComments(
-  models: MessagingModels,
+  models: CoreStore,
   rpc: RpcClient,
   caller: Caller,
   messageEID: string,
@@ -103,7 +98,7 @@ export function listComments(
 
 /** Who likes a message, newest first; none while it is locked. */
 export function listLikers(
-  models: MessagingModels,
+  models: CoreStore,
   rpc: RpcClient,
   caller: Caller,
   messageEID: string,

@@ -5,7 +5,7 @@
  */
 import type { Caller } from './access.js';
 import type { Model } from 'mongoose';
-import type { MessagingModels } from './models.js';
+import type { CoreStore } from './features.js';
 
 /** A per-person mark on messages (a read, a subscription): what the lookup needs of its model. */
 type MarkModel = Model<{ networkEID: string; messageEID: string; profileEID: string }>;
@@ -21,8 +21,8 @@ async function markedByCaller(model: MarkModel, caller: Caller, messageEIDs: rea
   return new Set(marks.map((mark) => mark.messageEID));
 }
 
-export const readByCaller = (models: MessagingModels, caller: Caller, messageEIDs: readonly string[]) =>
+export const readByCaller = (models: CoreStore, caller: Caller, messageEIDs: readonly string[]) =>
   markedByCaller(models.Read as unknown as MarkModel, caller, messageEIDs);
 
-export const subscribedByCaller = (models: MessagingModels, caller: Caller, messageEIDs: readonly string[]) =>
+export const subscribedByCaller = (models: CoreStore, caller: Caller, messageEIDs: readonly string[]) =>
   markedByCaller(models.Subscription as unknown as MarkModel, caller, messageEIDs);

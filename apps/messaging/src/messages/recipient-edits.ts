@@ -8,9 +8,10 @@
 import { DomainError, RECIPIENTS_MAX_ITEMS } from '@ncs/contracts';
 import type { RequestOf, RpcClient } from '@ncs/service-kit';
 import type { Caller } from './access.js';
-import type { MessageDoc, MessagingModels } from './models.js';
+import type { MessageDoc } from './models.js';
 import { userRef } from './presentation.js';
 import { activeRecipientEIDs } from './recipients.js';
+import type { CoreStore } from './features.js';
 
 type EditBody = RequestOf<'message.edit'>['body'];
 type Refs = readonly { readonly EID: string }[] | undefined;
@@ -89,11 +90,7 @@ export async function recipientChangeOf(
 }
 
 /** Its comments are read by the same participants (one updateMany on the thread index). */
-export async function followParticipants(
-  models: MessagingModels,
-  message: MessageDoc,
-  change: RecipientChange,
-) {
+export async function followParticipants(models: CoreStore, message: MessageDoc, change: RecipientChange) {
   await models.Message.updateMany(
     { networkEID: message.networkEID, parentEID: String(message._id) },
     { $set: { participantEIDs: change.set.participantEIDs } },

@@ -7,11 +7,6 @@ import { DomainError, internalSubjects } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
 import type { Caller } from './access.js';
 
-interface ProfileSeen {
-  readonly EID: string;
-  readonly userState?: string;
-}
-
 /**
  * The distinct EIDs of `refs` but the author's, each an active member as auth answers (one batch),
  * else 400 -339 naming `/body/{field}/{i}/EID`.
@@ -23,7 +18,7 @@ export async function activeRecipientEIDs(
   field: string,
 ): Promise<string[]> {
   const EIDs = [...new Set(refs.map((r) => r.EID).filter((EID) => EID !== caller.profileEID))];
-  const found = await rpc.request<ProfileSeen[]>(internalSubjects.profilesBatch, {
+  const found = await rpc.request(internalSubjects.profilesBatch, {
     ctx: caller.ctx,
     body: { EIDs },
   });

@@ -3,8 +3,8 @@
  * `status: 'removed'`, `removedAt`, `removedBy`, and it leaves every index a reader uses (timeline
  * and thread keys set to null, kept in `removedFrom`; no search tokens), so every later read
  * answers 404. A removed comment takes one from its parent's `numComments`; a removed message's
- * comments are removed with it (its thread is gone). Its attached files are released (files of
- * no folder swept later, files of a folder stay there). Records `events.messaging.message.removed`.
+ * comments are removed with it (its thread is gone). Each feature then releases what it keeps of
+ * it (attached files, open invitations, who commented). Records `events.messaging.message.removed`.
  */
 import { DomainError } from '@ncs/contracts';
 import type { Caller } from './access.js';
@@ -12,11 +12,6 @@ import { mayRemove } from './action-rules.js';
 import type { WriteDeps } from './deps.js';
 import { messageSummary, userRef } from './presentation.js';
 import { findReadableMessage } from './reading.js';
-import { forgetCommenter } from '../timelines/commenters.js';
-// Events.
-import { closeEventResponses } from '../events/actions.js';
-// Files: attachments.
-import { releaseAttachments } from '../files/attachments.js';
 import { messageAudience } from './audience.js';
 
 export async function removeMessage({ models, rpc, outbox }: WriteDeps, caller: Caller, messageEID: string) {
@@ -45,15 +40,12 @@ export async function removeMessage({ models, rpc, outbox }: WriteDeps, caller: 
     removal({ timelineKey: null, parentEID: messageEID }),
   );
   if (message.parentEID) {
-    await forgetCommenter(models, message, message.parentEID); // the users filter `commented`
     await models.Message.updateOne(
       { _id: message.parentEID, networkEID: caller.networkEID, numComments: { $gt: 0 } },
       { $inc: { numComments: -1 } },
     );
   }
-  await closeEventResponses(models, message); // concern: events: no longer an open invitation
-  // Files: attachments: no bytes kept for ever for a message nobody reads (comments have none).
-  await releaseAttachments(models, caller.networkEID, String(message._id));
+  for (const feature of models.features) await feature.remove?.(caller, message);
   await outbox.record('messaging.message.removed', {
     networkEID: caller.networkEID,
     actor: userRef(caller.profileEID),

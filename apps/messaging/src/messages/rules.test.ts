@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CallerGroupAccess } from '@ncs/contracts';
 import {
+  createdVerbOf,
   mayReadMessageOf,
+  maySeeUnpublished,
   requireGroupPoster,
   requireLocker,
   requireReactable,
@@ -68,5 +70,22 @@ describe('messaging rules', () => {
     expect(codeOf(() => requireLocker(message, { profileEID: 'a' }, outsider))).toBeUndefined();
     expect(codeOf(() => requireLocker(message, { profileEID: 'b' }, { networkAdmin: true }))).toBeUndefined();
     expect(codeOf(() => requireLocker(message, { profileEID: 'b' }, outsider))).toBe(-305);
+  });
+});
+
+describe('drafts and scheduled items', () => {
+  it('a draft is seen by its author and network administrators', () => {
+    const draft = { status: 'draft', authorEID: 'a' };
+    expect(maySeeUnpublished(draft, 'a', { networkAdmin: false })).toBe(true);
+    expect(maySeeUnpublished(draft, 'b', { networkAdmin: true })).toBe(true);
+    expect(maySeeUnpublished(draft, 'b', { networkAdmin: false })).toBe(false);
+    expect(maySeeUnpublished({ status: 'published', authorEID: 'a' }, 'b', { networkAdmin: false })).toBe(
+      true,
+    );
+  });
+  it('a new message is created once it is on a timeline', () => {
+    expect(createdVerbOf({ status: 'draft' })).toBe('draft_created');
+    expect(createdVerbOf({ status: 'scheduled' })).toBe('scheduled');
+    expect(createdVerbOf({ status: 'published' })).toBe('created');
   });
 });

@@ -75,3 +75,27 @@ export function shownCounters(message: {
     ? { numComments: 0, numLikes: 0 }
     : { numComments: message.numComments, numLikes: message.numLikes };
 }
+
+/** A draft or scheduled message is seen by its author and network administrators only. */
+export function maySeeUnpublished(
+  message: { readonly status?: string | null; readonly authorEID: string },
+  profileEID: string,
+  access: Pick<CallerGroupAccess, 'networkAdmin'>,
+): boolean {
+  if ((message.status ?? 'published') === 'published') return true;
+  return message.authorEID === profileEID || access.networkAdmin;
+}
+
+/** The verb of the event of a new message: `created` once it is on a timeline. */
+export function createdVerbOf(message: {
+  readonly status?: string | null;
+}): 'draft_created' | 'scheduled' | 'created' {
+  if (message.status === 'draft') return 'draft_created';
+  if (message.status === 'scheduled') return 'scheduled';
+  return 'created';
+}
+
+/** Whether a message may be liked (and reacted to) now: reactable and not locked. */
+export function mayLike(message: { readonly reactable?: boolean | null; readonly locked?: boolean | null }) {
+  return message.reactable !== false && !message.locked;
+}

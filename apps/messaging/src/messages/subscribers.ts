@@ -6,16 +6,17 @@
  */
 import type { Types } from 'mongoose';
 import { isDuplicateKeyError, type Outbox } from '@ncs/service-kit';
-import type { MessageDoc, MessagingModels } from './models.js';
+import type { MessageDoc } from './models.js';
 import { messageSummary, userRef } from './presentation.js';
 import { peopleAudience } from './audience.js';
+import type { CoreStore } from './features.js';
 
 /** Subscribers read per query when a comment is posted. */
 export const SUBSCRIBERS_PAGE = 500;
 
 /** Subscribes `profileEID` to a message's comments: true when it was not subscribed yet. */
 export async function addSubscription(
-  models: MessagingModels,
+  models: CoreStore,
   networkEID: string,
   messageEID: string,
   profileEID: string,
@@ -31,7 +32,7 @@ export async function addSubscription(
 
 /** Every subscriber of a message but `except`, in keyset pages of `SUBSCRIBERS_PAGE`. */
 export async function subscribersOf(
-  models: MessagingModels,
+  models: CoreStore,
   networkEID: string,
   messageEID: string,
   except: string,
@@ -59,7 +60,7 @@ export async function subscribersOf(
  * `message_activity_comment`) naming the subscribers to notify, then the commenter subscribes.
  */
 export async function recordCommentActivity(
-  models: MessagingModels,
+  models: CoreStore,
   outbox: Outbox,
   message: MessageDoc,
   comment: MessageDoc,

@@ -11,7 +11,7 @@ import type { MessageDoc } from './models.js';
 import { messageSummary } from './presentation.js';
 import { recipientFieldsOf } from './recipients.js';
 import { requireParticipantMentions } from './recipient-edits.js';
-import { appDataJsonOf, checkFieldsOfType, requireTypePoster } from './types.js';
+import { appDataJsonOf, requireTypePoster } from './types.js';
 import { timelineAudience } from './audience.js';
 
 type CreateBody = RequestOf<'message.create'>['body'];
@@ -34,7 +34,6 @@ export async function typeFieldsOf(
   body: CreateBody,
 ) {
   const groupEID = body.group?.EID ?? null;
-  checkFieldsOfType(body.type, body);
   requireTypePoster(body.type, access, groupEID);
   const recipientFields = await recipientFieldsOf(rpc, caller, body.recipients);
   requireParticipantMentions(recipientFields.participantEIDs, body.mentions); // recipients on edit

@@ -3,6 +3,7 @@ import { APP_DATA_MAX_BYTES, DomainError, type CallerGroupAccess } from '@ncs/co
 import {
   appDataJsonOf,
   checkFieldsOfType,
+  checkOwnedFields,
   jsonDepth,
   mayReadPrivate,
   requireAppPoster,
@@ -49,6 +50,25 @@ describe('fields per message type', () => {
     expect(problemOf(() => checkFieldsOfType('app_update', { parentFolder: {} }))?.pointers).toEqual([
       '/body/parentFolder',
     ]);
+  });
+
+  it('refuses the fields another type owns, each with its own problem', () => {
+    expect(problemOf(() => checkFieldsOfType('update', { poll: {} }))?.pointers).toEqual(['/body/poll']);
+    expect(problemOf(() => checkFieldsOfType('update', { isAnonymous: true }))?.pointers).toEqual([
+      '/body/isAnonymous',
+    ]);
+    expect(problemOf(() => checkFieldsOfType('poll', { poll: {}, isAnonymous: true }))).toBeNull();
+    expect(problemOf(() => checkFieldsOfType('update', { title: 'T' }))).toEqual({
+      code: 'MESSAGING_ERR_NEWS_ONLY_FIELD',
+      pointers: ['/body/title'],
+    });
+    expect(problemOf(() => checkFieldsOfType('news', { title: 'T', status: 'draft' }))).toBeNull();
+    expect(problemOf(() => checkFieldsOfType('event', { task: {} }))).toEqual({
+      code: 'MESSAGING_ERR_FIELD_NOT_FOR_TYPE',
+      pointers: ['/body/task'],
+    });
+    expect(problemOf(() => checkOwnedFields('news', { event: {} }))?.pointers).toEqual(['/body/event']);
+    expect(problemOf(() => checkOwnedFields('event', { event: {} }))).toBeNull();
   });
 
   it('a private message needs recipients and takes no group and no scheduledAt', () => {

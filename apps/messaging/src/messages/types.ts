@@ -38,8 +38,45 @@ const fieldsByType: Readonly<Record<string, readonly TypeField[]>> = {
 export const fieldProblem = (field: string, message: string) =>
   new DomainError('MESSAGING_ERR_FIELD_NOT_FOR_TYPE', undefined, [{ pointer: `/body/${field}`, message }]);
 
-/** Refuses a field the type does not take, and a private message without `recipients`. */
-export function checkFieldsOfType(type: string, body: Readonly<Partial<Record<TypeField, unknown>>>): void {
+const newsOnly = (field: string) =>
+  new DomainError('MESSAGING_ERR_NEWS_ONLY_FIELD', undefined, [
+    { pointer: `/body/${field}`, message: 'is taken for news only' },
+  ]);
+const notForType = (field: string, type: string) => fieldProblem(field, `is not taken for type ${type}`);
+
+/**
+ * The fields one type owns (its feature reads them: news/, tasks/, polls/, events/) and what they
+ * get on any other type. With `fieldsByType` above, the one table of which type takes which field.
+ */
+const OWNED_FIELDS = {
+  title: { type: 'news', refuse: newsOnly },
+  status: { type: 'news', refuse: newsOnly },
+  concatenatedFrom: { type: 'news', refuse: newsOnly },
+  task: { type: 'task', refuse: (field: string) => fieldProblem(field, 'is taken for type task only') },
+  poll: { type: 'poll', refuse: notForType },
+  isAnonymous: { type: 'poll', refuse: notForType },
+  event: { type: 'event', refuse: notForType },
+} as const;
+export type OwnedField = keyof typeof OWNED_FIELDS;
+export const ownedFields = Object.keys(OWNED_FIELDS) as OwnedField[];
+
+/** Refuses a field another type owns, on a new message or an edit alike. */
+export function checkOwnedFields(type: string, body: Readonly<Partial<Record<OwnedField, unknown>>>): void {
+  for (const field of ownedFields) {
+    const owner = OWNED_FIELDS[field];
+    if (body[field] !== undefined && owner.type !== type) throw owner.refuse(field, type);
+  }
+}
+
+/**
+ * Refuses a field the type does not take (owned by another type, or not in its row of
+ * `fieldsByType`), and a private message without `recipients`.
+ */
+export function checkFieldsOfType(
+  type: string,
+  body: Readonly<Partial<Record<TypeField | OwnedField, unknown>>>,
+): void {
+  checkOwnedFields(type, body);
   const taken = fieldsByType[type] ?? [];
   for (const field of typeFields) {
     if (body[field] !== undefined && !taken.includes(field)) {

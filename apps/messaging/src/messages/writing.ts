@@ -7,33 +7,28 @@ import { DomainError } from '@ncs/contracts';
 import { isDuplicateKeyError, sanitizeRichText, type RequestOf } from '@ncs/service-kit';
 import { accessOf, type Caller } from './access.js';
 import type { WriteDeps } from './deps.js';
-import type { MessageDoc, MessagingModels } from './models.js';
+import type { CoreStore, NewMessagePart } from './features.js';
+import type { MessageDoc } from './models.js';
 import { messageSummary, presentOne, userRef } from './presentation.js';
 import { findReadableMessage } from './reading.js';
-import { createdVerbOf, newsFieldsOf } from '../news/writing.js';
-import { requireGroupPoster, requireLocker, requireReactable, timelineKeyOf } from './rules.js';
-import { searchTokensOf } from '../search/tokens.js';
+import {
+  createdVerbOf,
+  requireGroupPoster,
+  requireLocker,
+  requireReactable,
+  timelineKeyOf,
+} from './rules.js';
+import { searchTokensOf } from './search-tokens.js';
 // Types, fields and app posting.
 import { commentTypeFieldsOf, supersedeOlder, typeFieldsOf } from './type-fields.js';
+import { checkFieldsOfType } from './types.js';
 // Message actions, subscriptions.
 import { addSubscription, recordCommentActivity } from './subscribers.js';
 // Message actions, mentions.
 import { checkedMentions, recordMentions } from './mentions.js';
 import { requireParticipantMentions } from './recipient-edits.js';
-// Timelines, threads, bubbling.
-import { profileTargetOf } from '../timelines/profiles.js';
-import { countComment, threadParentOf } from '../timelines/threads.js';
 // The 1.4.8 gate, `event` renamed `announcement`.
 import type { LatestCreateBody } from './announcement-gate.js';
-// Tasks.
-import { recordTaskPosted, taskFieldsOf, taskPlanOf } from '../tasks/posting.js';
-// Polls.
-import { pollFieldsOf } from '../polls/rules.js';
-// Events.
-import { eventFieldsOf, recordInvitations } from '../events/writing.js';
-// Files: attachments.
-import { attachmentFieldsOf, claimAttachments } from '../files/attachments.js';
-import { parentFolderFieldsOf } from '../files/parent-folder.js';
 import { messageAudience, peopleAudience } from './audience.js';
 
 export type { WriteDeps } from './deps.js';
@@ -51,19 +46,55 @@ export function sanitisedBody(html: string): string {
 
 const actorOf = (caller: Caller) => ({ type: 'user', EID: caller.profileEID });
 
+/**
+ * The one sequence that stores a new message or comment, for people and apps alike: the document
+ * with every feature's fields, the features' claims (which may still undo it), its event, then what
+ * follows (the core's own steps first, then the features').
+ */
+export async function storeMessage(
+  { models }: WriteDeps,
+  fields: object,
+  parts: readonly (NewMessagePart | undefined)[],
+  recordEvent: (message: MessageDoc) => Promise<void>,
+  coreAfter: (message: MessageDoc) => Promise<void> = async () => {},
+): Promise<MessageDoc> {
+  const featureFields = Object.assign({}, ...parts.map((part) => part?.fields ?? {})) as object;
+  const created = await models.Message.create({ ...fields, ...featureFields });
+  const message = created.toObject<MessageDoc>();
+  for (const part of parts) await part?.claim?.(message);
+  await recordEvent(message);
+  await coreAfter(message);
+  for (const part of parts) await part?.after?.(message);
+  return message;
+}
+
+/** The groups whose access a new message needs: its own and those its features name. */
+async function groupsOfNew(models: CoreStore, caller: Caller, body: LatestCreateBody) {
+  const named = await Promise.all(
+    models.features.map((feature) => Promise.resolve(feature.groupsOfNew?.(caller, body) ?? [])),
+  );
+  return [body.group?.EID ?? null, ...named.flat()];
+}
+
 export async function postMessage(
-  { models, rpc, outbox }: WriteDeps,
+  deps: WriteDeps,
   caller: Caller,
   body: LatestCreateBody, // The 1.4.8 gate (`event`): the latest version's types only.
 ) {
+  const { models, rpc, outbox } = deps;
+  checkFieldsOfType(body.type, body); // before any request: a field the type does not take
   const groupEID = body.group?.EID ?? null;
-  const access = await accessOf(rpc, caller, [groupEID]);
+  // One access request for the post and every group its features check.
+  const access = await accessOf(rpc, caller, await groupsOfNew(models, caller, body));
   if (groupEID !== null) requireGroupPoster(access, groupEID);
-  const profileEID = await profileTargetOf(rpc, caller, body); // timelines: a user's profile timeline
   const htmlBody = sanitisedBody(body.htmlBody);
-  const mentions = await checkedMentions(rpc, caller, body.mentions); // concern: mentions
-  const taskPlan = await taskPlanOf(rpc, caller, body); // concern: tasks
-  const created = await models.Message.create({
+  const mentions = await checkedMentions(rpc, caller, body.mentions);
+  const input = { deps: { rpc, outbox }, caller, access, body, now: new Date() };
+  const parts: (NewMessagePart | undefined)[] = [];
+  for (const feature of models.features) parts.push(await feature.create?.(input));
+  // After the features' fields: a private message is on no timeline, whatever they set.
+  const typeFields = await typeFieldsOf(rpc, caller, access, body);
+  const fields = {
     networkEID: caller.networkEID,
     mentions,
     type: body.type,
@@ -71,57 +102,57 @@ export async function postMessage(
     htmlBody,
     searchTokens: searchTokensOf(htmlBody),
     groupEID,
-    profileEID,
-    timelineKey: timelineKeyOf(groupEID, profileEID),
-    timelineAt: new Date(),
-    ...(await newsFieldsOf(models, caller, access, body)), // news and scheduled items
-    ...(await typeFieldsOf(rpc, caller, access, body)), // types, fields and app posting
-    ...taskFieldsOf(taskPlan), // concern: tasks
-    ...pollFieldsOf(body, new Date()), // polls: answers, end time, isAnonymous
-    ...(await eventFieldsOf(rpc, caller, body)), // concern: events (a private one: on no timeline)
-    ...(await attachmentFieldsOf(models, caller, body)), // Files: attachments, checked
-    ...(await parentFolderFieldsOf(models, rpc, caller, body)), // Files: a folder the caller reads
-  });
-  const message = created.toObject<MessageDoc>();
-  await claimAttachments(models, caller, message); // Files: attachments claimed (else undone, 400)
-  const data = { message: messageSummary(message), mentions: mentions.map(userRef) };
-  const verb = createdVerbOf(message);
-  // A draft or a scheduled message is on no timeline yet: its author's alone until published.
-  await (verb === 'created'
-    ? outbox.record('messaging.message.created', {
-        networkEID: caller.networkEID,
-        actor: actorOf(caller),
-        audience: messageAudience(message),
-        data,
-      })
-    : outbox.record(`messaging.message.${verb}`, {
-        networkEID: caller.networkEID,
-        actor: actorOf(caller),
-        audience: peopleAudience([message.authorEID]),
-        data,
-      }));
-  await supersedeOlder({ models, rpc, outbox }, message, actorOf(caller)); // types, fields and app posting
-  await recordMentions(outbox, message); // concern: mentions
-  await addSubscription(models, caller.networkEID, String(message._id), caller.profileEID); // subscriptions
-  await recordTaskPosted({ models, rpc, outbox }, caller, message, taskPlan); // concern: tasks
-  await recordInvitations(models, outbox, message); // concern: events
+    timelineKey: timelineKeyOf(groupEID),
+    timelineAt: input.now,
+  };
+  const message = await storeMessage(
+    deps,
+    fields,
+    [...parts, { fields: typeFields }],
+    async (stored) => {
+      const data = { message: messageSummary(stored), mentions: mentions.map(userRef) };
+      const verb = createdVerbOf(stored);
+      // A draft or a scheduled message is on no timeline yet: its author's alone until published.
+      await (verb === 'created'
+        ? outbox.record('messaging.message.created', {
+            networkEID: caller.networkEID,
+            actor: actorOf(caller),
+            audience: messageAudience(stored),
+            data,
+          })
+        : outbox.record(`messaging.message.${verb}`, {
+            networkEID: caller.networkEID,
+            actor: actorOf(caller),
+            audience: peopleAudience([stored.authorEID]),
+            data,
+          }));
+    },
+    async (stored) => {
+      await supersedeOlder(deps, stored, actorOf(caller)); // types, fields and app posting
+      await recordMentions(outbox, stored);
+      await addSubscription(models, caller.networkEID, String(stored._id), caller.profileEID);
+    },
+  );
   return presentOne(models, caller, message);
 }
 
 export async function postComment(
-  { models, rpc, outbox }: WriteDeps,
+  deps: WriteDeps,
   caller: Caller,
   messageEID: string,
   body: RequestOf<'comment.create'>['body'],
 ) {
+  const { models, rpc, outbox } = deps;
   const { message } = await findReadableMessage(models, rpc, caller, messageEID);
   if (message.type === 'comment') throw new DomainError('MESSAGING_ERR_COMMENT_ON_COMMENT');
   requireReactable(message);
-  const parentCommentEID = await threadParentOf(models, caller, message, body.parentCommentEID); // threads
   const htmlBody = sanitisedBody(body.htmlBody);
   requireParticipantMentions(message.participantEIDs, body.mentions); // private-message recipients
-  const mentions = await checkedMentions(rpc, caller, body.mentions); // concern: mentions
-  const created = await models.Message.create({
+  const mentions = await checkedMentions(rpc, caller, body.mentions);
+  const input = { deps: { rpc, outbox }, caller, message, body };
+  const parts: (NewMessagePart | undefined)[] = [];
+  for (const feature of models.features) parts.push(await feature.comment?.(input));
+  const fields = {
     networkEID: caller.networkEID,
     mentions,
     type: 'comment',
@@ -131,26 +162,33 @@ export async function postComment(
     groupEID: message.groupEID ?? null,
     parentEID: messageEID,
     parentType: message.type,
-    parentCommentEID,
     timelineKey: null,
     timelineAt: new Date(),
     ...commentTypeFieldsOf(message), // types, fields and app posting: a private message's participants
-  });
-  const comment = created.toObject<MessageDoc>();
-  await countComment(models, caller, message, comment); // + bubbling: the message moves up
-  await outbox.record('messaging.message.commented', {
-    networkEID: caller.networkEID,
-    actor: actorOf(caller),
-    audience: messageAudience(message),
-    data: { message: messageSummary(message), comment: messageSummary(comment) },
-  });
-  await recordCommentActivity(models, outbox, message, comment); // subscriptions
-  await recordMentions(outbox, comment); // concern: mentions
+  };
+  const comment = await storeMessage(
+    deps,
+    fields,
+    parts,
+    (stored) =>
+      outbox
+        .record('messaging.message.commented', {
+          networkEID: caller.networkEID,
+          actor: actorOf(caller),
+          audience: messageAudience(message),
+          data: { message: messageSummary(message), comment: messageSummary(stored) },
+        })
+        .then(() => undefined),
+    async (stored) => {
+      await recordCommentActivity(models, outbox, message, stored); // subscriptions
+      await recordMentions(outbox, stored);
+    },
+  );
   return presentOne(models, caller, comment);
 }
 
 /** The message as it now is (after a counter or flag changed). */
-export async function reread(models: MessagingModels, caller: Caller, message: MessageDoc) {
+export async function reread(models: CoreStore, caller: Caller, message: MessageDoc) {
   const fresh = await models.Message.findById(message._id).lean<MessageDoc>();
   return presentOne(models, caller, fresh ?? message);
 }

@@ -16,12 +16,13 @@ import {
 } from '@ncs/contracts';
 import type { Outbox, RpcClient } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
-import type { MessageDoc, MessagingModels } from '../messages/models.js';
+import type { MessageDoc } from '../messages/models.js';
 import { findReadableMessage } from '../messages/reading.js';
 import type { WriteDeps } from '../messages/deps.js';
 import { csvRow } from './csv.js';
 import type { NewsJobDoc } from './jobs-model.js';
 import { createJob, recordJobEnd, requesterJob } from './jobs.js';
+import type { NewsStore } from './jobs-model.js';
 
 /** Addressees asked of auth per request. */
 export const ADDRESSEES_PAGE = 500;
@@ -42,7 +43,11 @@ function presentExport(job: NewsJobDoc) {
 }
 
 /** Starts an export: the news item's author or a network administrator. */
-export async function requestExport({ models, rpc }: WriteDeps, caller: Caller, messageEID: string) {
+export async function requestExport(
+  { models, rpc }: WriteDeps<NewsStore>,
+  caller: Caller,
+  messageEID: string,
+) {
   const { message, access } = await findReadableMessage(models, rpc, caller, messageEID);
   if (message.type !== 'news') throw new DomainError('MESSAGING_ERR_NOT_NEWS');
   if (message.authorEID !== caller.profileEID && !access.networkAdmin) {
@@ -51,12 +56,12 @@ export async function requestExport({ models, rpc }: WriteDeps, caller: Caller, 
   return presentExport(await createJob(models, caller, 'addressee_export', messageEID));
 }
 
-export async function getExport(models: MessagingModels, caller: Caller, jobEID: string) {
+export async function getExport(models: NewsStore, caller: Caller, jobEID: string) {
   return presentExport(await requesterJob(models, caller, jobEID, 'addressee_export'));
 }
 
 /** The CSV of a succeeded export (not ready or failed: 404 too, as there is nothing to download). */
-export async function downloadExport(models: MessagingModels, caller: Caller, jobEID: string) {
+export async function downloadExport(models: NewsStore, caller: Caller, jobEID: string) {
   const job = await requesterJob(models, caller, jobEID, 'addressee_export', true);
   if (job.status !== 'succeeded' || job.csv === null || job.csv === undefined) {
     throw new DomainError('MESSAGING_ERR_JOB_NOT_FOUND');
@@ -76,7 +81,7 @@ async function addresseesCsv(rpc: RpcClient, job: NewsJobDoc, message: MessageDo
   let after: string | null = null;
   do {
     const body: AddresseesPageRequest = { groupEID: message.groupEID ?? null, after, limit: ADDRESSEES_PAGE };
-    const page: AddresseesPage = await rpc.request<AddresseesPage>(internalSubjects.addresseesPage, {
+    const page: AddresseesPage = await rpc.request(internalSubjects.addresseesPage, {
       ctx,
       body,
     });
@@ -88,7 +93,7 @@ async function addresseesCsv(rpc: RpcClient, job: NewsJobDoc, message: MessageDo
 }
 
 /** Runs one claimed export to its end and records the requester's event. */
-export async function runExport(models: MessagingModels, outbox: Outbox, rpc: RpcClient, job: NewsJobDoc) {
+export async function runExport(models: NewsStore, outbox: Outbox, rpc: RpcClient, job: NewsJobDoc) {
   const message = await models.Message.findById(job.messageEID).lean<MessageDoc>();
   let result: { csv: string; rows: number } | null = null;
   let reason = 'The news item no longer exists.';

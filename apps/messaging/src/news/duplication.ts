@@ -8,17 +8,18 @@
 import { DomainError, toTimestamp } from '@ncs/contracts';
 import { isDuplicateKeyError, type Outbox, type RpcClient } from '@ncs/service-kit';
 import { accessOf, type Caller } from '../messages/access.js';
-import type { MessageDoc, MessagingModels } from '../messages/models.js';
+import type { MessageDoc } from '../messages/models.js';
 import { messageSummary } from '../messages/presentation.js';
-import { searchTokensOf } from '../search/tokens.js';
+import { searchTokensOf } from '../messages/search-tokens.js';
 import { findReadableMessage } from '../messages/reading.js';
 import { requireGroupPoster } from '../messages/rules.js';
 import type { WriteDeps } from '../messages/deps.js';
-import { claim } from '../scheduling/lease.js';
+import { claim } from '../messages/lease.js';
 import { runExport } from './addressee-export.js';
 import type { NewsJobDoc } from './jobs-model.js';
 import { createJob, recordJobEnd, requesterJob } from './jobs.js';
 import { requireNewsPoster } from './rules.js';
+import type { NewsStore } from './jobs-model.js';
 
 /** How long a worker holds a claimed job before another instance may take it. */
 export const JOB_LEASE_MS = 30_000;
@@ -37,7 +38,11 @@ function presentJob(job: NewsJobDoc) {
 }
 
 /** Starts a duplication: the caller must read the news item and may post news where it is. */
-export async function requestDuplication({ models, rpc }: WriteDeps, caller: Caller, messageEID: string) {
+export async function requestDuplication(
+  { models, rpc }: WriteDeps<NewsStore>,
+  caller: Caller,
+  messageEID: string,
+) {
   const { message } = await findReadableMessage(models, rpc, caller, messageEID);
   if (message.type !== 'news') throw new DomainError('MESSAGING_ERR_NOT_NEWS');
   const groupEID = message.groupEID ?? null;
@@ -48,12 +53,12 @@ export async function requestDuplication({ models, rpc }: WriteDeps, caller: Cal
 }
 
 /** A duplication job, for its requester only (404 for anyone else and across tenants). */
-export async function getDuplication(models: MessagingModels, caller: Caller, jobEID: string) {
+export async function getDuplication(models: NewsStore, caller: Caller, jobEID: string) {
   return presentJob(await requesterJob(models, caller, jobEID, 'duplication'));
 }
 
 /** Writes the copy (idempotent: its EID is the job's). Null when the original is gone. */
-async function writeCopy(models: MessagingModels, job: NewsJobDoc): Promise<MessageDoc | null> {
+async function writeCopy(models: NewsStore, job: NewsJobDoc): Promise<MessageDoc | null> {
   const original = await models.Message.findById(job.messageEID).lean<MessageDoc>();
   if (!original || original.networkEID !== job.networkEID || original.type !== 'news') return null;
   try {
@@ -79,11 +84,7 @@ async function writeCopy(models: MessagingModels, job: NewsJobDoc): Promise<Mess
 }
 
 /** Runs one claimed job to its end and records the requester's event. */
-export async function runDuplication(
-  models: MessagingModels,
-  outbox: Outbox,
-  job: NewsJobDoc,
-): Promise<void> {
+export async function runDuplication(models: NewsStore, outbox: Outbox, job: NewsJobDoc): Promise<void> {
   const original = await writeCopy(models, job);
   const succeeded = original !== null;
   const ended = await models.NewsJob.findOneAndUpdate(
@@ -123,11 +124,7 @@ export async function runDuplication(
 const JOBS_PER_TICK = 50;
 
 /** One worker tick: runs the pending jobs this instance claims (`job:<EID>`); the number run. */
-export async function runPendingJobs(
-  models: MessagingModels,
-  outbox: Outbox,
-  rpc: RpcClient,
-): Promise<number> {
+export async function runPendingJobs(models: NewsStore, outbox: Outbox, rpc: RpcClient): Promise<number> {
   const pending = await models.NewsJob.find({ status: 'pending' }, { csv: 0 })
     .sort({ created: 1, _id: 1 })
     .limit(JOBS_PER_TICK)

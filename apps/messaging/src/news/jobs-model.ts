@@ -3,8 +3,9 @@
  * document per request. A worker claims a pending job (`job:<EID>` in scheduling/lease.ts), so the
  * work survives a restart and runs once across instances.
  */
-import { Schema, type InferSchemaType } from 'mongoose';
+import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
 import { timestamps, type StoredDocument } from '@ncs/service-kit';
+import type { CoreStore } from '../messages/features.js';
 
 export const newsJobSchema = new Schema(
   {
@@ -28,3 +29,12 @@ export const newsJobSchema = new Schema(
 newsJobSchema.index({ status: 1, created: 1, _id: 1 });
 
 export type NewsJobDoc = InferSchemaType<typeof newsJobSchema> & StoredDocument;
+
+/** What the news area works with: the core's collections and its jobs. */
+export interface NewsStore extends CoreStore {
+  readonly NewsJob: Model<NewsJobDoc>;
+}
+
+export function registerNewsJobModel(connection: Connection): Model<NewsJobDoc> {
+  return connection.model<NewsJobDoc>('NewsJob', newsJobSchema);
+}

@@ -3,14 +3,14 @@ import { DomainError, isEid, type EventData } from '@ncs/contracts';
 import type { Outbox } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
 import { peopleAudience } from '../messages/audience.js';
-import type { MessagingModels } from '../messages/models.js';
 import { userRef } from '../messages/presentation.js';
 import type { NewsJobDoc } from './jobs-model.js';
+import type { NewsStore } from './jobs-model.js';
 
 type JobKind = 'duplication' | 'addressee_export';
 
 export async function createJob(
-  models: MessagingModels,
+  models: NewsStore,
   caller: Caller,
   kind: JobKind,
   messageEID: string,
@@ -26,7 +26,7 @@ export async function createJob(
 
 /** A job of `kind` the caller asked for; anyone else's, another kind's or another network's: 404. */
 export async function requesterJob(
-  models: MessagingModels,
+  models: NewsStore,
   caller: Caller,
   jobEID: string,
   kind: JobKind,

@@ -1,6 +1,6 @@
 /**
  * The news rules as plain functions (unit-tested beside them): reading time, who may post news,
- * who sees a draft, and how the timeline's `type`/`status` filters compose. Decisions:
+ * and how the timeline's `type`/`status` filters compose. Decisions:
  * docs/decisions.md, "Messaging: news, duplication, export, scheduled items".
  */
 import { DomainError, isGateOpen, LEGACY_ANNOUNCEMENT_TYPE, type CallerGroupAccess } from '@ncs/contracts';
@@ -25,16 +25,6 @@ export function readTimeOf(html: string): { unit: 'minutes'; value: number } {
  */
 export function requireNewsPoster(access: Pick<CallerGroupAccess, 'networkAdmin'>, groupEID: string | null) {
   if (groupEID === null && !access.networkAdmin) throw new DomainError('MESSAGING_ERR_NEWS_FORBIDDEN');
-}
-
-/** A draft or scheduled message is seen by its author and network administrators only. */
-export function maySeeUnpublished(
-  message: { readonly status?: string | null; readonly authorEID: string },
-  profileEID: string,
-  access: Pick<CallerGroupAccess, 'networkAdmin'>,
-): boolean {
-  if ((message.status ?? 'published') === 'published') return true;
-  return message.authorEID === profileEID || access.networkAdmin;
 }
 
 export interface TimelineFilterQuery {

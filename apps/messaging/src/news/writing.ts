@@ -5,20 +5,16 @@
 import { DomainError, type CallerGroupAccess } from '@ncs/contracts';
 import type { RequestOf } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
-import type { MessageDoc, MessagingModels } from '../messages/models.js';
+import type { MessageDoc } from '../messages/models.js';
 import { messageSummary, presentOne } from '../messages/presentation.js';
 import { findReadableMessage } from '../messages/reading.js';
 import { timelineKeyOf } from '../messages/rules.js';
 import type { WriteDeps } from '../messages/deps.js';
 import { requireNewsPoster } from './rules.js';
 import { messageAudience } from '../messages/audience.js';
+import type { NewsStore } from './jobs-model.js';
 
 type CreateBody = RequestOf<'message.create'>['body'];
-
-const newsOnly = (field: string) =>
-  new DomainError('MESSAGING_ERR_NEWS_ONLY_FIELD', undefined, [
-    { pointer: `/body/${field}`, message: 'is taken for news only' },
-  ]);
 
 /** `scheduledAt` as a date: a future time, never on a draft (400 naming it otherwise). */
 function scheduledAtOf(body: CreateBody, now: Date): Date | null {
@@ -33,7 +29,7 @@ function scheduledAtOf(body: CreateBody, now: Date): Date | null {
 }
 
 /** The concatenated items must be published news of the network (one query). */
-async function checkConcatenated(models: MessagingModels, caller: Caller, EIDs: readonly string[]) {
+async function checkConcatenated(models: NewsStore, caller: Caller, EIDs: readonly string[]) {
   const found = await models.Message.countDocuments({
     _id: { $in: EIDs },
     networkEID: caller.networkEID,
@@ -52,17 +48,14 @@ async function checkConcatenated(models: MessagingModels, caller: Caller, EIDs: 
  * item is on no timeline (`timelineKey: null`) until it is published.
  */
 export async function newsFieldsOf(
-  models: MessagingModels,
+  models: NewsStore,
   caller: Caller,
   access: CallerGroupAccess,
   body: CreateBody,
 ) {
   const now = new Date();
-  if (body.type !== 'news') {
-    for (const field of ['title', 'status', 'concatenatedFrom'] as const) {
-      if (body[field] !== undefined) throw newsOnly(field);
-    }
-  } else {
+  // The news fields on another type were refused with the other fields (messages/types.ts).
+  if (body.type === 'news') {
     requireNewsPoster(access, body.group?.EID ?? null);
     if (body.concatenatedFrom) await checkConcatenated(models, caller, body.concatenatedFrom);
   }
@@ -79,20 +72,15 @@ export async function newsFieldsOf(
   };
 }
 
-/** The verb of the event of a new message: `created` once it is on a timeline. */
-export function createdVerbOf(
-  message: Pick<MessageDoc, 'status'>,
-): 'draft_created' | 'scheduled' | 'created' {
-  if (message.status === 'draft') return 'draft_created';
-  if (message.status === 'scheduled') return 'scheduled';
-  return 'created';
-}
-
 /**
  * Publishes a draft (its author or a network administrator, the only ones who see it): it joins
  * its timeline now. A compare-and-set on `status`: publishing twice is a 409.
  */
-export async function publishDraft({ models, rpc, outbox }: WriteDeps, caller: Caller, messageEID: string) {
+export async function publishDraft(
+  { models, rpc, outbox }: WriteDeps<NewsStore>,
+  caller: Caller,
+  messageEID: string,
+) {
   const { message } = await findReadableMessage(models, rpc, caller, messageEID);
   const now = new Date();
   const published =

@@ -3,16 +3,16 @@
  * gateway's question `pollNetwork` (the network of a poll, for `networkFrom`).
  */
 import { internalSubjects, pollsRoutes } from '@ncs/contracts';
-import { defineHandlers, type RpcHandler } from '@ncs/service-kit';
+import { defineHandlers, internalHandler, internalHandlerMap, type RpcHandler } from '@ncs/service-kit';
 import { callerOf } from '../messages/access.js';
 import type { WriteDeps } from '../messages/deps.js';
-import type { MessagingModels } from '../messages/models.js';
 import { networkOfPoll } from './access.js';
 import { reactivatePoll } from './reactivation.js';
 import { listVoters } from './voters.js';
 import { vote } from './voting.js';
+import type { PollStore } from './model.js';
 
-export const pollHandlers = defineHandlers<WriteDeps>()(pollsRoutes, {
+export const pollHandlers = defineHandlers<WriteDeps<PollStore>>()(pollsRoutes, {
   'poll.vote': ({ ctx, params, body }, deps) => vote(deps, callerOf(ctx), params.pollEID, body),
   'poll.reactivate': ({ ctx, params }, deps) => reactivatePoll(deps, callerOf(ctx), params.pollEID),
   'pollVoter.list': ({ ctx, params, query }, { models, rpc }) =>
@@ -20,9 +20,8 @@ export const pollHandlers = defineHandlers<WriteDeps>()(pollsRoutes, {
 });
 
 /** Internal subjects of polls, by subject. */
-export function pollInternalHandlers(models: MessagingModels): Record<string, RpcHandler> {
-  return {
-    [internalSubjects.pollNetwork]: ({ body }) =>
-      networkOfPoll(models, (body as { EID?: unknown } | null)?.EID),
-  };
+export function pollInternalHandlers(models: PollStore): Record<string, RpcHandler> {
+  return internalHandlerMap([
+    internalHandler(internalSubjects.pollNetwork, ({ body }) => networkOfPoll(models, body.EID)),
+  ]);
 }

@@ -8,8 +8,8 @@
  * instance is taken over when its lease ends. docs/decisions.md, "Messaging: polls".
  */
 import { DomainError } from '@ncs/contracts';
-import type { MessagingModels } from '../messages/models.js';
-import { claim } from '../scheduling/lease.js';
+import { claim } from '../messages/lease.js';
+import type { PollStore } from './model.js';
 
 /** How long a claim holds when its holder dies before releasing it. */
 const LEASE_MS = 5_000;
@@ -20,7 +20,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs `change` while holding the poll's claim. */
 export async function underPollClaim<T>(
-  models: MessagingModels,
+  models: PollStore,
   pollEID: string,
   change: () => Promise<T>,
 ): Promise<T> {

@@ -1,30 +1,11 @@
 /**
- * Polls: the `poll` sub-document of a message of type `poll`, and one vote document per
- * person and poll. The unique index makes "one vote per person" a rule of the store; the counts per
- * answer live on the poll and move only by atomic `$inc` (never read-modify-write). Every index
- * starts with `networkEID` (ARCHITECTURE §10).
+ * Polls: one vote document per person and poll. The unique index makes "one vote per person" a
+ * rule of the store; the counts per answer live on the poll (messages/type-schemas.ts) and move only
+ * by atomic `$inc` (never read-modify-write). Every index starts with `networkEID` (ARCHITECTURE §10).
  */
 import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
 import type { StoredDocument } from '@ncs/service-kit';
-
-const answerSchema = new Schema(
-  { EID: { type: String, required: true }, text: { type: String, required: true } },
-  { _id: false, strict: true },
-);
-
-/** Stored on the message (`poll`); `counts` by answer EID (an EID is a safe key: no `.`, no `$`). */
-export const pollSchema = new Schema(
-  {
-    answers: { type: [answerSchema], required: true },
-    endsAt: { type: Date, required: true },
-    /** How long the poll first ran: a reactivated poll runs as long again. */
-    durationMs: { type: Number, required: true, min: 1 },
-    counts: { type: Map, of: Number, default: {} },
-    /** How many people voted (a changed vote counts once). */
-    numVoters: { type: Number, default: 0 },
-  },
-  { _id: false, strict: true },
-);
+import type { CoreStore } from '../messages/features.js';
 
 const pollVoteSchema = new Schema(
   {
@@ -47,4 +28,9 @@ export type PollVoteDoc = InferSchemaType<typeof pollVoteSchema> & Omit<StoredDo
 
 export function registerPollVoteModel(connection: Connection): Model<PollVoteDoc> {
   return connection.model<PollVoteDoc>('PollVote', pollVoteSchema);
+}
+
+/** What the polls area works with: the core's collections and the votes. */
+export interface PollStore extends CoreStore {
+  readonly PollVote: Model<PollVoteDoc>;
 }

@@ -5,13 +5,14 @@
  */
 import type { PlainResource } from '@ncs/contracts';
 import type { Caller } from '../messages/access.js';
-import type { MessageDoc, MessagingModels } from '../messages/models.js';
+import type { MessageDoc } from '../messages/models.js';
 import { presentPoll } from './rules.js';
+import type { PollStore } from './model.js';
 
 type Presented = PlainResource & { readonly _user?: object };
 
 /** Adds the poll fields to the resources of a page (other types are left as they are). */
-export async function pollPresenter(models: MessagingModels, caller: Caller, docs: readonly MessageDoc[]) {
+export async function pollPresenter(models: PollStore, caller: Caller, docs: readonly MessageDoc[]) {
   const pollEIDs = docs.filter((doc) => doc.type === 'poll').map((doc) => String(doc._id));
   const votes =
     pollEIDs.length === 0

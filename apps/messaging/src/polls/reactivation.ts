@@ -14,11 +14,12 @@ import { findReadablePoll } from './access.js';
 import { underPollClaim } from './lock.js';
 import { reactivatedEndsAt, requireReactivator } from './rules.js';
 import { messageAudience } from '../messages/audience.js';
+import type { PollStore } from './model.js';
 
 /** Most recipients named by one event. */
 const RECIPIENTS_PER_EVENT = 500;
 
-async function recordReactivated({ models, outbox }: WriteDeps, caller: Caller, poll: MessageDoc) {
+async function recordReactivated({ models, outbox }: WriteDeps<PollStore>, caller: Caller, poll: MessageDoc) {
   const pollEID = String(poll._id);
   let after = '';
   for (let first = true; ; first = false) {
@@ -48,7 +49,7 @@ async function recordReactivated({ models, outbox }: WriteDeps, caller: Caller, 
   }
 }
 
-export async function reactivatePoll(deps: WriteDeps, caller: Caller, pollEID: string) {
+export async function reactivatePoll(deps: WriteDeps<PollStore>, caller: Caller, pollEID: string) {
   const { models, rpc } = deps;
   const { message: poll, access } = await findReadablePoll(models, rpc, caller, pollEID);
   requireReactivator(poll.authorEID, caller.profileEID, access.networkAdmin);

@@ -5,7 +5,6 @@
  */
 import { Types } from 'mongoose';
 import { DomainError, toTimestamp } from '@ncs/contracts';
-import { fieldProblem } from '../messages/types.js';
 
 /** Furthest a poll may end from now. */
 export const POLL_MAX_AHEAD_MS = 365 * 24 * 60 * 60 * 1000;
@@ -48,12 +47,7 @@ export function pollFieldsOf(
   now: Date,
   newEid = () => new Types.ObjectId().toString(),
 ) {
-  if (body.type !== 'poll') {
-    if (body.poll !== undefined) throw fieldProblem('poll', `is not taken for type ${body.type}`);
-    if (body.isAnonymous !== undefined)
-      throw fieldProblem('isAnonymous', `is not taken for type ${body.type}`);
-    return {};
-  }
+  if (body.type !== 'poll') return {}; // the poll fields on another type: refused by the core
   if (body.poll === undefined) throw invalid('/body/poll', 'is required for a poll');
   const seen = new Set<string>();
   const answers = body.poll.answers.map((answer, i) => {

@@ -6,16 +6,16 @@
 import { DomainError, toTimestamp, type PlainCollection } from '@ncs/contracts';
 import { collectionOf, type Page, type RpcClient } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
-import type { MessagingModels } from '../messages/models.js';
 import { userRef } from '../messages/presentation.js';
 import { findReadablePoll } from './access.js';
 import { hasAnswer, votesOf } from './rules.js';
 import type { PollVoteDoc } from './model.js';
+import type { PollStore } from './model.js';
 
 const shape = { itemType: 'poll_voter', rel: 'voters' };
 
 export async function listVoters(
-  models: MessagingModels,
+  models: PollStore,
   rpc: RpcClient,
   caller: Caller,
   pollEID: string,

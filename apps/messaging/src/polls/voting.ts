@@ -13,11 +13,17 @@ import { reread } from '../messages/writing.js';
 import { findReadablePoll, type PollMessage } from './access.js';
 import { underPollClaim } from './lock.js';
 import { hasAnswer, hasEnded } from './rules.js';
+import type { PollStore } from './model.js';
 
 type VoteBody = RequestOf<'poll.vote'>['body'];
 
 /** Records the caller's vote for `answerEID` and moves the counts (the poll's claim is held). */
-async function recordVote({ models }: WriteDeps, caller: Caller, poll: PollMessage, answerEID: string) {
+async function recordVote(
+  { models }: WriteDeps<PollStore>,
+  caller: Caller,
+  poll: PollMessage,
+  answerEID: string,
+) {
   const mine = { networkEID: caller.networkEID, pollEID: String(poll._id), profileEID: caller.profileEID };
   const current = await models.PollVote.findOne(mine, { answerEID: 1 }).lean<{ answerEID: string }>();
   if (current?.answerEID === answerEID) return;
@@ -33,7 +39,7 @@ async function recordVote({ models }: WriteDeps, caller: Caller, poll: PollMessa
   await models.Message.updateOne({ _id: poll._id, networkEID: caller.networkEID }, { $inc: moves });
 }
 
-export async function vote(deps: WriteDeps, caller: Caller, pollEID: string, body: VoteBody) {
+export async function vote(deps: WriteDeps<PollStore>, caller: Caller, pollEID: string, body: VoteBody) {
   const { message: poll } = await findReadablePoll(deps.models, deps.rpc, caller, pollEID);
   if (hasEnded(poll.poll, new Date())) throw new DomainError('MESSAGING_ERR_POLL_ENDED');
   if (!hasAnswer(poll.poll, body.answerEID)) {

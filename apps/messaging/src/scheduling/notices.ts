@@ -9,10 +9,13 @@
 import {
   isCatalogueEvent,
   scheduledItemsChangedSubject,
+  type CatalogueEvent,
   type DomainEvent,
+  type EventNameOf,
   type ScheduledItemsChanged,
+  type ServiceName,
 } from '@ncs/contracts';
-import type { Logger, Outbox, RecordArguments, ServiceRuntime } from '@ncs/service-kit';
+import type { CatalogueEventInput, Logger, Outbox, ServiceRuntime } from '@ncs/service-kit';
 
 /** Message events after which the author's number of scheduled items may differ. */
 const SCHEDULED_COUNT_EVENTS = [
@@ -33,9 +36,11 @@ export function withScheduledItemsNotices(
   logger: Logger,
 ): Outbox {
   const encoder = new TextEncoder();
-  // Both forms of `record` pass through unchanged (the typed one is all messaging uses).
-  async function record(...args: RecordArguments): Promise<DomainEvent> {
-    const event = await (outbox.record as (...a: RecordArguments) => Promise<DomainEvent>)(...args);
+  async function record<N extends EventNameOf<ServiceName>>(
+    name: N,
+    input: CatalogueEventInput<N>,
+  ): Promise<CatalogueEvent<N>> {
+    const event = await outbox.record(name, input);
     const profileEID = authorOf(event);
     if (profileEID !== undefined && event.networkEID !== undefined) {
       const notice: ScheduledItemsChanged = { networkEID: event.networkEID, profileEID };

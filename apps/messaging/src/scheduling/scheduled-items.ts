@@ -8,18 +8,19 @@
 import type { MessageType, PlainCollection } from '@ncs/contracts';
 import { pageOf, type Outbox, type Page } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
-import type { MessageDoc, MessagingModels } from '../messages/models.js';
+import type { MessageDoc } from '../messages/models.js';
 import { messageSummary, presentMessages, userRef } from '../messages/presentation.js';
 import { timelineKeyOf } from '../messages/rules.js';
-import { claim } from './lease.js';
+import { claim } from '../messages/lease.js';
 import { messageAudience } from '../messages/audience.js';
+import type { CoreStore } from '../messages/features.js';
 
 /** How long an instance holds a claimed due item before another may take it. */
 export const PUBLISH_LEASE_MS = 30_000;
 
 /** The caller's scheduled items of `types`, soonest first (index `{networkEID, authorEID, status, scheduledAt, _id}`). */
 export function listScheduledItems(
-  models: MessagingModels,
+  models: CoreStore,
   caller: Caller,
   query: Page & { readonly types: string },
 ): Promise<PlainCollection> {
@@ -42,13 +43,13 @@ export function listScheduledItems(
 }
 
 /** How many items the caller has scheduled in the network (per author: a small, indexed count). */
-export function countScheduledItems(models: MessagingModels, networkEID: string, profileEID: string) {
+export function countScheduledItems(models: CoreStore, networkEID: string, profileEID: string) {
   return models.Message.countDocuments({ networkEID, authorEID: profileEID, status: 'scheduled' });
 }
 
 /** Publishes one claimed item: true when this call did it (the status compare-and-set). */
 export async function publishScheduled(
-  models: MessagingModels,
+  models: CoreStore,
   outbox: Outbox,
   item: MessageDoc,
   now = new Date(),
@@ -85,7 +86,7 @@ const ITEMS_PER_TICK = 50;
  * One worker tick: publishes the due items this instance claims (`publish:<EID>`); the number
  * published. The claim makes it once; the status compare-and-set guards a takeover after a crash.
  */
-export async function publishDueItems(models: MessagingModels, outbox: Outbox, now = new Date()) {
+export async function publishDueItems(models: CoreStore, outbox: Outbox, now = new Date()) {
   const due = await models.Message.find({ status: 'scheduled', scheduledAt: { $lte: now } })
     .sort({ scheduledAt: 1, _id: 1 })
     .limit(ITEMS_PER_TICK)

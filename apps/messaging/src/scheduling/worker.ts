@@ -4,13 +4,13 @@
  * the same one and a restart picks up what was left.
  */
 import type { Logger, Outbox, RpcClient } from '@ncs/service-kit';
-import type { MessagingModels } from '../messages/models.js';
 import { runPendingJobs } from '../news/duplication.js';
-import { poller, type Poller } from './lease.js';
+import { poller, type Poller } from '../messages/lease.js';
 import { publishDueItems } from './scheduled-items.js';
+import type { NewsStore } from '../news/jobs-model.js';
 
 export function backgroundWork(
-  models: MessagingModels,
+  models: NewsStore,
   outbox: Outbox,
   rpc: RpcClient,
   logger: Logger,

@@ -6,11 +6,12 @@
  */
 import { SEARCH_MAX_DEPTH, type CallerGroupAccess, type PlainResource } from '@ncs/contracts';
 import type { Caller } from '../messages/access.js';
-import type { MessageDoc, MessagingModels } from '../messages/models.js';
+import type { MessageDoc } from '../messages/models.js';
 import { presentMessages } from '../messages/presentation.js';
 import { mayReadMessageOf } from '../messages/rules.js';
-import { tokensOf } from './tokens.js';
+import { tokensOf } from '../messages/search-tokens.js';
 import { mayReadPrivate } from '../messages/types.js';
+import type { CoreStore } from '../messages/features.js';
 
 export interface SourceMatches {
   readonly total: number;
@@ -19,7 +20,7 @@ export interface SourceMatches {
 
 /** The readable matches, `depth` at most presented (the rest only counted). */
 export async function searchMessages(
-  models: MessagingModels,
+  models: CoreStore,
   caller: Caller,
   access: (groupEIDs: readonly (string | null)[]) => Promise<CallerGroupAccess>,
   { q, messageTypes, depth }: { q: string; messageTypes: readonly string[]; depth: number },

@@ -9,15 +9,14 @@
 import {
   internalSubjects,
   SEARCH_MAX_DEPTH,
-  type DirectorySearchReply,
   type DirectorySearchRequest,
   type PlainCollection,
 } from '@ncs/contracts';
 import { collectionOf, type Page, type RpcClient } from '@ncs/service-kit';
 import { accessOf, type Caller } from '../messages/access.js';
-import type { MessagingModels } from '../messages/models.js';
 import { searchMessages, type SourceMatches } from './messages.js';
 import { searchTypesOf } from './types.js';
+import type { CoreStore } from '../messages/features.js';
 
 export interface SearchRequest extends Page {
   readonly q: string;
@@ -29,7 +28,7 @@ export interface SearchRequest extends Page {
 const none: SourceMatches = { total: 0, items: [] };
 
 export async function search(
-  models: MessagingModels,
+  models: CoreStore,
   rpc: RpcClient,
   caller: Caller,
   query: SearchRequest,
@@ -55,13 +54,13 @@ export async function search(
       ? searchMessages(models, caller, access, { q: query.q, messageTypes: types.messageTypes, depth })
       : access([]).then(() => none),
     types.users || types.groups
-      ? rpc.request<DirectorySearchReply>(internalSubjects.directorySearch, {
+      ? rpc.request(internalSubjects.directorySearch, {
           ctx: caller.ctx,
           body: directory,
         })
       : { users: none, groups: none },
     articlesToo
-      ? rpc.request<SourceMatches>(internalSubjects.kbSearch, {
+      ? rpc.request(internalSubjects.kbSearch, {
           ctx: caller.ctx,
           body: { q: query.q, limit: depth },
         })

@@ -12,7 +12,7 @@ import {
   type CallerGroupAccess,
 } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
-import { accessOf, type Caller } from '../messages/access.js';
+import type { Caller } from '../messages/access.js';
 import { visibleGroup } from '../messages/rules.js';
 
 /** Largest group read whole (a group task's assignees are checked against its members). */
@@ -28,7 +28,7 @@ export async function groupMemberEIDs(
   const EIDs: string[] = [];
   let after: string | null = null;
   do {
-    const page: AddresseesPage = await rpc.request<AddresseesPage>(internalSubjects.addresseesPage, {
+    const page: AddresseesPage = await rpc.request(internalSubjects.addresseesPage, {
       ctx: caller.ctx,
       body: { groupEID, after, limit: 1000 },
     });
@@ -52,7 +52,7 @@ export async function checkedAssignees(
 ): Promise<string[]> {
   const EIDs = [...new Set(refs.map((ref) => ref.EID))];
   if (EIDs.length === 0) return [];
-  const found = await rpc.request<{ EID: string; userState?: string }[]>(internalSubjects.profilesBatch, {
+  const found = await rpc.request(internalSubjects.profilesBatch, {
     ctx: caller.ctx,
     body: { EIDs },
   });
@@ -67,15 +67,16 @@ export async function checkedAssignees(
   return EIDs;
 }
 
-/** The addressed groups: each visible to the caller with `post_message` (else 404 / 403 naming it). */
-export async function checkedGroups(
-  rpc: RpcClient,
-  caller: Caller,
+/**
+ * The addressed groups: each visible to the caller with `post_message` (else 404 / 403 naming it),
+ * read from the post's one access request (the task feature names them in `groupsOfNew`).
+ */
+export function checkedGroups(
+  access: CallerGroupAccess,
   refs: readonly { readonly EID: string }[],
-): Promise<string[]> {
+): string[] {
   const EIDs = [...new Set(refs.map((ref) => ref.EID))];
   if (EIDs.length === 0) return [];
-  const access: CallerGroupAccess = await accessOf(rpc, caller, EIDs);
   refs.forEach((ref, index) => {
     const group = visibleGroup(access, ref.EID);
     const details = [{ pointer: `/body/task/groups/${index}/EID`, message: 'needs post_message' }];

@@ -16,11 +16,18 @@ import { reread } from '../messages/writing.js';
 import { accessOf } from '../messages/access.js';
 import { visibleGroup } from '../messages/rules.js';
 import { messageAudience } from '../messages/audience.js';
+import type { TaskStore } from './models.js';
 
 type Verb = 'completed' | 'reopened';
 
 /** Flips the caller's own assignment of a split task; true when it changed. */
-async function flipAssignment(deps: WriteDeps, caller: Caller, task: MessageDoc, verb: Verb, now: Date) {
+async function flipAssignment(
+  deps: WriteDeps<TaskStore>,
+  caller: Caller,
+  task: MessageDoc,
+  verb: Verb,
+  now: Date,
+) {
   const done = verb === 'completed';
   const flipped = await deps.models.TaskAssignment.updateOne(
     {
@@ -35,7 +42,7 @@ async function flipAssignment(deps: WriteDeps, caller: Caller, task: MessageDoc,
 }
 
 /** Flips a task completed as a whole (individual, shared, associated); true when it changed. */
-async function flipTask(deps: WriteDeps, caller: Caller, task: MessageDoc, verb: Verb, now: Date) {
+async function flipTask(deps: WriteDeps<TaskStore>, caller: Caller, task: MessageDoc, verb: Verb, now: Date) {
   const done = verb === 'completed';
   const flipped = await deps.models.Message.updateOne(
     { _id: task._id, networkEID: caller.networkEID, 'task.completed': !done },
@@ -60,7 +67,7 @@ async function flipTask(deps: WriteDeps, caller: Caller, task: MessageDoc, verb:
  * Whether the caller may complete the task: the assignee (individual), a person with an
  * assignment (split), an active member of the task's group (shared to one group, associated).
  */
-async function requireCompleter(deps: WriteDeps, caller: Caller, task: MessageDoc): Promise<void> {
+async function requireCompleter(deps: WriteDeps<TaskStore>, caller: Caller, task: MessageDoc): Promise<void> {
   const stored = task.task!;
   if (stored.kind === 'shared' && stored.groupEIDs.length > 1) {
     throw new DomainError('TASKS_ERR_COMPLETED_THROUGH_CHILDREN');
@@ -83,7 +90,7 @@ async function requireCompleter(deps: WriteDeps, caller: Caller, task: MessageDo
 
 /** A task the caller may read (else 404 -300); another message type is 404 -354. */
 export async function findReadableTask(
-  deps: Pick<WriteDeps, 'models' | 'rpc'>,
+  deps: Pick<WriteDeps<TaskStore>, 'models' | 'rpc'>,
   caller: Caller,
   taskEID: string,
 ) {
@@ -93,7 +100,12 @@ export async function findReadableTask(
 }
 
 /** Completes or reopens a task for the caller; doing it again changes nothing (no second event). */
-export async function setTaskCompleted(deps: WriteDeps, caller: Caller, taskEID: string, verb: Verb) {
+export async function setTaskCompleted(
+  deps: WriteDeps<TaskStore>,
+  caller: Caller,
+  taskEID: string,
+  verb: Verb,
+) {
   const { message: task } = await findReadableTask(deps, caller, taskEID);
   await requireCompleter(deps, caller, task);
   const now = new Date();

@@ -6,8 +6,9 @@ import type { WriteDeps } from '../messages/deps.js';
 import { setTaskCompleted } from './completion.js';
 import { listTasks } from './listing.js';
 import { taskProgress, taskRecipients } from './progress.js';
+import type { TaskStore } from './models.js';
 
-export const tasksHandlers = defineHandlers<WriteDeps>()(tasksRoutes, {
+export const tasksHandlers = defineHandlers<WriteDeps<TaskStore>>()(tasksRoutes, {
   'task.complete': ({ ctx, params }, deps) =>
     setTaskCompleted(deps, callerOf(ctx), params.messageEID, 'completed'),
   'task.reopen': ({ ctx, params }, deps) =>

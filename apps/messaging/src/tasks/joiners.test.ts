@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { isGroupOwnTask, joinerOf, type JoinedEvent } from './joiners.js';
 
 const event = (data: Record<string, unknown>) => ({ networkEID: 'n', data }) as unknown as JoinedEvent;
@@ -9,7 +9,9 @@ describe('task joiners', () => {
     const user = { type: 'user', EID: 'p' };
     expect(joinerOf(event({ group, user, state: 'active' }))).toEqual({ groupEID: 'g', profileEID: 'p' });
     expect(joinerOf(event({ group, user, state: 'invited' }))).toBeNull();
-    expect(joinerOf(event({ user, state: 'active' }))).toBeNull(); // a network membership
+    // The catalogue types the event: a group membership always names its group (a network
+    // membership is another event).
+    expectTypeOf<JoinedEvent['data']['group']>().toExtend<{ type: 'group'; EID: string }>();
   });
 
   it('assign a group’s own tasks: shared with it alone, or its child of a wider share', () => {

@@ -10,8 +10,9 @@
 import type { CatalogueEvent } from '@ncs/contracts';
 import { startEventConsumer, type EventConsumer, type ServiceRuntime } from '@ncs/service-kit';
 import { Types } from 'mongoose';
-import type { MessageDoc, MessagingModels } from '../messages/models.js';
+import type { MessageDoc } from '../messages/models.js';
 import { NO_DUE_DATE_SORT } from './models.js';
+import type { TaskStore } from './models.js';
 
 export const TASK_JOINERS_DURABLE = 'messaging-task-joiners';
 const JOINED = ['auth.membership.added', 'auth.membership.accepted'] as const;
@@ -24,11 +25,7 @@ export const JOINER_TASKS_MAX = 1000;
 /** The group and the person of an active group membership event, if it is one. */
 export function joinerOf(event: JoinedEvent): { groupEID: string; profileEID: string } | null {
   const { group, user, state } = event.data;
-  // Checked still: auth records these in the untyped form until its call sites are converted.
-  const groupEID: unknown = group?.EID;
-  const profileEID: unknown = user?.EID;
-  if (typeof groupEID !== 'string' || typeof profileEID !== 'string' || state !== 'active') return null;
-  return { groupEID, profileEID };
+  return state === 'active' ? { groupEID: group.EID, profileEID: user.EID } : null;
 }
 
 /** Whether a task of the group is the group's own: shared with it alone, or its child of a wider share. */
@@ -36,7 +33,7 @@ export function isGroupOwnTask(task: Pick<NonNullable<MessageDoc['task']>, 'kind
   return (task.kind === 'shared' || task.kind === 'associated') && task.groupEIDs.length === 1;
 }
 
-export async function assignJoiner(models: MessagingModels, event: JoinedEvent): Promise<number> {
+export async function assignJoiner(models: TaskStore, event: JoinedEvent): Promise<number> {
   const joiner = joinerOf(event);
   if (event.networkEID === undefined || joiner === null) return 0;
   const tasks = await models.Message.find(
@@ -81,7 +78,7 @@ export async function assignJoiner(models: MessagingModels, event: JoinedEvent):
   return rows.length;
 }
 
-export function startTaskJoinersConsumer(runtime: ServiceRuntime, models: MessagingModels): EventConsumer {
+export function startTaskJoinersConsumer(runtime: ServiceRuntime, models: TaskStore): EventConsumer {
   return startEventConsumer({
     nats: runtime.nats,
     connection: runtime.db,

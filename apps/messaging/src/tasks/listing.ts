@@ -6,13 +6,14 @@
 import type { PlainCollection } from '@ncs/contracts';
 import { pageOf, type RequestOf, type RpcClient } from '@ncs/service-kit';
 import { accessOf, type Caller } from '../messages/access.js';
-import type { MessageDoc, MessagingModels } from '../messages/models.js';
+import type { MessageDoc } from '../messages/models.js';
 import { presentMessages } from '../messages/presentation.js';
 import type { AssignmentDoc } from './models.js';
 import { dueDateFilterOf, listOffsetOf } from './rules.js';
+import type { TaskStore } from './models.js';
 
 export async function listTasks(
-  models: MessagingModels,
+  models: TaskStore,
   rpc: RpcClient,
   caller: Caller,
   query: RequestOf<'tasks.list'>['query'],

@@ -1,33 +1,12 @@
 /**
- * Tasks: the `task` sub-object of a task message (its kind, due date, completion and
- * the parent's counts) and one assignment per person a task is assigned to (collection
- * `task_assignments`): the caller's tasks list, a split task's own completions and its progress.
+ * Tasks: one assignment per person a task is assigned to (collection `task_assignments`): the
+ * caller's tasks list, a split task's own completions and its progress. The `task` sub-document of
+ * the message (kind, due date, completion, counts) is the core's (messages/type-schemas.ts).
  * Decisions: docs/decisions.md, "Messaging: tasks".
  */
 import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
-import { taskKinds } from '@ncs/contracts';
 import type { StoredDocument } from '@ncs/service-kit';
-
-/** The `task` of a message of type `task` (null for every other type). */
-export const taskSchema = new Schema(
-  {
-    kind: { type: String, enum: taskKinds, required: true },
-    dueDate: { type: Date, default: null },
-    /** individual: the one assignee; split: the people named when posted (all its assignees are its assignments). */
-    assigneeEIDs: { type: [String], default: [] },
-    /** shared: the addressed groups; associated: its group; split: the groups whose members it took. */
-    groupEIDs: { type: [String], default: [] },
-    /** associated: the shared task it is a child of. */
-    parentEID: { type: String, default: null },
-    completed: { type: Boolean, default: false },
-    completedAt: { type: Date, default: null },
-    completedBy: { type: String, default: null },
-    /** Fixed at posting; how many of them are done is read from the parts (presentation.ts). */
-    numAssignees: { type: Number, default: 1, min: 0 },
-  },
-  { _id: false, strict: true },
-);
-export type StoredTask = InferSchemaType<typeof taskSchema>;
+import type { CoreStore } from '../messages/features.js';
 
 /** Sorts tasks without due date after every due date (the list is soonest due first). */
 export const NO_DUE_DATE_SORT = new Date('9999-12-31T00:00:00.000Z');
@@ -59,4 +38,9 @@ export type AssignmentDoc = InferSchemaType<typeof assignmentSchema> & Omit<Stor
 
 export function registerAssignmentModel(connection: Connection): Model<AssignmentDoc> {
   return connection.model<AssignmentDoc>('TaskAssignment', assignmentSchema);
+}
+
+/** What the tasks area works with: the core's collections and the assignments. */
+export interface TaskStore extends CoreStore {
+  readonly TaskAssignment: Model<AssignmentDoc>;
 }

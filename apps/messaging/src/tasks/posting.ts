@@ -4,17 +4,23 @@
  * child task per group of a shared task addressed to several groups, and the event
  * `events.messaging.task.created` with the assignees. Decisions: docs/decisions.md, "Messaging: tasks".
  */
-import { DomainError, TASK_ASSIGNMENTS_MAX, toTimestamp, type TaskKind } from '@ncs/contracts';
+import {
+  DomainError,
+  TASK_ASSIGNMENTS_MAX,
+  toTimestamp,
+  type CallerGroupAccess,
+  type TaskKind,
+} from '@ncs/contracts';
 import type { RequestOf } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
 import type { WriteDeps } from '../messages/deps.js';
 import type { MessageDoc } from '../messages/models.js';
 import { messageSummary, userRef } from '../messages/presentation.js';
-import { fieldProblem } from '../messages/types.js';
 import { checkedAssignees, checkedGroups, groupMemberEIDs, splitAssignments } from './addressing.js';
 import { NO_DUE_DATE_SORT } from './models.js';
 import { kindOf } from './rules.js';
 import { messageAudience } from '../messages/audience.js';
+import type { TaskStore } from './models.js';
 
 type CreateBody = RequestOf<'message.create'>['body'];
 
@@ -30,14 +36,12 @@ export interface TaskPlan {
 
 /** The plan of a task (null for other types; `task` on another type is a 400 naming it). */
 export async function taskPlanOf(
-  rpc: WriteDeps['rpc'],
+  rpc: WriteDeps<TaskStore>['rpc'],
   caller: Caller,
+  access: CallerGroupAccess,
   body: CreateBody,
 ): Promise<TaskPlan | null> {
-  if (body.type !== 'task') {
-    if (body.task !== undefined) throw fieldProblem('task', 'is taken for type task only');
-    return null;
-  }
+  if (body.type !== 'task') return null; // `task` on another type: refused by the core
   if (body.task === undefined) {
     throw new DomainError('TASKS_ERR_ASSIGNEES_REQUIRED', undefined, [
       { pointer: '/body/task', message: 'is required for a task' },
@@ -45,7 +49,7 @@ export async function taskPlanOf(
   }
   const kind = kindOf(body.task);
   const people = await checkedAssignees(rpc, caller, body.task.assignees ?? [], body.group?.EID ?? null);
-  const groupEIDs = await checkedGroups(rpc, caller, body.task.groups ?? []);
+  const groupEIDs = checkedGroups(access, body.task.groups ?? []);
   const dueDate = body.task.dueDate ? new Date(body.task.dueDate) : null;
   let assignments: Map<string, string[]>;
   if (kind === 'split') assignments = await splitAssignments(rpc, caller, people, groupEIDs);
@@ -103,7 +107,7 @@ function assignmentRows(
  * assignees: the group's active members.
  */
 async function createChild(
-  deps: WriteDeps,
+  deps: WriteDeps<TaskStore>,
   caller: Caller,
   parent: MessageDoc,
   plan: TaskPlan,
@@ -134,7 +138,7 @@ async function createChild(
 
 /** After a task was created: its assignments or children, then `task.created` with the assignees. */
 export async function recordTaskPosted(
-  deps: WriteDeps,
+  deps: WriteDeps<TaskStore>,
   caller: Caller,
   message: MessageDoc,
   plan: TaskPlan | null,

@@ -8,8 +8,9 @@
  */
 import { TASK_GROUPS_MAX_ITEMS, toTimestamp } from '@ncs/contracts';
 import type { Caller } from '../messages/access.js';
-import type { MessageDoc, MessagingModels } from '../messages/models.js';
+import type { MessageDoc } from '../messages/models.js';
 import type { AssignmentDoc } from './models.js';
+import type { TaskStore } from './models.js';
 
 interface PartsDone {
   readonly numCompleted: number;
@@ -26,7 +27,7 @@ export interface TaskViews {
 const isParent = (doc: MessageDoc) =>
   doc.task?.kind === 'split' || (doc.task?.kind === 'shared' && doc.task.groupEIDs.length > 1);
 
-async function partsDone(models: MessagingModels, doc: MessageDoc): Promise<PartsDone> {
+async function partsDone(models: TaskStore, doc: MessageDoc): Promise<PartsDone> {
   const taskEID = String(doc._id);
   if (doc.task?.kind === 'split') {
     const filter = { networkEID: doc.networkEID, taskEID, completed: true };
@@ -50,7 +51,7 @@ async function partsDone(models: MessagingModels, doc: MessageDoc): Promise<Part
 }
 
 export async function taskViewsOf(
-  models: MessagingModels,
+  models: TaskStore,
   caller: Caller,
   docs: readonly MessageDoc[],
 ): Promise<TaskViews> {

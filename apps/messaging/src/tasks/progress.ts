@@ -11,16 +11,16 @@ import {
   TASK_ASSIGNMENTS_MAX,
   TASK_GROUPS_MAX_ITEMS,
   type PlainCollection,
-  type ProfileNamePage,
   toTimestamp,
 } from '@ncs/contracts';
 import { collectionOf, pageOf, pageOfItems, type RequestOf, type RpcClient } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
-import type { MessageDoc, MessagingModels } from '../messages/models.js';
+import type { MessageDoc } from '../messages/models.js';
 import { presentMessages } from '../messages/presentation.js';
 import { findReadableTask } from './completion.js';
 import type { AssignmentDoc } from './models.js';
 import { byGroupNameThenCreated, holdsViewTask, nameStartsWithWords } from './rules.js';
+import type { TaskStore } from './models.js';
 
 type ProgressQuery = RequestOf<'taskProgress.list'>['query'];
 const USERS = { itemType: 'user', rel: 'users' } as const;
@@ -28,7 +28,7 @@ const MESSAGES = { itemType: 'message', rel: 'messages' } as const;
 
 /** split: the assignees by fullName, each with their assignment. */
 async function splitProgress(
-  models: MessagingModels,
+  models: TaskStore,
   rpc: RpcClient,
   caller: Caller,
   task: MessageDoc,
@@ -48,7 +48,7 @@ async function splitProgress(
   const page = { limit: query.limit, offset: query.offset };
   if (rows.length === 0) return collectionOf(USERS, page, 0, []);
   const byEID = new Map(rows.map((row) => [row.profileEID, row]));
-  const named = await rpc.request<ProfileNamePage>(internalSubjects.profileNamePage, {
+  const named = await rpc.request(internalSubjects.profileNamePage, {
     ctx: caller.ctx,
     body: { EIDs: [...byEID.keys()], q: query.q ?? null, limit: page.limit, offset: page.offset },
   });
@@ -68,7 +68,7 @@ async function splitProgress(
 
 /** shared with several groups: the child tasks by recipient group name, then creation. */
 async function sharedProgress(
-  models: MessagingModels,
+  models: TaskStore,
   rpc: RpcClient,
   caller: Caller,
   task: MessageDoc,
@@ -83,7 +83,7 @@ async function sharedProgress(
     .limit(TASK_GROUPS_MAX_ITEMS)
     .lean<MessageDoc[]>();
   const groupEIDs = children.map((child) => child.task?.groupEIDs[0] ?? '');
-  const groups = await rpc.request<{ EID: string; name?: string }[]>(internalSubjects.groupsBatch, {
+  const groups = await rpc.request(internalSubjects.groupsBatch, {
     ctx: caller.ctx,
     body: { EIDs: [...new Set(groupEIDs)] },
   });
@@ -103,7 +103,7 @@ async function sharedProgress(
 }
 
 export async function taskProgress(
-  models: MessagingModels,
+  models: TaskStore,
   rpc: RpcClient,
   caller: Caller,
   taskEID: string,
@@ -131,7 +131,7 @@ export async function taskProgress(
  * task's assignee; the addressed groups of a shared task; an associated task's group.
  */
 export async function taskRecipients(
-  models: MessagingModels,
+  models: TaskStore,
   rpc: RpcClient,
   caller: Caller,
   taskEID: string,

@@ -4,6 +4,7 @@
  * read by timelines/commenters.ts.
  */
 import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
+import type { CoreStore } from '../messages/features.js';
 
 const commenterSchema = new Schema(
   {
@@ -20,4 +21,9 @@ export type CommenterDoc = InferSchemaType<typeof commenterSchema>;
 
 export function registerCommenterModel(connection: Connection): Model<CommenterDoc> {
   return connection.model<CommenterDoc>('MessageCommenter', commenterSchema);
+}
+
+/** What the timelines area works with: the core's collections and who commented where. */
+export interface TimelineStore extends CoreStore {
+  readonly Commenter: Model<CommenterDoc>;
 }

@@ -6,15 +6,16 @@
 import { DomainError, isEid, type RequestContext } from '@ncs/contracts';
 import { isDuplicateKeyError, type RpcClient } from '@ncs/service-kit';
 import { callerOf, type Caller } from '../messages/access.js';
-import type { MessageDoc, MessagingModels } from '../messages/models.js';
+import type { MessageDoc } from '../messages/models.js';
 import type { CommenterDoc } from './commenters-model.js';
 import { findReadableMessage } from '../messages/reading.js';
+import type { TimelineStore } from './commenters-model.js';
 
 /** Most profile EIDs one `commenters` answer holds. */
 export const COMMENTERS_PAGE_MAX = 500;
 
 /** Records that `caller` commented on `messageEID` (once per person). */
-export async function recordCommenter(models: MessagingModels, caller: Caller, messageEID: string) {
+export async function recordCommenter(models: TimelineStore, caller: Caller, messageEID: string) {
   try {
     await models.Commenter.create({
       networkEID: caller.networkEID,
@@ -31,7 +32,7 @@ export async function recordCommenter(models: MessagingModels, caller: Caller, m
  * is left on it (the thread index `{networkEID, parentEID, …}`, then the author).
  */
 export async function forgetCommenter(
-  models: MessagingModels,
+  models: TimelineStore,
   comment: Pick<MessageDoc, 'networkEID' | 'authorEID'>,
   messageEID: string,
 ) {
@@ -57,7 +58,7 @@ interface CommentersRequest {
  * the caller may not read is 400 -314 naming `/query/commented` (the users filter never reveals it).
  */
 export async function commentersPage(
-  models: MessagingModels,
+  models: TimelineStore,
   rpc: RpcClient,
   ctx: RequestContext,
   body: unknown,

@@ -6,9 +6,10 @@
 import { internalSubjects, type PlainResource } from '@ncs/contracts';
 import type { RpcClient } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
-import type { MessageDoc, MessagingModels } from '../messages/models.js';
+import type { MessageDoc } from '../messages/models.js';
 import { presentMessages } from '../messages/presentation.js';
 import { embeds, subResourcePage } from './rules.js';
+import type { TimelineStore } from './commenters-model.js';
 
 /** The query fields that ask for embedding. */
 export interface EmbedQuery {
@@ -26,7 +27,7 @@ const withEmbedded = (item: PlainResource, rel: string, value: unknown): PlainRe
 async function originalAuthors(rpc: RpcClient, caller: Caller, docs: readonly MessageDoc[]) {
   const EIDs = [...new Set(docs.flatMap((doc) => (doc.originalAuthorEID ? [doc.originalAuthorEID] : [])))];
   if (EIDs.length === 0) return new Map<string, PlainResource>();
-  const found = await rpc.request<PlainResource[]>(internalSubjects.profilesBatch, {
+  const found = await rpc.request(internalSubjects.profilesBatch, {
     ctx: caller.ctx,
     body: { EIDs },
   });
@@ -35,7 +36,7 @@ async function originalAuthors(rpc: RpcClient, caller: Caller, docs: readonly Me
 
 /** One page of a message's comments, oldest first (none on a locked message or a comment). */
 async function commentsOf(
-  models: MessagingModels,
+  models: TimelineStore,
   caller: Caller,
   doc: MessageDoc,
   page: { limit: number; offset: number },
@@ -51,7 +52,7 @@ async function commentsOf(
 
 /** The page's messages as resources, with what the query asks to embed. */
 export async function presentWithEmbeds(
-  models: MessagingModels,
+  models: TimelineStore,
   rpc: RpcClient,
   caller: Caller,
   docs: readonly MessageDoc[],

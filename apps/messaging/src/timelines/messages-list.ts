@@ -7,13 +7,13 @@
 import type { PlainCollection } from '@ncs/contracts';
 import { pageOf, type RequestOf, type RpcClient } from '@ncs/service-kit';
 import { accessOf, type Caller } from '../messages/access.js';
-import type { MessagingModels } from '../messages/models.js';
 import { timelineKeyOf } from '../messages/rules.js';
 import { presentWithEmbeds } from './embedding.js';
 import { threadPage } from './threads.js';
+import type { TimelineStore } from './commenters-model.js';
 
 export async function listMessages(
-  models: MessagingModels,
+  models: TimelineStore,
   rpc: RpcClient,
   caller: Caller,
   query: RequestOf<'messages.list'>['query'],

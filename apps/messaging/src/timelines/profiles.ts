@@ -12,7 +12,7 @@ export function postableTypesOf(
   caller: Caller,
   EIDs: readonly string[],
 ): Promise<PostableTypesItem[]> {
-  return rpc.request<PostableTypesItem[]>(internalSubjects.postableTypes, {
+  return rpc.request(internalSubjects.postableTypes, {
     ctx: caller.ctx,
     body: { EIDs: [...EIDs] },
   });

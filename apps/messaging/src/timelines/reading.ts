@@ -5,14 +5,14 @@
 import { DomainError, isEid, type PlainCollection, type RequestContext } from '@ncs/contracts';
 import { pageOf, type Page, type RpcClient } from '@ncs/service-kit';
 import { accessOf, callerOf, type Caller } from '../messages/access.js';
-import type { MessagingModels } from '../messages/models.js';
 import { presentWithEmbeds, type EmbedQuery } from './embedding.js';
 import { requireProfile } from './profiles.js';
 import { requireTimelineReader, timelineKeyOf } from '../messages/rules.js';
 import { withNewsFilters } from '../news/rules.js';
+import type { TimelineStore } from './commenters-model.js';
 
 function pageOfTimeline(
-  models: MessagingModels,
+  models: TimelineStore,
   rpc: RpcClient,
   caller: Caller,
   timelineKey: string,
@@ -57,7 +57,7 @@ export function networkTimelineReaderOf(ctx: RequestContext): Caller & { readonl
 
 /** The network timeline: what was posted to the network (every active member reads it). */
 export async function networkTimeline(
-  models: MessagingModels,
+  models: TimelineStore,
   rpc: RpcClient,
   reader: Caller & { readonly app: boolean },
   page: Page & EmbedQuery,
@@ -69,7 +69,7 @@ export async function networkTimeline(
 
 /** A group timeline: needs `view_group_timeline`; a group the caller may not see is 404. */
 export async function groupTimeline(
-  models: MessagingModels,
+  models: TimelineStore,
   rpc: RpcClient,
   caller: Caller,
   groupEID: string,
@@ -81,7 +81,7 @@ export async function groupTimeline(
 
 /** A user's profile timeline: every member reads it; a profile of another network is 404 -311. */
 export async function userTimeline(
-  models: MessagingModels,
+  models: TimelineStore,
   rpc: RpcClient,
   caller: Caller,
   profileEID: string,

@@ -5,15 +5,16 @@
 import { DomainError, isEid, type PlainCollection } from '@ncs/contracts';
 import { pageOf, type Page, type RpcClient } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
-import type { MessageDoc, MessagingModels } from '../messages/models.js';
+import type { MessageDoc } from '../messages/models.js';
 import { findReadableMessage } from '../messages/reading.js';
 import { recordCommenter } from './commenters.js';
 import { presentWithEmbeds, type EmbedQuery } from './embedding.js';
 import { commentUpdate, parentCommentNotFound, requireThreadParent } from './rules.js';
+import type { TimelineStore } from './commenters-model.js';
 
 /** The comment a new comment replies to (a comment of the same message), or null. */
 export async function threadParentOf(
-  models: MessagingModels,
+  models: TimelineStore,
   caller: Caller,
   message: MessageDoc,
   parentCommentEID: string | undefined,
@@ -30,7 +31,7 @@ export async function threadParentOf(
 
 /** One more comment on `message`, which moves up its timeline (`bubble.reason: new_comment`); its author a commenter. */
 export async function countComment(
-  models: MessagingModels,
+  models: TimelineStore,
   caller: Caller,
   message: MessageDoc,
   comment: MessageDoc,
@@ -44,7 +45,7 @@ export async function countComment(
 
 /** The replies in a comment's thread, oldest first (none while its message is locked). */
 export async function threadPage(
-  models: MessagingModels,
+  models: TimelineStore,
   rpc: RpcClient,
   caller: Caller,
   parentCommentEID: string,

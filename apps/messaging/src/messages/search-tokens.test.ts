@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchTokensOf, tokensOf } from './tokens.js';
+import { searchTokensOf, tokensOf } from './search-tokens.js';
 
 describe('search tokens', () => {
   it('keeps the lowercase words of the text, without tags, once each', () => {

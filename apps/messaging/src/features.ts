@@ -1,0 +1,32 @@
+/**
+ * The message features of this app, listed once. The order is the order in which their checks of
+ * a new message run and their fields are laid on it (a later one wins a field both set: a draft or
+ * a private event is on no timeline even when posted to a profile).
+ */
+import { eventsFeature } from './events/feature.js';
+import type { EventStore } from './events/models.js';
+import { attachmentsFeature, parentFolderFeature } from './files/feature.js';
+import type { FileStore } from './files/models.js';
+import type { MessageFeature } from './messages/features.js';
+import { newsFeature } from './news/feature.js';
+import type { NewsStore } from './news/jobs-model.js';
+import { pollsFeature } from './polls/feature.js';
+import type { PollStore } from './polls/model.js';
+import { tasksFeature } from './tasks/feature.js';
+import type { TaskStore } from './tasks/models.js';
+import type { TimelineStore } from './timelines/commenters-model.js';
+import { threadsFeature } from './timelines/feature.js';
+
+export type FeatureStores = TimelineStore & NewsStore & TaskStore & PollStore & EventStore & FileStore;
+
+export function messageFeaturesOf(models: FeatureStores): MessageFeature[] {
+  return [
+    threadsFeature(models),
+    newsFeature(models),
+    tasksFeature(models),
+    pollsFeature(models),
+    eventsFeature(models),
+    attachmentsFeature(models),
+    parentFolderFeature(models),
+  ];
+}
