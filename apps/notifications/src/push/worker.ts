@@ -134,16 +134,19 @@ export function startPushWorker(options: PushWorkerOptions): PushWorker {
         code: job.lastCode ?? 'lease-lapsed',
         attempts: job.claims - 1,
       });
+    const provider = options.providers[device.notificationProvider];
+    // Every lookup before the budget: time spent reading the store is time the lease has not left.
+    const target = provider ? { token: device.token, projectId: await projectOf(device) } : null;
     const budgetMs = sendBudgetMs(job, options.timeoutMs);
     if (budgetMs === 0) return lostLease(job); // starved past the lease: the next claim takes it
-    const provider = options.providers[device.notificationProvider];
-    const outcome: PushOutcome = provider
-      ? await provider.send(
-          { token: device.token, projectId: await projectOf(device) },
-          { messageType: job.messageType, networkEID: job.networkEID, alertEID: job.alertEID },
-          budgetMs,
-        )
-      : { kind: 'failed', code: 'no-provider' };
+    const outcome: PushOutcome =
+      provider && target
+        ? await provider.send(
+            target,
+            { messageType: job.messageType, networkEID: job.networkEID, alertEID: job.alertEID },
+            budgetMs,
+          )
+        : { kind: 'failed', code: 'no-provider' };
     if (outcome.kind === 'retryable') {
       const delay = nextDelayMs(options.backoff, job.claims, outcome.retryAfterMs);
       if (delay !== null) {

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { isPrivateAddress, type DomainEvent } from '@ncs/contracts';
 import { webhookPayloadOf } from './rules.js';
@@ -15,6 +17,7 @@ const event = (type: string, data: Record<string, unknown>): DomainEvent => ({
   occurredAt: '2026-01-02T03:04:05.000Z',
   networkEID: N,
   actor: { type: 'user', EID: P },
+  audience: { kind: 'network' },
   data,
 });
 const group = { type: 'group', EID: G, name: 'Ops', groupType: 'group', secretish: { deep: 1 } };
@@ -112,6 +115,38 @@ describe('webhook targets and retries', () => {
       allowPrivate: true,
     });
     expect(allowed.error).not.toContain('refused: private');
+  });
+
+  it('cuts an attempt off at its timeout even while the endpoint keeps trickling its answer', async () => {
+    const CHUNKS = 30;
+    let sent = 0;
+    let closedEarly = false;
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      // One byte every 100 ms: never silent long enough for an idle timeout of 300 ms.
+      const timer = setInterval(() => {
+        if (sent === CHUNKS) return void (clearInterval(timer), res.end());
+        sent += 1;
+        res.write('x');
+      }, 100);
+      res.on('close', () => {
+        clearInterval(timer);
+        closedEarly = sent < CHUNKS;
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const result = await sendAttempt(`http://127.0.0.1:${port}/hook`, {}, '{}', {
+        timeoutMs: 300,
+        allowPrivate: true,
+      });
+      expect(result).toMatchObject({ statusCode: null, error: 'timeout after 300 ms' });
+      await vi.waitFor(() => expect(closedEarly).toBe(true));
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('backs off exponentially with jitter: each gap at least the previous one, attempts bounded', () => {

@@ -53,6 +53,16 @@ export function sendAttempt(
     return Promise.resolve(done(null, REFUSED));
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
+    // `timeout` below only bounds silence on the socket; this bounds the whole attempt, so an
+    // endpoint that trickles its answer cannot keep the attempt open past its holder's lease.
+    const deadline = setTimeout(
+      () => req.destroy(new Error(`timeout after ${options.timeoutMs} ms`)),
+      options.timeoutMs,
+    );
+    const settle = (result: AttemptResult) => {
+      clearTimeout(deadline);
+      resolve(result);
+    };
     const req = send(
       target,
       {
@@ -63,12 +73,14 @@ export function sendAttempt(
       },
       (res) => {
         res.resume(); // the body is not read: only the status counts
-        res.on('end', () => resolve(done(res.statusCode ?? null, null)));
-        res.on('error', () => resolve(done(res.statusCode ?? null, null)));
+        res.on('end', () => settle(done(res.statusCode ?? null, null)));
+        res.on('error', () => settle(done(res.statusCode ?? null, null)));
+        // Cut off mid-body by the deadline: no `end`, but always a `close`.
+        res.on('close', () => settle(done(null, `timeout after ${options.timeoutMs} ms`)));
       },
     );
     req.on('timeout', () => req.destroy(new Error(`timeout after ${options.timeoutMs} ms`)));
-    req.on('error', (error) => resolve(done(null, error.message.slice(0, 200))));
+    req.on('error', (error) => settle(done(null, error.message.slice(0, 200))));
     req.end(body);
   });
 }
