@@ -51,7 +51,7 @@ COPY --from=prod-deps /repo/ ./
 COPY --from=build /out/packages/ ./packages/
 # Files stay owned by root: the app only reads them.
 USER node
-# Node's flags as packages/local-infra's NODE_FLAGS (memory, issue #14 §3).
+# Node's flags as packages/local-infra's NODE_FLAGS (memory).
 CMD ["node", "--max-semi-space-size=4", "--v8-pool-size=1", "--max-old-space-size=128", "--no-allocation-site-pretenuring", "--import", "./dist/instrument.js", "./dist/main.js"]
 
 FROM runtime AS gateway

@@ -1,4 +1,4 @@
-// Starts mongo-java-server (issue #14 §5: the second local store) on a loopback port, as
+// Starts mongo-java-server (the second local store) on a loopback port, as
 // packages/local-infra/src/mongo-java-server.ts asks:
 //
 //   java -cp <cache>/classes:<cache>/lib/* MongoJavaServerLauncher \
