@@ -25,7 +25,7 @@ import { registerAuthModels } from '../apps/auth/dist/models.js';
 import { getNetwork } from '../apps/auth/dist/directory/networks.js';
 import { ScheduledItemsCounts } from '../apps/auth/dist/directory/scheduled-items.js';
 import { lookupAccessToken } from '../apps/auth/dist/oauth/token-management.js';
-import { registerMessagingModels } from '../apps/messaging/dist/messages/models.js';
+import { registerMessagingModels } from '../apps/messaging/dist/models.js';
 import { internalHandlers as messagingInternalHandlers } from '../apps/messaging/dist/app.js';
 import { TokenAuthenticator } from '../apps/gateway/dist/authentication/token-authenticator.js';
 import { scopeToNetwork } from '../apps/gateway/dist/request-path/scope.js';
