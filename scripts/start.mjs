@@ -87,6 +87,13 @@ function keptKey(name, fileName) {
   return readFileSync(file, 'utf8').trim();
 }
 const logDir = join(repoRoot, '.ncs', 'logs');
+const METRICS_PORTS = {
+  gateway: 9464,
+  auth: 9465,
+  messaging: 9466,
+  'knowledge-base': 9467,
+  notifications: 9468,
+};
 try {
   stack = await startStack({
     natsUrl: infra.natsUrl,
@@ -103,6 +110,8 @@ try {
     },
     onLine: process.env.NCS_SHOW_LOGS === '1' ? (app, line) => out(`${app.padEnd(14)}| ${line}`) : undefined,
     supervision,
+    // Prometheus metrics of each app on a port of its own, on 127.0.0.1 only.
+    metricsPorts: METRICS_PORTS,
   });
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
@@ -138,6 +147,11 @@ out(
 );
 out('');
 out(`The code flow with PKCE, as a third-party app: npm run demo:code-flow -- --base-url ${base}`);
+out(
+  `Metrics (Prometheus): ${Object.entries(METRICS_PORTS)
+    .map(([app, metricsPort]) => `${app} http://127.0.0.1:${metricsPort}/metrics`)
+    .join(', ')}`,
+);
 // Scale-out: every instance of NCS_INSTANCES, its log and its probes.
 if (process.env.NCS_INSTANCES) {
   out('');

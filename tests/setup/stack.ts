@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { findFreePort, startInfra, startStack } from '@ncs/local-infra';
+import { findFreePort, stackApps, startInfra, startStack } from '@ncs/local-infra';
 import { startOtlpReceiver } from '../support/otlp-receiver.js';
 import { reportStoreSize } from '../support/store-size.js';
 // Push: the FCM stand-in the notifications service sends to.
@@ -35,6 +35,8 @@ export interface StackInfo {
   readonly otlpUrl: string;
   /** Push: the FCM stand-in (tests/support/push-provider.ts). */
   readonly pushProviderUrl: string;
+  /** Each app's `GET /metrics`, on a port of its own (the first instance of each). */
+  readonly metricsUrls: Readonly<Record<string, string>>;
 }
 
 const log = (m: string) => process.stderr.write(`[infra] ${m}\n`);
@@ -56,6 +58,8 @@ async function startOne(): Promise<{ info: StackInfo; stop(): Promise<void> }> {
     port: await findFreePort(),
     baseEnv: process.env,
     logDir,
+    // Every app serves its metrics on a free port of its own (e2e/platform/metrics.test.ts).
+    metricsPorts: Object.fromEntries(stackApps.map((app) => [app, 0])),
     env: {
       '*': {
         // Debug logging makes the no-secrets-in-logs test as strict as it can be.
@@ -126,6 +130,12 @@ async function startOne(): Promise<{ info: StackInfo; stop(): Promise<void> }> {
       mongoUrl: infra.mongoUrl,
       otlpUrl: receiver.url,
       pushProviderUrl: pushProvider.url,
+      // The first instance of each app (later ones are earlier in the reversed list and overwritten).
+      metricsUrls: Object.fromEntries(
+        stack.apps
+          .flatMap((entry): [string, string][] => (entry.metricsUrl ? [[entry.app, entry.metricsUrl]] : []))
+          .reverse(),
+      ),
     },
     async stop() {
       await stack.stop();

@@ -15,6 +15,7 @@ import type { NatsConnection } from 'nats';
 import type { Logger, RpcClient } from '@ncs/service-kit';
 import { tracedChildLogger } from '@ncs/service-kit/telemetry-fastify';
 import { registerAccessLog } from './access-log.js';
+import { registerRequestMetrics } from './request-metrics.js';
 import { apiBaseUrl, registerApiBaseUrl } from './api-base-url.js';
 import { forgetRevokedTokens } from './authentication/revocations.js';
 import { TokenAuthenticator } from './authentication/token-authenticator.js';
@@ -106,6 +107,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
     refuseUnservedMethod(request, reply);
   });
   registerAccessLog(app);
+  registerRequestMetrics(app);
 
   await app.register(formBody);
   registerBodyParsers(app);

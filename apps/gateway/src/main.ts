@@ -1,5 +1,12 @@
 import { telemetry } from './instrument.js';
-import { connectNats, createLogger, createRpcClient, drainOrClose, onShutdown } from '@ncs/service-kit';
+import {
+  connectNats,
+  createLogger,
+  createRpcClient,
+  drainOrClose,
+  onShutdown,
+  startMetricsServer,
+} from '@ncs/service-kit';
 import { buildGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';
 import { withBulkheads } from './request-path/bulkhead.js';
@@ -15,10 +22,21 @@ const rpc = withBulkheads(createRpcClient(nats, { timeoutMs: config.RPC_TIMEOUT_
 const { app } = await buildGateway({ config, nats, rpc, logger });
 const address = await app.listen({ port: config.PORT, host: config.HOST });
 logger.info({ address }, 'gateway listening');
+// Metrics on a port of their own, never on the public API port.
+const metrics =
+  config.METRICS_PORT === undefined
+    ? undefined
+    : await startMetricsServer({ port: config.METRICS_PORT, host: config.METRICS_HOST });
+if (metrics) logger.info({ metricsPort: metrics.port }, 'metrics listening on /metrics');
 
 onShutdown({
   logger,
   timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
   // Stop taking requests (and finish those in flight), then drain NATS, then flush traces.
-  closers: [() => app.close(), () => drainOrClose(nats), () => telemetry.shutdown()],
+  closers: [
+    () => app.close(),
+    () => drainOrClose(nats),
+    ...(metrics ? [() => metrics.close()] : []),
+    () => telemetry.shutdown(),
+  ],
 });

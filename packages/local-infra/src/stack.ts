@@ -51,6 +51,12 @@ export interface StackOptions {
    * none, so what a test kills stays down. Each instance is then a process group of its own.
    */
   readonly supervision?: Supervision;
+  /**
+   * Prometheus metrics (`METRICS_PORT`): the first instance of each app named here on that port
+   * (`npm start`: 9464…9468), every other instance on a free port of its own; 0 for the first
+   * instance too (tests). Apps not named serve none.
+   */
+  readonly metricsPorts?: Partial<Record<StackApp, number>>;
 }
 
 export interface RunningApp {
@@ -60,6 +66,8 @@ export interface RunningApp {
   readonly log: WriteStream;
   /** Where the instance answers `/health` and `/ready`: a service's `PROBE_PORT`, a gateway's `PORT`. */
   readonly probeUrl?: string;
+  /** Where the instance serves `GET /metrics`, when it does. */
+  readonly metricsUrl?: string;
 }
 
 export interface SpawnOptions {
@@ -150,12 +158,14 @@ export function spawnAppProcess(app: StackApp, options: SpawnOptions): RunningAp
     }
   }
   const port = app === 'gateway' ? options.env?.PORT : options.env?.PROBE_PORT;
+  const metricsPort = options.env?.METRICS_PORT;
   return {
     app,
     child,
     logFile: options.logFile,
     log,
     ...(port ? { probeUrl: `http://127.0.0.1:${port}` } : {}),
+    ...(metricsPort ? { metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` } : {}),
   };
 }
 
@@ -269,7 +279,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   for (const app of apps) {
     for (let n = 1; n <= counts[app]; n += 1) {
       const port = app === 'gateway' && n === 1 ? options.port : await findFreePort();
-      spawnApp(app, { [app === 'gateway' ? 'PORT' : 'PROBE_PORT']: String(port) });
+      const fixedMetrics = options.metricsPorts?.[app];
+      const metricsPort =
+        fixedMetrics === undefined
+          ? undefined
+          : n === 1 && fixedMetrics > 0
+            ? fixedMetrics
+            : await findFreePort();
+      spawnApp(app, {
+        [app === 'gateway' ? 'PORT' : 'PROBE_PORT']: String(port),
+        ...(metricsPort === undefined ? {} : { METRICS_PORT: String(metricsPort) }),
+      });
     }
   }
   const baseUrl = `http://127.0.0.1:${options.port}`;

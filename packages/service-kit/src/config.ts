@@ -35,6 +35,18 @@ export const baseServiceConfig = {
       description: 'port of the HTTP probes `/health` and `/ready` (0: any free port); none when unset',
     }),
   ),
+  // Prometheus metrics (metrics.ts), on a port of their own: never the public API port.
+  METRICS_PORT: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 65535,
+      description: 'port of `GET /metrics` (Prometheus text; 0: any free port); none when unset',
+    }),
+  ),
+  METRICS_HOST: Type.String({
+    default: '127.0.0.1',
+    description: 'address the metrics port listens on (0.0.0.0 in a container, for the scraper)',
+  }),
 } satisfies TProperties;
 
 export class ConfigError extends Error {

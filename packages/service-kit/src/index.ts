@@ -17,4 +17,5 @@ export * from './query-shapes.js';
 export * from './request-tables.js';
 // Scale-out: the probes of a service process.
 export * from './probe-server.js';
+export * from './metrics.js';
 export * from './internal-handlers.js';

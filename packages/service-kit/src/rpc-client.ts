@@ -15,6 +15,7 @@ import {
   type RpcReply,
   type WireError,
 } from '@ncs/contracts';
+import { outcomeOf, rpcClientDuration, type Outcome } from './metrics.js';
 import { contextOfTraceparent, injectTraceHeaders } from './telemetry.js';
 
 export const REQUEST_ID_HEADER = 'Ncs-Request-Id';
@@ -140,17 +141,28 @@ export function createRpcClient(nats: NatsConnection, defaults: { timeoutMs: num
           body: call.body ?? null,
         }),
       );
+      const startedAt = performance.now();
+      // The subject, never the request: subjects are a bounded set (routes and internal subjects).
+      const observe = (outcome: Outcome) =>
+        rpcClientDuration.observe(
+          { rpc_system: 'nats', rpc_method: subject, outcome },
+          (performance.now() - startedAt) / 1000,
+        );
       try {
         const msg = await nats.request(subject, payload, {
           timeout: options?.timeoutMs ?? defaults.timeoutMs,
           headers,
         });
         const reply = JSON.parse(decoder.decode(msg.data)) as RpcReply<T>;
+        observe(outcomeOf(reply.ok ? (reply.status ?? 200) : reply.error.status));
         if (reply.ok) return { data: reply.data, status: reply.status };
         if (reply.error.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
         throw new RemoteError(reply.error);
       } catch (error) {
-        throw mapTransportError(error, span);
+        const mapped = mapTransportError(error, span);
+        if (mapped instanceof TransportError)
+          observe(mapped.reason === 'timeout' ? 'timeout' : 'unavailable');
+        throw mapped;
       } finally {
         span.end();
       }

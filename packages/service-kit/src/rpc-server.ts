@@ -13,6 +13,7 @@ import {
   extractTraceContext,
   traceparentOf,
 } from './telemetry.js';
+import { outcomeOf, rpcServerDuration } from './metrics.js';
 import { REQUEST_ID_HEADER, startRpcSpan } from './rpc-client.js';
 import { decodeRequest } from './rpc-envelope.js';
 
@@ -133,6 +134,14 @@ async function serve(
       reply = { ok: false, error: domainError.toWire() };
     }
     const payload = encoder.encode(JSON.stringify(reply));
+    rpcServerDuration.observe(
+      {
+        rpc_system: 'nats',
+        rpc_method: subject,
+        outcome: reply.ok ? outcomeOf(reply.status ?? 200) : outcomeOf(reply.error.status),
+      },
+      (Date.now() - startedAt) / 1000,
+    );
     if (reply.ok) msg.respond(payload);
     else msg.respondError(reply.error.status, reply.error.message, payload);
     // Inside the span, so the record carries trace_id/span_id next to the request id.

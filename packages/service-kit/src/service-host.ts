@@ -17,6 +17,7 @@ import { recordDeclaredIndexes, recordQueryShapes } from './query-shapes.js';
 import { createRpcClient, type RpcClient } from './rpc-client.js';
 import { startRpcServer, type RpcHandler, type RpcServer } from './rpc-server.js';
 import { onShutdown } from './shutdown.js';
+import { startMetricsServer } from './metrics.js';
 import { startProbeServer, type ProbeChecks } from './probe-server.js';
 
 export interface ServiceRuntime {
@@ -157,6 +158,11 @@ export async function runService(options: RunServiceOptions): Promise<void> {
           checks: serviceProbeChecks(runtime, () => serving),
         });
   if (probes) runtime.logger.info({ probePort: probes.port }, 'probes listening on /health and /ready');
+  const metrics =
+    config.METRICS_PORT === undefined
+      ? undefined
+      : await startMetricsServer({ port: config.METRICS_PORT, host: config.METRICS_HOST });
+  if (metrics) runtime.logger.info({ metricsPort: metrics.port }, 'metrics listening on /metrics');
   onShutdown({
     logger: runtime.logger,
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
@@ -168,6 +174,7 @@ export async function runService(options: RunServiceOptions): Promise<void> {
       () => served.stop(),
       () => runtime.close(),
       ...(probes ? [() => probes.close()] : []),
+      ...(metrics ? [() => metrics.close()] : []),
       ...(telemetry ? [() => telemetry.shutdown()] : []),
     ],
   });

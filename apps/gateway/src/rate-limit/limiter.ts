@@ -19,7 +19,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { NatsConnection } from 'nats';
 import { clientAddressGroup, LATEST_VERSION, type RouteDefinition } from '@ncs/contracts';
-import type { Logger } from '@ncs/service-kit';
+import { refusals, type Logger } from '@ncs/service-kit';
 import type { TokenAuthenticator } from '../authentication/token-authenticator.js';
 import { callerPrincipal, presentsToken } from '../authentication/caller.js';
 import { problemFromName } from '../problems/problem.js';
@@ -96,6 +96,7 @@ export class RateLimiter {
     reply.header('x-ratelimit-remaining', Math.max(0, budget.max - counted.count));
     reply.header('x-ratelimit-reset', resetSeconds);
     if (counted.count <= budget.max) return undefined;
+    refusals.inc({ limit: `rate_${budget.scope}` });
 
     const problem = problemFromName(
       'TOO_MANY_REQUESTS',

@@ -10,7 +10,19 @@
  * every slot). docs/decisions.md, "Overload: the gateway's bulkheads".
  */
 import { DomainError } from '@ncs/contracts';
-import { rpcClientOf, type RpcCall, type RpcClient } from '@ncs/service-kit';
+import { newGauge, refusals, rpcClientOf, type RpcCall, type RpcClient } from '@ncs/service-kit';
+
+// What each bulkhead holds now, by owning service (a bounded set: the four services).
+const inFlightGauge = newGauge({
+  name: 'ncs_bulkhead_in_flight_requests',
+  help: 'Requests from this gateway in flight to a service, by service.',
+  labelNames: ['service'],
+});
+const queuedGauge = newGauge({
+  name: 'ncs_bulkhead_queued_requests',
+  help: 'Requests waiting in this gateway for a slot of a service, by service.',
+  labelNames: ['service'],
+});
 
 export interface BulkheadLimits {
   /** Requests in flight to one service; 0: no limit. */
@@ -33,13 +45,20 @@ class Bulkhead {
     private readonly limits: BulkheadLimits,
   ) {}
 
+  private report(): void {
+    inFlightGauge.set({ service: this.service }, this.inFlight);
+    queuedGauge.set({ service: this.service }, this.waiting.length);
+  }
+
   /** Resolves with the time waited once a slot is this caller's. */
   acquire(timeoutMs: number): Promise<number> {
     if (this.inFlight < this.limits.maxInFlight) {
       this.inFlight += 1;
+      this.report();
       return Promise.resolve(0);
     }
     if (this.waiting.length >= this.limits.maxQueued) {
+      refusals.inc({ limit: `bulkhead_${this.service}` });
       return Promise.reject(
         new DomainError('SERVICE_UNAVAILABLE', `The ${this.service} service is busy: try again shortly.`),
       );
@@ -55,11 +74,13 @@ class Bulkhead {
       const timer = setTimeout(() => {
         const at = this.waiting.indexOf(waiter);
         if (at !== -1) this.waiting.splice(at, 1);
+        this.report();
         reject(
           new DomainError('SERVICE_TIMEOUT', `The ${this.service} service did not take the request in time.`),
         );
       }, timeoutMs);
       this.waiting.push(waiter);
+      this.report();
     });
   }
 
@@ -68,6 +89,7 @@ class Bulkhead {
     if (next)
       next.grant(); // the slot passes on: inFlight unchanged
     else this.inFlight -= 1;
+    this.report();
   }
 }
 
