@@ -71,13 +71,16 @@ export async function shareMessage(
   body: RequestOf<'message.share'>['body'],
 ) {
   const { models, rpc, outbox } = deps;
-  const { message } = await findReadableMessage(models, rpc, caller, messageEID);
+  // The share's own group asked with the original's: a share (an update) names no other group.
+  const target = body.group?.EID ?? null;
+  const { message, access } = await findReadableMessage(models, rpc, caller, messageEID, [target]);
   requireOnTimeline(message);
-  const posted = await postMessage(deps, caller, {
-    type: 'update',
-    htmlBody: body.htmlBody,
-    ...(body.group ? { group: body.group } : {}),
-  });
+  const posted = await postMessage(
+    deps,
+    caller,
+    { type: 'update', htmlBody: body.htmlBody, ...(body.group ? { group: body.group } : {}) },
+    access,
+  );
   const share = await models.Message.findOneAndUpdate(
     { _id: posted.EID, networkEID: caller.networkEID },
     { $set: { sharedEID: messageEID, sharedType: message.type } },

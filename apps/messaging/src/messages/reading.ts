@@ -24,8 +24,9 @@ export async function findReadableMessage(
   rpc: RpcClient,
   caller: Caller,
   messageEID: string,
-  // Message actions (move): other groups whose access the same request needs.
-  alsoGroups: readonly (string | null)[] = [],
+  // Other groups whose access the same request needs (a move's target, a shared task's group),
+  // named outright or read off the message: one access request per HTTP request.
+  alsoGroups: readonly (string | null)[] | ((message: MessageDoc) => readonly (string | null)[]) = [],
 ): Promise<{ message: MessageDoc; access: CallerGroupAccess }> {
   if (!isEid(messageEID)) throw new DomainError('MESSAGING_ERR_MESSAGE_NOT_FOUND');
   // By `_id` alone, the tenant checked in memory (the lookup FerretDB serves from its index).
@@ -34,7 +35,8 @@ export async function findReadableMessage(
   if (!message || message.networkEID !== caller.networkEID || message.removedAt) {
     throw new DomainError('MESSAGING_ERR_MESSAGE_NOT_FOUND');
   }
-  const access = await accessOf(rpc, caller, [message.groupEID ?? null, ...alsoGroups]);
+  const others = typeof alsoGroups === 'function' ? alsoGroups(message) : alsoGroups;
+  const access = await accessOf(rpc, caller, [message.groupEID ?? null, ...others]);
   if (
     !mayReadMessageOf(access, message.groupEID ?? null) ||
     !maySeeUnpublished(message, caller.profileEID, access) || // news: drafts and scheduled items

@@ -3,7 +3,7 @@
  * its domain event through the outbox (`events.messaging.message.*`) with what the notifications
  * service needs (the message, its author and group, the actor).
  */
-import { DomainError } from '@ncs/contracts';
+import { DomainError, type CallerGroupAccess } from '@ncs/contracts';
 import { isDuplicateKeyError, sanitizeRichText, type RequestOf } from '@ncs/service-kit';
 import { accessOf, type Caller } from './access.js';
 import type { WriteDeps } from './deps.js';
@@ -80,12 +80,14 @@ export async function postMessage(
   deps: WriteDeps,
   caller: Caller,
   body: LatestCreateBody, // The 1.4.8 gate (`event`): the latest version's types only.
+  // The request's access when it already asked for every group the post concerns (a share).
+  askedAccess?: CallerGroupAccess,
 ) {
   const { models, rpc, outbox } = deps;
   checkFieldsOfType(body.type, body); // before any request: a field the type does not take
   const groupEID = body.group?.EID ?? null;
   // One access request for the post and every group its features check.
-  const access = await accessOf(rpc, caller, await groupsOfNew(models, caller, body));
+  const access = askedAccess ?? (await accessOf(rpc, caller, await groupsOfNew(models, caller, body)));
   if (groupEID !== null) requireGroupPoster(access, groupEID);
   const htmlBody = sanitisedBody(body.htmlBody);
   const mentions = await checkedMentions(rpc, caller, body.mentions);

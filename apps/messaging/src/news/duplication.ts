@@ -7,7 +7,7 @@
  */
 import { DomainError, toTimestamp } from '@ncs/contracts';
 import { isDuplicateKeyError, type Outbox, type RpcClient } from '@ncs/service-kit';
-import { accessOf, type Caller } from '../messages/access.js';
+import type { Caller } from '../messages/access.js';
 import type { MessageDoc } from '../messages/models.js';
 import { messageSummary } from '../messages/presentation.js';
 import { searchTokensOf } from '../messages/search-tokens.js';
@@ -43,10 +43,9 @@ export async function requestDuplication(
   caller: Caller,
   messageEID: string,
 ) {
-  const { message } = await findReadableMessage(models, rpc, caller, messageEID);
+  const { message, access } = await findReadableMessage(models, rpc, caller, messageEID);
   if (message.type !== 'news') throw new DomainError('MESSAGING_ERR_NOT_NEWS');
   const groupEID = message.groupEID ?? null;
-  const access = await accessOf(rpc, caller, [groupEID]);
   if (groupEID !== null) requireGroupPoster(access, groupEID);
   requireNewsPoster(access, groupEID);
   return presentJob(await createJob(models, caller, 'duplication', messageEID));

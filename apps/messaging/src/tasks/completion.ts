@@ -6,14 +6,13 @@
  * them wrong (FerretDB 1.24 applies `$inc` as a read and a write). Each flip records
  * `events.messaging.task.completed` / `.reopened`.
  */
-import { DomainError } from '@ncs/contracts';
+import { DomainError, type CallerGroupAccess } from '@ncs/contracts';
 import type { Caller } from '../messages/access.js';
 import type { WriteDeps } from '../messages/deps.js';
 import type { MessageDoc } from '../messages/models.js';
 import { messageSummary, userRef } from '../messages/presentation.js';
 import { findReadableMessage } from '../messages/reading.js';
 import { reread } from '../messages/writing.js';
-import { accessOf } from '../messages/access.js';
 import { visibleGroup } from '../messages/rules.js';
 import { messageAudience } from '../messages/audience.js';
 import type { TaskStore } from './models.js';
@@ -67,7 +66,12 @@ async function flipTask(deps: WriteDeps<TaskStore>, caller: Caller, task: Messag
  * Whether the caller may complete the task: the assignee (individual), a person with an
  * assignment (split), an active member of the task's group (shared to one group, associated).
  */
-async function requireCompleter(deps: WriteDeps<TaskStore>, caller: Caller, task: MessageDoc): Promise<void> {
+async function requireCompleter(
+  deps: WriteDeps<TaskStore>,
+  caller: Caller,
+  task: MessageDoc,
+  access: CallerGroupAccess,
+): Promise<void> {
   const stored = task.task!;
   if (stored.kind === 'shared' && stored.groupEIDs.length > 1) {
     throw new DomainError('TASKS_ERR_COMPLETED_THROUGH_CHILDREN');
@@ -83,7 +87,7 @@ async function requireCompleter(deps: WriteDeps<TaskStore>, caller: Caller, task
       })) !== null;
   } else {
     const groupEID = stored.groupEIDs[0]!;
-    allowed = visibleGroup(await accessOf(deps.rpc, caller, [groupEID]), groupEID)?.member ?? false;
+    allowed = visibleGroup(access, groupEID)?.member ?? false;
   }
   if (!allowed) throw new DomainError('TASKS_ERR_NOT_ASSIGNEE');
 }
@@ -94,7 +98,12 @@ export async function findReadableTask(
   caller: Caller,
   taskEID: string,
 ) {
-  const found = await findReadableMessage(deps.models, deps.rpc, caller, taskEID);
+  // A shared task's group too: completing one asks whether the caller is its member.
+  const found = await findReadableMessage(deps.models, deps.rpc, caller, taskEID, (message) =>
+    message.task?.kind === 'shared' || message.task?.kind === 'associated'
+      ? message.task.groupEIDs.slice(0, 1)
+      : [],
+  );
   if (found.message.type !== 'task' || !found.message.task) throw new DomainError('TASKS_ERR_TASK_NOT_FOUND');
   return found;
 }
@@ -106,8 +115,8 @@ export async function setTaskCompleted(
   taskEID: string,
   verb: Verb,
 ) {
-  const { message: task } = await findReadableTask(deps, caller, taskEID);
-  await requireCompleter(deps, caller, task);
+  const { message: task, access } = await findReadableTask(deps, caller, taskEID);
+  await requireCompleter(deps, caller, task, access);
   const now = new Date();
   const changed =
     task.task!.kind === 'split'
