@@ -64,13 +64,26 @@ export const refusals = new Counter({
   registers: [metricsRegistry],
 });
 
-/** A gauge of this process's registry, for what an app holds (bulkheads, open streams…). */
+/**
+ * A gauge of this process's registry, for what an app holds (bulkheads, open streams…), read when
+ * scraped: `read` gives each labelled value then, so the hot path keeps no gauge up to date.
+ */
 export function newGauge<L extends string>(options: {
   readonly name: string;
   readonly help: string;
   readonly labelNames: readonly L[];
+  readonly read: () => Iterable<readonly [Partial<Record<L, string>>, number]>;
 }): Gauge<L> {
-  return new Gauge({ ...options, labelNames: [...options.labelNames], registers: [metricsRegistry] });
+  const { read, ...rest } = options;
+  return new Gauge({
+    ...rest,
+    labelNames: [...options.labelNames],
+    registers: [metricsRegistry],
+    collect() {
+      this.reset();
+      for (const [labels, value] of read()) this.set(labels, value);
+    },
+  });
 }
 
 export interface MetricsServer {

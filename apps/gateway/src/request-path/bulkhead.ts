@@ -12,16 +12,20 @@
 import { DomainError } from '@ncs/contracts';
 import { newGauge, refusals, rpcClientOf, type RpcCall, type RpcClient } from '@ncs/service-kit';
 
+/** Every bulkhead of this process, read when the metrics are scraped. */
+const live = new Set<Bulkhead>();
 // What each bulkhead holds now, by owning service (a bounded set: the four services).
-const inFlightGauge = newGauge({
+newGauge({
   name: 'ncs_bulkhead_in_flight_requests',
   help: 'Requests from this gateway in flight to a service, by service.',
   labelNames: ['service'],
+  read: () => [...live].map((bulkhead) => [{ service: bulkhead.service }, bulkhead.inFlight] as const),
 });
-const queuedGauge = newGauge({
+newGauge({
   name: 'ncs_bulkhead_queued_requests',
   help: 'Requests waiting in this gateway for a slot of a service, by service.',
   labelNames: ['service'],
+  read: () => [...live].map((bulkhead) => [{ service: bulkhead.service }, bulkhead.waiting.length] as const),
 });
 
 export interface BulkheadLimits {
@@ -45,16 +49,10 @@ class Bulkhead {
     private readonly limits: BulkheadLimits,
   ) {}
 
-  private report(): void {
-    inFlightGauge.set({ service: this.service }, this.inFlight);
-    queuedGauge.set({ service: this.service }, this.waiting.length);
-  }
-
   /** Resolves with the time waited once a slot is this caller's. */
   acquire(timeoutMs: number): Promise<number> {
     if (this.inFlight < this.limits.maxInFlight) {
       this.inFlight += 1;
-      this.report();
       return Promise.resolve(0);
     }
     if (this.waiting.length >= this.limits.maxQueued) {
@@ -74,13 +72,11 @@ class Bulkhead {
       const timer = setTimeout(() => {
         const at = this.waiting.indexOf(waiter);
         if (at !== -1) this.waiting.splice(at, 1);
-        this.report();
         reject(
           new DomainError('SERVICE_TIMEOUT', `The ${this.service} service did not take the request in time.`),
         );
       }, timeoutMs);
       this.waiting.push(waiter);
-      this.report();
     });
   }
 
@@ -89,7 +85,6 @@ class Bulkhead {
     if (next)
       next.grant(); // the slot passes on: inFlight unchanged
     else this.inFlight -= 1;
-    this.report();
   }
 }
 
@@ -102,7 +97,10 @@ export function withBulkheads(rpc: RpcClient, limits: BulkheadLimits): RpcClient
   const bulkheads = new Map<string, Bulkhead>();
   const bulkheadOf = (service: string) => {
     let found = bulkheads.get(service);
-    if (!found) bulkheads.set(service, (found = new Bulkhead(service, limits)));
+    if (!found) {
+      bulkheads.set(service, (found = new Bulkhead(service, limits)));
+      live.add(found);
+    }
     return found;
   };
   const requestWithStatus = async <T>(
