@@ -1,6 +1,7 @@
 /**
  * Handlers of the auth service's internal subjects (not HTTP routes): the gateway's token lookup
- * the batches behind `embed=` of profiles, groups and networks, and the caller's group access.
+ * the batches behind `embed=` of profiles, groups and networks, the caller's group access, and what
+ * a person's live stream may carry.
  */
 import { batchItems, internalSubjects } from '@ncs/contracts';
 import { internalHandler, internalHandlerMap, type RpcHandler } from '@ncs/service-kit';
@@ -9,6 +10,7 @@ import { findProfilesForEmbed } from './directory/profiles.js';
 import { postableTypesBatch } from './directory/postable-types.js';
 import { groupAccessFor } from './groups/access.js';
 import { addresseesPage } from './groups/addressees.js';
+import { streamAudience } from './groups/stream-audience.js';
 import { findGroupsForEmbed } from './groups/themes.js';
 import type { AuthModels } from './models.js';
 import { searchDirectory } from './search/directory-search.js';
@@ -65,5 +67,7 @@ export function internalHandlers(models: AuthModels, networkDomain: string): Rec
     internalHandler(internalSubjects.webhookSubscribers, ({ ctx, body }) =>
       webhookSubscribers(models, ctx, body),
     ),
+    // The gateway's live stream: which events a person's stream carries, decided when it opens.
+    internalHandler(internalSubjects.streamAudience, ({ ctx, body }) => streamAudience(models, ctx, body)),
   ]);
 }

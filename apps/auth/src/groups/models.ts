@@ -68,6 +68,8 @@ const membershipSchema = new Schema(
 membershipSchema.index({ networkEID: 1, groupEID: 1, profileEID: 1 }, { unique: true });
 membershipSchema.index({ networkEID: 1, groupEID: 1, state: 1, role: 1, created: 1 });
 membershipSchema.index({ networkEID: 1, profileEID: 1, state: 1, role: 1 });
+/** A person's active groups in group order (the live stream's audience, bounded by a limit). */
+membershipSchema.index({ networkEID: 1, profileEID: 1, state: 1, groupEID: 1 });
 
 export type GroupDoc = InferSchemaType<typeof groupSchema> & StoredDocument;
 export type MembershipDoc = InferSchemaType<typeof membershipSchema> & StoredDocument;

@@ -5,7 +5,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { PlainResource } from './envelope.js';
 import { defineInternalSubject, ReadonlyArrayOf, type InternalSubject } from './internal-subject.js';
-import { Eid, Nullable } from './schemas.js';
+import { describedEid, Eid, Nullable } from './schemas.js';
 
 /** Most EIDs one batch names (auth's batches read them with one indexed lookup). */
 export const BATCH_MAX_EIDS = 1000;
@@ -111,6 +111,42 @@ export const ProfileNamePageSchema = Type.Object({
 });
 export type ProfileNamePage = Static<typeof ProfileNamePageSchema>;
 
+/**
+ * Most groups a `streamAudience` answer lists. A stream's routing table holds one entry per group, so
+ * a person in more groups gets the first ones by EID and `truncated`.
+ */
+export const STREAM_AUDIENCE_MAX_GROUPS = 5000;
+
+/** The body of `streamAudience`: the person whose stream opens, in `ctx.networkEID`. */
+export const StreamAudienceRequestSchema = Type.Object({
+  profileEID: describedEid('The person whose stream opens, a profile of `ctx.networkEID`'),
+});
+export type StreamAudienceRequest = Static<typeof StreamAudienceRequestSchema>;
+
+/** One group of a `streamAudience` answer: the person is an active member of it. */
+export const StreamAudienceGroupSchema = Type.Object({
+  EID: describedEid('The group'),
+  admin: Type.Boolean({ description: 'The person administers the group (group role `admin`)' }),
+});
+export type StreamAudienceGroup = Static<typeof StreamAudienceGroupSchema>;
+
+/** The answer of `streamAudience`: what decides which events a person's live stream carries. */
+export const StreamAudienceSchema = Type.Object({
+  admin: Type.Boolean({
+    description: 'A network administrator (any administrator role variant): sees `admins` events',
+  }),
+  external: Type.Boolean({ description: 'An external (guest) member of the network' }),
+  groups: ReadonlyArrayOf(StreamAudienceGroupSchema, {
+    maxItems: STREAM_AUDIENCE_MAX_GROUPS,
+    description:
+      'Every group the person is an active member of, hidden ones too (not invitations or membership requests), by EID ascending, at most `STREAM_AUDIENCE_MAX_GROUPS`',
+  }),
+  truncated: Type.Boolean({
+    description: 'More groups than `STREAM_AUDIENCE_MAX_GROUPS`: `groups` holds the first ones by EID',
+  }),
+});
+export type StreamAudience = Static<typeof StreamAudienceSchema>;
+
 export const coreInternalSubjects = {
   tokenLookup: defineInternalSubject({
     service: 'auth',
@@ -172,6 +208,15 @@ export const coreInternalSubjects = {
       'Messaging → auth (tasks): one page of the profiles `EIDs` of `ctx.networkEID` whose names start with the words of `q`, sorted by `fullName` ascending then EID; items as `embed` presents users.',
     request: ProfileNamePageRequestSchema,
     reply: ProfileNamePageSchema,
+  }),
+  streamAudience: defineInternalSubject({
+    service: 'auth',
+    resource: 'profile',
+    action: 'streamAudience',
+    description:
+      'Gateway → auth (live stream): the standing of `profileEID` in `ctx.networkEID` when its stream opens: network administrator, external, and the groups it is an active member of (hidden ones too; not invitations or requests), each with whether it administers them; at most `STREAM_AUDIENCE_MAX_GROUPS` (5,000) groups, the first by EID, with `truncated`. Not an active member of the network: 404.',
+    request: StreamAudienceRequestSchema,
+    reply: StreamAudienceSchema,
   }),
 } as const;
 
