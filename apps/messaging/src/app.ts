@@ -140,7 +140,7 @@ export function buildMessagingService(
     start: async () => {
       await ensureIdempotencyExpiry(idempotencyKeys, runtime.logger);
       work.start();
-      welcomeConsumer = startWelcomeConsumer(runtime, models);
+      welcomeConsumer = startWelcomeConsumer(runtime, models, outbox);
       joinersConsumer = startTaskJoinersConsumer(runtime, models);
       videoWork.start();
       sweep.start(); // Files

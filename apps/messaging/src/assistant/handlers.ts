@@ -16,7 +16,8 @@ export const assistantHandlers = defineHandlers<WriteDeps<AssistantStore>>()(ass
     updateSettings(models, rpc, callerOf(ctx), body),
   'aiAssistant.create': ({ ctx, body }, { models, rpc }) =>
     createAssistant(models, rpc, callerOf(ctx), body ?? {}),
-  'aiWelcomeMessage.dispatch': ({ ctx }, { models, rpc }) => dispatchWelcome(models, rpc, callerOf(ctx)),
+  'aiWelcomeMessage.dispatch': ({ ctx }, { models, rpc, outbox }) =>
+    dispatchWelcome(models, rpc, outbox, callerOf(ctx)),
 });
 
 /** Auth's lobby (`config.aiAssistantProfileEID`) asks; auth has checked the feature. */

@@ -13,7 +13,7 @@ import {
   type AddresseesPage,
   type RequestContext,
 } from '@ncs/contracts';
-import { isDuplicateKeyError, type RpcClient } from '@ncs/service-kit';
+import { isDuplicateKeyError, type Outbox, type RpcClient } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
 import { sendChatMessage } from '../chat/chat-messages.js';
 import { openConversation } from '../chat/conversations.js';
@@ -43,6 +43,7 @@ async function claim(models: AssistantStore, networkEID: string, profileEID: str
 /** Welcomes each person once (the bot itself never). Returns how many were welcomed now. */
 export async function welcomePeople(
   models: AssistantStore,
+  outbox: Outbox,
   networkEID: string,
   assistantEID: string,
   companyInfo: string,
@@ -56,7 +57,7 @@ export async function welcomePeople(
       assistantEID,
       profileEID,
     ]);
-    await sendChatMessage(models, networkEID, String(conversation._id), assistantEID, htmlBody);
+    await sendChatMessage(models, outbox, networkEID, conversation, assistantEID, htmlBody);
     sent += 1;
   }
   return sent;
@@ -77,7 +78,12 @@ async function everyMember(rpc: RpcClient, ctx: RequestContext): Promise<string[
   return EIDs;
 }
 
-export async function dispatchWelcome(models: AssistantStore, rpc: RpcClient, caller: Caller) {
+export async function dispatchWelcome(
+  models: AssistantStore,
+  rpc: RpcClient,
+  outbox: Outbox,
+  caller: Caller,
+) {
   await assistantStanding(rpc, caller, { write: true });
   const settings = await findSettings(models, caller.networkEID);
   if (!settings?.assistantEID) throw new DomainError('MESSAGING_ERR_AI_ASSISTANT_MISSING');
@@ -92,6 +98,7 @@ export async function dispatchWelcome(models: AssistantStore, rpc: RpcClient, ca
     const members = await everyMember(rpc, caller.ctx);
     await welcomePeople(
       models,
+      outbox,
       caller.networkEID,
       settings.assistantEID,
       settings.companyInfo ?? '',

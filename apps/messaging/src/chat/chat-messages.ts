@@ -4,13 +4,19 @@
  * (the body goes, `deleted: true`, the reason kept for administrators). Reading the newest page
  * marks the conversation read for the caller: the read marker moves to the newest message and the
  * `unread` flag clears unless a newer message arrived meanwhile (conditional on `lastMessageAt`).
+ * Each change records its event for the live stream (`messaging.chat_message.sent`, `.deleted`,
+ * `messaging.conversation.read`), addressed to the conversation's participants, a read to the
+ * reader alone.
  */
-import { DomainError, type PlainCollection, type PlainResource } from '@ncs/contracts';
-import { collectionOf, type RequestOf, type RpcClient } from '@ncs/service-kit';
+import { DomainError, toTimestamp, type PlainCollection, type PlainResource } from '@ncs/contracts';
+import { collectionOf, type Outbox, type RequestOf } from '@ncs/service-kit';
 import type { Caller } from '../messages/access.js';
+import { peopleAudience } from '../messages/audience.js';
+import type { WriteDeps } from '../messages/deps.js';
+import { userRef } from '../messages/presentation.js';
 import { sanitisedBody } from '../messages/writing.js';
-import { memberRowOf, viewerOf } from './conversations.js';
-import type { ChatMessageDoc } from './models.js';
+import { memberRowOf, participantsOf, viewerOf } from './conversations.js';
+import type { ChatMessageDoc, ConversationDoc } from './models.js';
 import { presentChatMessage } from './presentation.js';
 import type { ChatStore } from './models.js';
 
@@ -18,14 +24,18 @@ type ListQuery = RequestOf<'conversationMessage.list'>['query'];
 type CreateBody = RequestOf<'conversationMessage.create'>['body'];
 type DeleteBody = RequestOf<'chatMessage.delete'>['body'];
 
-/** Stores a message and moves every participant's row (others: unread). */
+const conversationRef = (EID: string) => ({ type: 'conversation' as const, EID });
+
+/** Stores a message, moves every participant's row (others: unread) and records it as sent. */
 export async function sendChatMessage(
   models: ChatStore,
+  outbox: Outbox,
   networkEID: string,
-  conversationEID: string,
+  conversation: Pick<ConversationDoc, '_id' | 'participantEIDs'>,
   authorEID: string,
   htmlBody: string,
 ): Promise<ChatMessageDoc> {
+  const conversationEID = String(conversation._id);
   const created = await models.chat.ChatMessage.create({ networkEID, conversationEID, authorEID, htmlBody });
   const message = created.toObject<ChatMessageDoc>();
   await Promise.all([
@@ -38,22 +48,41 @@ export async function sendChatMessage(
       { $set: { lastMessageAt: message.created, readUpTo: String(message._id) } },
     ),
   ]);
+  await outbox.record('messaging.chat_message.sent', {
+    networkEID,
+    actor: userRef(authorEID),
+    // The author among them: their other devices show what they sent.
+    audience: peopleAudience(conversation.participantEIDs),
+    data: {
+      conversation: conversationRef(conversationEID),
+      chatMessage: {
+        type: 'chat_message',
+        EID: String(message._id),
+        author: userRef(authorEID),
+        htmlBody: message.htmlBody,
+        created: toTimestamp(message.created),
+      },
+    },
+  });
   return message;
 }
 
 export async function postChatMessage(
-  models: ChatStore,
-  rpc: RpcClient,
+  { models, rpc, outbox }: WriteDeps<ChatStore>,
   caller: Caller,
   conversationEID: string,
   body: CreateBody,
 ): Promise<PlainResource> {
   const viewer = await viewerOf(rpc, caller);
-  await memberRowOf(models, caller, conversationEID);
+  const [, conversation] = await Promise.all([
+    memberRowOf(models, caller, conversationEID),
+    participantsOf(models, caller.networkEID, conversationEID),
+  ]);
   const message = await sendChatMessage(
     models,
+    outbox,
     caller.networkEID,
-    conversationEID,
+    conversation,
     caller.profileEID,
     sanitisedBody(body.htmlBody),
   );
@@ -61,8 +90,7 @@ export async function postChatMessage(
 }
 
 export async function listChatMessages(
-  models: ChatStore,
-  rpc: RpcClient,
+  { models, rpc, outbox }: WriteDeps<ChatStore>,
   caller: Caller,
   conversationEID: string,
   query: ListQuery,
@@ -80,15 +108,30 @@ export async function listChatMessages(
   ]);
   const newest = docs[0];
   if (!query.before && newest) {
-    await models.chat.ConversationMember.updateOne(
+    const marked = await models.chat.ConversationMember.updateOne(
       {
         networkEID: caller.networkEID,
         conversationEID,
         profileEID: caller.profileEID,
         lastMessageAt: { $lte: newest.created },
+        // Read already: no write (the timestamps would count it as a change) and no event.
+        $or: [{ unread: true }, { readUpTo: { $ne: String(newest._id) } }],
       },
       { $set: { unread: false, readUpTo: String(newest._id) } },
     );
+    // A newer message arrived meanwhile: not read up to the newest, no event.
+    if (marked.modifiedCount > 0) {
+      await outbox.record('messaging.conversation.read', {
+        networkEID: caller.networkEID,
+        actor: userRef(caller.profileEID),
+        audience: peopleAudience([caller.profileEID]),
+        data: {
+          conversation: conversationRef(conversationEID),
+          reader: userRef(caller.profileEID),
+          readUpTo: { type: 'chat_message', EID: String(newest._id) },
+        },
+      });
+    }
   }
   return collectionOf(
     { itemType: 'chat_message', rel: 'messages' },
@@ -99,8 +142,7 @@ export async function listChatMessages(
 }
 
 export async function deleteChatMessage(
-  models: ChatStore,
-  rpc: RpcClient,
+  { models, rpc, outbox }: WriteDeps<ChatStore>,
   caller: Caller,
   messageEID: string,
   body: DeleteBody,
@@ -118,7 +160,7 @@ export async function deleteChatMessage(
     });
     if (message.authorEID !== caller.profileEID) throw new DomainError('MESSAGING_ERR_CHAT_DELETE_FORBIDDEN');
   }
-  await models.chat.ChatMessage.updateOne(
+  const deletion = await models.chat.ChatMessage.updateOne(
     { _id: messageEID, networkEID: caller.networkEID, deletedAt: null },
     {
       $set: {
@@ -129,6 +171,20 @@ export async function deleteChatMessage(
       },
     },
   );
+  // Deleted before (by anyone): the first deletion's event stands.
+  if (deletion.modifiedCount > 0) {
+    const conversation = await participantsOf(models, caller.networkEID, message.conversationEID);
+    await outbox.record('messaging.chat_message.deleted', {
+      networkEID: caller.networkEID,
+      actor: userRef(caller.profileEID),
+      audience: peopleAudience(conversation.participantEIDs),
+      data: {
+        conversation: conversationRef(message.conversationEID),
+        chatMessage: { type: 'chat_message', EID: messageEID },
+        deleter: userRef(caller.profileEID),
+      },
+    });
+  }
   const deleted = await models.chat.ChatMessage.findById(messageEID).lean<ChatMessageDoc>();
   return presentChatMessage(deleted ?? message, viewer);
 }

@@ -42,6 +42,20 @@ export async function memberRowOf(
   return row;
 }
 
+/** A conversation's participants, whom its events go to (the caller's standing checked before). */
+export async function participantsOf(
+  models: ChatStore,
+  networkEID: string,
+  conversationEID: string,
+): Promise<Pick<ConversationDoc, '_id' | 'participantEIDs'>> {
+  const conversation = await models.chat.Conversation.findOne(
+    { _id: conversationEID, networkEID },
+    { participantEIDs: 1 },
+  ).lean<Pick<ConversationDoc, '_id' | 'participantEIDs'>>();
+  if (!conversation) throw new DomainError('MESSAGING_ERR_CONVERSATION_NOT_FOUND');
+  return conversation;
+}
+
 /** A one-to-one conversation's key: the two EIDs sorted, so both people name the same one. */
 export function pairKeyOf(participantEIDs: readonly string[], kind: 'direct' | 'group'): string {
   return kind === 'direct'

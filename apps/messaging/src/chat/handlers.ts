@@ -14,10 +14,10 @@ export const chatHandlers = defineHandlers<WriteDeps<ChatStore>>()(chatRoutes, {
     createConversation(models, rpc, callerOf(ctx), body),
   'conversation.get': ({ ctx, params }, { models, rpc }) =>
     getConversation(models, rpc, callerOf(ctx), params.conversationEID),
-  'conversationMessage.list': ({ ctx, params, query }, { models, rpc }) =>
-    listChatMessages(models, rpc, callerOf(ctx), params.conversationEID, query),
-  'conversationMessage.create': ({ ctx, params, body }, { models, rpc }) =>
-    postChatMessage(models, rpc, callerOf(ctx), params.conversationEID, body),
-  'chatMessage.delete': ({ ctx, params, body }, { models, rpc }) =>
-    deleteChatMessage(models, rpc, callerOf(ctx), params.messageId, body),
+  'conversationMessage.list': ({ ctx, params, query }, deps) =>
+    listChatMessages(deps, callerOf(ctx), params.conversationEID, query),
+  'conversationMessage.create': ({ ctx, params, body }, deps) =>
+    postChatMessage(deps, callerOf(ctx), params.conversationEID, body),
+  'chatMessage.delete': ({ ctx, params, body }, deps) =>
+    deleteChatMessage(deps, callerOf(ctx), params.messageId, body),
 });

@@ -1,6 +1,7 @@
 /**
  * Polls as plain rules, unit-tested in rules.test.ts: what a new poll stores, when it
- * has ended, the end time of a reactivated poll, who reactivates, and the poll as read.
+ * has ended, the end time of a reactivated poll, who reactivates, and the poll as read (and its
+ * counts as events carry them).
  * Decisions: docs/decisions.md, "Messaging: polls".
  */
 import { Types } from 'mongoose';
@@ -93,6 +94,18 @@ export function votesOf(poll: Pick<StoredPoll, 'counts'>, answerEID: string): nu
 
 export const hasAnswer = (poll: Pick<StoredPoll, 'answers'>, answerEID: string) =>
   poll.answers.some((answer) => answer.EID === answerEID);
+
+/** The counts of the resource's `poll` (answers and voters), as the `poll.voted` event carries them. */
+export function pollCountsOf(poll: StoredPoll) {
+  return {
+    answers: poll.answers.map((answer) => ({
+      type: 'poll_answer' as const,
+      EID: answer.EID,
+      numVotes: votesOf(poll, answer.EID),
+    })),
+    numVotes: Math.max(0, poll.numVoters ?? 0),
+  };
+}
 
 /** The `poll` object of the resource. */
 export function presentPoll(poll: StoredPoll, now: Date) {

@@ -172,6 +172,34 @@ const SAMPLES: Samples = {
     },
     recipients: [bob],
   },
+  // chat/chat-messages.ts sendChatMessage
+  'messaging.chat_message.sent': {
+    conversation: { type: 'conversation', EID: EIDS.other },
+    chatMessage: {
+      type: 'chat_message',
+      EID: EIDS.comment,
+      author: alice,
+      htmlBody: '<p>Hi</p>',
+      created: AT,
+    },
+  },
+  // chat/chat-messages.ts deleteChatMessage
+  'messaging.chat_message.deleted': {
+    conversation: { type: 'conversation', EID: EIDS.other },
+    chatMessage: { type: 'chat_message', EID: EIDS.comment },
+    deleter: bob,
+  },
+  // chat/chat-messages.ts listChatMessages (the newest page marks the conversation read)
+  'messaging.conversation.read': {
+    conversation: { type: 'conversation', EID: EIDS.other },
+    reader: bob,
+    readUpTo: { type: 'chat_message', EID: EIDS.comment },
+  },
+  // polls/voting.ts recordVoted, an anonymous poll: no voter, no answer
+  'messaging.poll.voted': {
+    message: { ...message, type: 'poll' },
+    poll: { answers: [{ type: 'poll_answer', EID: EIDS.file, numVotes: 1 }], numVotes: 1 },
+  },
   // pages/pages.ts publishedEvent: the page without its body
   'kb.page.published': {
     page: {
@@ -246,6 +274,16 @@ const WRONG: readonly [EventName, string, unknown][] = [
       state: 'processing',
       duration: 3,
     },
+  ],
+  [
+    'messaging.chat_message.deleted',
+    'the reason, shown to network administrators only',
+    { ...SAMPLES['messaging.chat_message.deleted'], reason: 'spam' },
+  ],
+  [
+    'messaging.poll.voted',
+    'a voter who is not a person',
+    { ...SAMPLES['messaging.poll.voted'], voter: { type: 'group', EID: EIDS.group } },
   ],
   ['kb.page.published', 'a draft', { page: { ...SAMPLES['kb.page.published']!.page, status: 'draft' } }],
   [

@@ -129,5 +129,29 @@ export const taskDone = (verb: 'completed' | 'reopened', when: string) =>
     }),
   });
 
+/** A poll's counts as the message resource shows them (`presentPoll`, polls area), without the texts. */
+export const PollCounts = strictObject({
+  answers: Type.Array(
+    strictObject({ type: Type.Literal('poll_answer'), EID: Eid, numVotes: Type.Integer({ minimum: 0 }) }),
+  ),
+  /** The people who voted (`poll.numVotes` of the resource). */
+  numVotes: Type.Integer({ minimum: 0 }),
+});
+
+/** A conversation as the chat resources name it (`Ref('conversation')`). */
+export const ConversationRef = RefOf('conversation');
+
+/**
+ * A chat message as the chat resource shows it to every participant (`presentChatMessage`, chat
+ * area): never `deletionReason`, which only network administrators see.
+ */
+export const ChatMessageSummary = strictObject({
+  type: Type.Literal('chat_message'),
+  EID: Eid,
+  author: UserRef,
+  htmlBody: Type.String(),
+  created: Timestamp,
+});
+
 /** What `recordJobEnd` (news/jobs.ts) adds to each job's end. */
 export const jobEnd = { recipient: UserRef };

@@ -1,23 +1,27 @@
 /**
  * The domain events messaging records (apps/messaging/src): messages and their actions, events
- * (RSVP), tasks, polls, news jobs, journeys, files. Most carry `messageSummary(doc)`; those that make
+ * (RSVP), tasks, polls, chat, news jobs, journeys, files. Most carry `messageSummary(doc)`; those that make
  * an alert follow the notifications convention: `alert` (the alert type), `recipient` or
  * `recipients` (the people), the subject under `message` (else `original`, `news`, `job`,
  * `journey`, `file`).
  *
  * Audience: a message event goes where its message may be read: a group's timeline (group), the
  * network's or a profile's timeline (network), a private message or private event (people: its
- * participants). An alert for named people only (a mention, a job's end) is `people`.
+ * participants). An alert for named people only (a mention, a job's end) is `people`. A chat event
+ * goes to the conversation's participants (people); a conversation read, to the reader alone.
  */
 import { Type } from '@sinclair/typebox';
 import { Eid, Nullable, Timestamp, strictObject } from '../core/schemas.js';
 import { GroupRef, RefOf, UserRef, UserRefs, defineEvent } from './define.js';
 
 import {
+  ChatMessageSummary,
+  ConversationRef,
   EventSummary,
   JourneyFailureReasonSchema,
   MESSAGE_AUDIENCE,
   MessageSummary,
+  PollCounts,
   Rsvp,
   TIMELINE_AUDIENCE,
   TaskKindSchema,
@@ -209,6 +213,59 @@ export const messagingEvents = [
       "A poll's author reactivated it: one event per 500 voters to alert (the first even without any).",
     audience: MESSAGE_AUDIENCE,
     data: aboutMessage({ alert: Type.Literal('poll_reactivated'), recipients: UserRefs }),
+  }),
+  defineEvent({
+    service: 'messaging',
+    entity: 'poll',
+    verb: 'voted',
+    description:
+      'A person voted in a running poll, or changed their vote (`previous`); an anonymous poll names neither voter nor answer, and has no actor.',
+    audience: MESSAGE_AUDIENCE,
+    data: aboutMessage({
+      /** The counts after this vote. */
+      poll: PollCounts,
+      /** The voter, their answer and the answer it replaced (null: a first vote); all absent when anonymous. */
+      voter: Type.Optional(UserRef),
+      answer: Type.Optional(RefOf('poll_answer')),
+      previous: Type.Optional(Nullable(RefOf('poll_answer'))),
+    }),
+  }),
+  // Chat: the audience is the conversation's participants, the actor's other devices included.
+  defineEvent({
+    service: 'messaging',
+    entity: 'chat_message',
+    verb: 'sent',
+    description:
+      "A chat message was sent to a conversation, by a participant or as the AI assistant's welcome.",
+    audience: ['people'],
+    data: strictObject({ conversation: ConversationRef, chatMessage: ChatMessageSummary }),
+  }),
+  defineEvent({
+    service: 'messaging',
+    entity: 'chat_message',
+    verb: 'deleted',
+    description:
+      'Its author or a network administrator deleted a chat message for everyone (not again); its body and reason are not carried.',
+    audience: ['people'],
+    data: strictObject({
+      conversation: ConversationRef,
+      chatMessage: RefOf('chat_message'),
+      deleter: UserRef,
+    }),
+  }),
+  defineEvent({
+    service: 'messaging',
+    entity: 'conversation',
+    verb: 'read',
+    description:
+      "A person read a conversation up to its newest message (not again): to the reader only, as nobody sees another's read position.",
+    audience: ['people'],
+    data: strictObject({
+      conversation: ConversationRef,
+      reader: UserRef,
+      /** The newest message read: the reader has no unread message in the conversation now. */
+      readUpTo: RefOf('chat_message'),
+    }),
   }),
   // Tasks.
   defineEvent({
