@@ -17,12 +17,19 @@ export class EventReader {
     await this.nc?.close();
   }
 
-  /** Events of `networkEID` on `subject`, waiting up to 10 s for `count` of them. */
+  /**
+   * Events of `networkEID` on `subject` (an event type's `events.<service>.<entity>.<verb>`, `*`
+   * allowed, without the network's token, or the catalogue's filter of a type ending in the
+   * network's `*`, or a `>` wildcard), waiting up to 10 s for `count` of them.
+   */
   async eventsOf(subject: string, networkEID: string, count: number): Promise<Record<string, unknown>[]> {
     if (!this.nc) throw new Error('EventReader not opened');
+    // The network's own log: its token is the subject's last (core/subjects.ts).
+    const tokens = subject.split('.');
+    const filter = subject.endsWith('>') ? subject : [...tokens.slice(0, 4), networkEID].join('.');
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const consumer = await this.nc.jetstream().consumers.get('EVENTS', { filterSubjects: subject });
+      const consumer = await this.nc.jetstream().consumers.get('EVENTS', { filterSubjects: filter });
       const found: Record<string, unknown>[] = [];
       for (;;) {
         const batch = await consumer.fetch({ max_messages: 500, expires: 1_000 });

@@ -11,6 +11,6 @@ describe('docs/events.md', () => {
   });
 
   it('documents every catalogued event with its subject', () => {
-    for (const name of eventNames) expect(documented).toContain(`Subject \`events.${name}\``);
+    for (const name of eventNames) expect(documented).toContain(`Subject \`events.${name}.<networkEID>\``);
   });
 });

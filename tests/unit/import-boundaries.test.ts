@@ -33,6 +33,10 @@ tester.run('import-boundaries', boundaries.rules['import-boundaries'], {
       filename: at('packages/service-kit/test/telemetry.test.ts'),
       code: "import { x } from '../../../tests/support/otlp-receiver.js';",
     },
+    {
+      filename: at('apps/gateway/test/live-log.service.test.ts'),
+      code: "import { startRestartableNats } from '@ncs/local-infra';",
+    },
   ],
   invalid: [
     { filename: at('apps/gateway/src/app.ts'), code: "import { x } from '@ncs/auth';", errors: 1 },

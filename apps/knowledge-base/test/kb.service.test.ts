@@ -177,7 +177,7 @@ describe('categories', () => {
         }),
       ),
     ).toBe('KB_ERR_PARENT_NOT_TOP_LEVEL');
-    expect(await outboxCount('events.kb.category.created', networkEID)).toBe(2);
+    expect(await outboxCount(`events.kb.category.created.${networkEID}`, networkEID)).toBe(2);
   });
 
   it('hide internal ones and their children from external members, and every one from other networks', async () => {
@@ -264,7 +264,7 @@ describe('managers', () => {
     const again = await assign(admin, top, member.profileEID);
     expect(again.status).toBe(200);
     expect(again.data).toMatchObject({ total: 1 });
-    expect(await outboxCount('events.kb.manager.assigned', networkEID)).toBe(1);
+    expect(await outboxCount(`events.kb.manager.assigned.${networkEID}`, networkEID)).toBe(1);
 
     expect(await refusal(assign(member, top, member.profileEID))).toBe('KB_ERR_MANAGE_PERMISSION_REQUIRED');
     expect(await refusal(assign(admin, child, member.profileEID))).toBe('KB_ERR_MANAGER_TOP_LEVEL_ONLY');
@@ -340,7 +340,7 @@ describe('pages', () => {
     // Publishing records one event; the published page is read by every member, edited by none of them.
     await data('page.update', manager, { params: { pageEID: draft }, body: { status: 'published' } });
     await data('page.update', manager, { params: { pageEID: draft }, body: { status: 'published' } });
-    expect(await outboxCount('events.kb.page.published', networkEID)).toBe(1);
+    expect(await outboxCount(`events.kb.page.published.${networkEID}`, networkEID)).toBe(1);
     expect(await data('page.get', member, { params: { pageEID: draft } })).toMatchObject({
       status: 'published',
     });

@@ -33,7 +33,7 @@ export function buildNotificationsService(
   // and tells the recipient's live streams.
   const models = {
     ...registerAlertModels(runtime.db, pushing.onAlert),
-    live: liveNotices(runtime.nats, runtime.logger),
+    live: liveNotices(runtime.outbox),
   };
   const appAlerts = registerAppAlertModels(runtime.db);
   const webhooks = webhookService(runtime, models, config); // Notifications: app webhooks.

@@ -12,7 +12,7 @@ import { alertOrderKey } from '../src/consumers/alerts-consumer.js';
 import { eid, testRuntime } from './runtime.js';
 
 const NET = eid();
-const SUBJECT = 'events.messaging.message.mentioned';
+const SUBJECT = 'events.messaging.message.mentioned.*';
 
 let runtime: RuntimeHandle;
 let consumer: EventConsumer | undefined;
@@ -75,7 +75,9 @@ describe('the alerts consumer with concurrency', () => {
     });
     const js = runtime.nats.jetstream();
     for (const event of events)
-      await js.publish(SUBJECT, new TextEncoder().encode(JSON.stringify(event)), { msgID: event.id });
+      await js.publish(SUBJECT.replace('*', NET), new TextEncoder().encode(JSON.stringify(event)), {
+        msgID: event.id,
+      });
     const deadline = Date.now() + 30_000;
     while (handled.size < events.length && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 50));

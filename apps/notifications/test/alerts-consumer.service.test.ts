@@ -87,7 +87,7 @@ async function publish(events: readonly DomainEvent[], times = 1) {
     for (let i = 0; i < times; i += 1) {
       // Another message id each time: JetStream keeps both, as a redelivery would bring them.
       await js.publish(
-        'events.messaging.message.mentioned',
+        `events.messaging.message.mentioned.${event.networkEID ?? 'none'}`,
         new TextEncoder().encode(JSON.stringify(event)),
         {
           msgID: `${event.id}-${i}`,

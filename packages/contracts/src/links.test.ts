@@ -9,7 +9,7 @@ const ME = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 const ctx: LinkContext = { version: '2026.1.13', networkEID: NET, profileEID: ME };
 
 describe('linkRelations', () => {
-  it('lists every aggregate relation of the spec, in order', () => {
+  it('lists every aggregate relation of the spec, in order, then the live stream', () => {
     expect(linkRelations.aggregate?.map((r) => r.rel)).toEqual([
       'self',
       'newFeatures',
@@ -24,6 +24,7 @@ describe('linkRelations', () => {
       'groupTypes',
       'apps',
       'widgets',
+      'liveStream',
     ]);
   });
 
@@ -157,7 +158,8 @@ describe('resolveLinks', () => {
 
   it('builds every aggregate link', () => {
     const links = resolveLinks({ type: 'aggregate' }, ctx);
-    expect(Object.keys(links)).toHaveLength(13);
+    expect(Object.keys(links)).toHaveLength(14);
+    expect(links.liveStream).toEqual({ href: `/networks/${NET}/stream` });
     expect(links.unreadConversations).toEqual({ href: `/networks/${NET}/conversations/?unread=true` });
     expect(links.administeredGroups).toEqual({ href: `/networks/${NET}/groups/?admin=${ME}` });
     expect(links.whoami).toEqual({ href: '/whoami/' });

@@ -29,9 +29,9 @@ describe('catalogue consumers', () => {
         return Promise.resolve();
       },
     });
-    expect(options.filterSubjects).toEqual(['events.kb.page.published', 'events.kb.category.created']);
-    await options.handle(event('kb.page.published'), 'events.kb.page.published');
-    await options.handle(event('kb.category.deleted'), 'events.kb.category.deleted');
+    expect(options.filterSubjects).toEqual(['events.kb.page.published.*', 'events.kb.category.created.*']);
+    await options.handle(event('kb.page.published'), 'events.kb.page.published.n1');
+    await options.handle(event('kb.category.deleted'), 'events.kb.category.deleted.n1');
     expect(handled).toEqual(['kb.page.published']);
   });
 

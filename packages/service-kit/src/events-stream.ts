@@ -8,6 +8,12 @@ import { EVENTS_STREAM, EVENTS_SUBJECTS } from '@ncs/contracts';
 /** How long JetStream remembers a `Nats-Msg-Id`: a re-published event within it is dropped. */
 export const EVENTS_DUPLICATE_WINDOW_MS = 2 * 60_000;
 
+/**
+ * How long the log keeps an event (`max_age`): how far back a live stream resumes and a consumer
+ * that was down catches up. Operators change it on the stream; an existing stream's is kept.
+ */
+export const EVENTS_RETENTION_MS = 7 * 24 * 60 * 60_000;
+
 /** JetStream API error "stream name already in use with a different configuration". */
 const STREAM_NAME_IN_USE = 10058;
 /**
@@ -17,7 +23,7 @@ const STREAM_NAME_IN_USE = 10058;
 const SUBJECTS_OVERLAP = 10065;
 
 /**
- * Creates the `EVENTS` stream (file storage, limits retention, a two-minute duplicate window) or
+ * Creates the `EVENTS` stream (file storage, limits retention of seven days, a two-minute duplicate window) or
  * accepts the existing one. Several services start at once and all call this: creating a stream
  * with the same configuration twice succeeds, and a stream that exists with another configuration
  * (tuned by operators, say) is kept, only widened to `events.>` if it
@@ -36,6 +42,7 @@ export async function ensureEventsStream(
     storage: StorageType.File,
     retention: RetentionPolicy.Limits,
     discard: DiscardPolicy.Old,
+    max_age: nanos(EVENTS_RETENTION_MS),
     duplicate_window: nanos(EVENTS_DUPLICATE_WINDOW_MS),
   };
   try {

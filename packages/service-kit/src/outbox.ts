@@ -26,7 +26,7 @@ import type { Context } from '@opentelemetry/api';
 import mongoose from 'mongoose';
 import { Events, headers as natsHeaders } from 'nats';
 import type { NatsConnection } from 'nats';
-import { EVENTS_STREAM, eventCatalogue, eventSubject, isEventName, toTimestamp } from '@ncs/contracts';
+import { EVENTS_STREAM, eventCatalogue, eventLogSubject, isEventName, toTimestamp } from '@ncs/contracts';
 import type {
   CatalogueEvent,
   DomainEvent,
@@ -42,7 +42,7 @@ import { ensureEventsStream, retryDelay } from './events-stream.js';
 import type { Logger } from './logger.js';
 import { extractTraceContext, injectTraceHeaders } from './telemetry.js';
 
-export { EVENTS_DUPLICATE_WINDOW_MS, ensureEventsStream } from './events-stream.js';
+export { EVENTS_DUPLICATE_WINDOW_MS, ensureEventsStream, retryDelay } from './events-stream.js';
 export { startEventConsumer } from './catalogue-consumer.js';
 export type { EventConsumer, EventConsumerOptions } from './events-consumer.js';
 export type { CatalogueConsumerOptions } from './catalogue-consumer.js';
@@ -81,7 +81,7 @@ export interface Outbox<S extends ServiceName = ServiceName> {
    * Builds the DomainEvent of the catalogued event `name` (`<service>.<entity>.<verb>`, this
    * outbox's service: another service's name throws; id: a new ObjectId; occurredAt: now, ISO 8601
    * with `+00:00`; `audience` and `data` as given) and stores it in the `outbox` collection, to be
-   * published on `events.<name>`. Call it right after the write the event belongs to has succeeded
+   * published on `events.<name>.<networkEID>`. Call it right after the write the event belongs to has succeeded
    * (see the module comment for why after). Resolves once stored; the relay publishes it shortly
    * after.
    */
@@ -163,7 +163,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const { entity, verb } = catalogued(name);
     const _id = new mongoose.Types.ObjectId();
     const createdAt = new Date();
-    const subject = eventSubject(options.service, entity, verb);
+    const subject = eventLogSubject(options.service, entity, verb, input.networkEID);
     const event: DomainEvent = {
       id: _id.toHexString(),
       type: `${options.service}.${entity}.${verb}`,

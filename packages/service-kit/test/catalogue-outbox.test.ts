@@ -62,7 +62,7 @@ describe('record(name, { audience, data })', () => {
     expectTypeOf(event.data.user.EID).toEqualTypeOf<string>();
     expect(await stored()).toEqual([event]);
     const [doc] = await connection.collection('outbox').find().toArray();
-    expect(doc?.subject).toBe('events.kb.manager.assigned');
+    expect(doc?.subject).toBe(`events.kb.manager.assigned.${NETWORK}`);
   });
 
   it("refuses another service's event and a name outside the catalogue, storing nothing", async () => {

@@ -201,7 +201,7 @@ describe('outbox relay', () => {
     const messages = ofNetwork(await readStream(nc, 'events.kb.>'), networkEID);
     expect(messages.map((msg) => msg.headers?.get('Nats-Msg-Id'))).toEqual(recorded.map((event) => event.id));
     expect(messages.map((msg) => msg.json<DomainEvent>())).toEqual(recorded);
-    expect(messages.at(-1)?.subject).toBe('events.kb.category.deleted');
+    expect(messages.at(-1)?.subject).toBe(`events.kb.category.deleted.${networkEID}`);
 
     const [event] = recorded;
     expect(event?.id).toMatch(/^[0-9a-f]{24}$/);
@@ -283,7 +283,7 @@ describe('event consumers', () => {
       nats: nc,
       connection,
       durable,
-      filterSubjects: ['events.kb.manager.assigned'],
+      filterSubjects: ['events.kb.manager.assigned.*'],
       logger,
       retryDelayMs: 100,
       handle: (event) => {
@@ -308,7 +308,9 @@ describe('event consumers', () => {
     // The same event again under another message id (a re-publish after the duplicate window):
     // the processed-events check acknowledges it without calling the handler.
     const js = nc.jetstream();
-    await js.publish('events.kb.manager.assigned', JSON.stringify(flaky), { msgID: `replay-${flaky.id}` });
+    await js.publish(`events.kb.manager.assigned.${networkEID}`, JSON.stringify(flaky), {
+      msgID: `replay-${flaky.id}`,
+    });
     const last = await outbox.record('kb.manager.assigned', input);
     await until('the last event applied', () => applied.includes(last.id));
     // The failed event was retried after a delay while the next one went on.
@@ -330,7 +332,7 @@ describe('event consumers', () => {
         nats: nc,
         connection,
         durable: `outbox-test-shared${networkEID}`,
-        filterSubjects: ['events.kb.category.created', 'events.kb.category.deleted'],
+        filterSubjects: ['events.kb.category.created.*', 'events.kb.category.deleted.*'],
         logger,
         handle: (event) => {
           if (event.networkEID === networkEID) applied.push(event.id);
@@ -368,6 +370,8 @@ describe('ensureEventsStream', () => {
       expect(config.subjects).toEqual(['events.>']);
       expect(config.storage).toBe(StorageType.File);
       expect(config.duplicate_window).toBe(nanos(120_000));
+      // The log keeps a week: how far back a live stream resumes.
+      expect(config.max_age).toBe(nanos(7 * 24 * 60 * 60_000));
     },
   );
 

@@ -355,7 +355,7 @@ describe('domain events', () => {
   async function eventsFor(subject: string, appEID: string, count: number) {
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const consumer = await nc.jetstream().consumers.get('EVENTS', { filterSubjects: subject });
+      const consumer = await nc.jetstream().consumers.get('EVENTS', { filterSubjects: `${subject}.*` });
       const found: Record<string, unknown>[] = [];
       for (;;) {
         const batch = await consumer.fetch({ max_messages: 500, expires: 1_000 });

@@ -178,9 +178,11 @@ describe('GET /networks/{networkEID}/aggregate/', () => {
     'groupTypes',
     'apps',
     'widgets',
+    // Beyond the spec: the caller's live stream.
+    'liveStream',
   ];
 
-  it('is an empty resource with only the spec relations from v1.0.18 on', async () => {
+  it('is an empty resource with only the spec relations and the live stream from v1.0.18 on', async () => {
     const response = await call(`/networks/${acme.networkEID}/aggregate/`, {
       token: alice,
       accept: mediaType('1.0.18'),
@@ -196,6 +198,7 @@ describe('GET /networks/{networkEID}/aggregate/', () => {
     expect(links.unreadConversations?.href).toBe(`${base}/conversations/?unread=true`);
     expect(links.networkProfile?.href).toBe(`${base}/users/${acme.profileEID}/`);
     expect(links.whoami?.href).toBe(`${baseUrl()}/whoami/`);
+    expect(links.liveStream?.href).toBe(`${base}/stream`);
   });
 
   it('embeds the current network before v1.0.18', async () => {

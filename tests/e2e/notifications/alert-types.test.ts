@@ -131,7 +131,11 @@ describe('messaging alerts', () => {
       for (const [subject, data] of events) {
         const id = randomBytes(12).toString('hex');
         const event = { id, type: subject.slice('events.'.length), ...base, data };
-        await nc.jetstream().publish(subject, new TextEncoder().encode(JSON.stringify(event)), { msgID: id });
+        await nc
+          .jetstream()
+          .publish(`${subject}.${network.networkEID}`, new TextEncoder().encode(JSON.stringify(event)), {
+            msgID: id,
+          });
       }
     } finally {
       await nc.close();

@@ -248,7 +248,7 @@ describe('idempotency', () => {
       const payload = new TextEncoder().encode(JSON.stringify(event));
       // Two publications JetStream does not deduplicate (other message ids): a redelivery.
       for (let i = 0; i < 2; i += 1) {
-        await js.publish('events.messaging.message.mentioned', payload, {
+        await js.publish(`events.messaging.message.mentioned.${event.networkEID}`, payload, {
           msgID: randomBytes(8).toString('hex'),
         });
       }

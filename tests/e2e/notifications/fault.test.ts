@@ -87,13 +87,14 @@ const ready = (instance: RunningApp) =>
   );
 
 /** Publishes until JetStream acknowledges (NATS may be restarting); the message id deduplicates. */
-async function publishSurely(nc: NatsConnection, event: { id: string }): Promise<void> {
+async function publishSurely(nc: NatsConnection, event: { id: string; networkEID: string }): Promise<void> {
   const payload = new TextEncoder().encode(JSON.stringify(event));
   for (;;) {
     try {
-      await nc
-        .jetstream()
-        .publish('events.messaging.message.mentioned', payload, { msgID: event.id, timeout: 2_000 });
+      await nc.jetstream().publish(`events.messaging.message.mentioned.${event.networkEID}`, payload, {
+        msgID: event.id,
+        timeout: 2_000,
+      });
       return;
     } catch {
       await sleep(200);

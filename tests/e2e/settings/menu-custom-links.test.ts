@@ -225,7 +225,7 @@ describe('menu: domain event', () => {
     while (!found && Date.now() < deadline) {
       const consumer = await nc
         .jetstream()
-        .consumers.get('EVENTS', { filterSubjects: 'events.auth.menu.updated' });
+        .consumers.get('EVENTS', { filterSubjects: `events.auth.menu.updated.${network.networkEID}` });
       const batch = await consumer.fetch({ max_messages: 1000, expires: 1_000 });
       for await (const msg of batch) {
         const event = msg.json<Record<string, unknown>>();

@@ -147,9 +147,9 @@ describe('app webhooks: signed deliveries', () => {
     try {
       const payload = new TextEncoder().encode(JSON.stringify(event));
       for (let i = 0; i < 2; i += 1) {
-        await nc
-          .jetstream()
-          .publish('events.auth.group.created', payload, { msgID: randomBytes(8).toString('hex') });
+        await nc.jetstream().publish(`events.auth.group.created.${event.networkEID}`, payload, {
+          msgID: randomBytes(8).toString('hex'),
+        });
       }
     } finally {
       await nc.close();

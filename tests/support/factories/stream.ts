@@ -115,3 +115,18 @@ function parseBlock(block: string): StreamEvent | 'comment' | undefined {
   if (!data) return comment ? 'comment' : undefined;
   return { id, event, data: JSON.parse(data) as Record<string, unknown> };
 }
+
+/**
+ * Matches a content event of the stream (`{ type, occurredAt, actor?, data }`) of SSE event `type`
+ * whose `data[key].EID` is `EID`: the message of `messaging.message.created`, the chat message of
+ * `messaging.chat_message.sent` (key `chatMessage`), the person of `auth.membership.added` (`user`).
+ */
+export const contentAbout =
+  (type: string, EID: string, key = 'message') =>
+  (event: StreamEvent): boolean =>
+    event.event === type &&
+    (event.data.data as Record<string, { EID?: unknown } | undefined> | undefined)?.[key]?.EID === EID;
+
+/** The events received so far that name `EID` anywhere (id, data): none for what must not arrive. */
+export const eventsNaming = (stream: OpenStream, EID: string): StreamEvent[] =>
+  stream.events.filter((event) => JSON.stringify(event).includes(EID));

@@ -2,13 +2,22 @@
  * The live stream's part of the gateway: the route `stream.open` runs the request path
  * of every table route (version, token, scope, validation, network membership: 404, the owner's
  * answer), then its responder (`responders/stream.ts`) hands the request here: claim one of the
- * person's slots (429 beyond `STREAM_MAX_PER_PERSON`), answer `text/event-stream` whatever media
- * type was asked for, and run the session until it ends. Sessions still open when the gateway
- * closes end first, so shutdown never waits on a stream.
+ * person's slots (429 beyond `STREAM_MAX_PER_PERSON`), read what the person may see (auth's
+ * `streamAudience`), answer `text/event-stream` whatever media type was asked for, and run the
+ * session until it ends. One tail of the event log per instance feeds every session through the
+ * router. Sessions still open when the gateway closes end first, so shutdown never waits on a
+ * stream.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { NatsConnection } from 'nats';
-import { DomainError, STREAM_MAX_PER_PERSON, type StreamEventsReply } from '@ncs/contracts';
+import {
+  DomainError,
+  internalSubjects,
+  STREAM_MAX_PER_PERSON,
+  STREAM_REPLAY_MAX,
+  type RequestContext,
+  type StreamOpenReply,
+} from '@ncs/contracts';
 import type { Logger, RpcClient } from '@ncs/service-kit';
 import {
   AuthenticationError,
@@ -18,9 +27,12 @@ import {
 import type { GatewayConfig } from '../config.js';
 import type { RouteAnswer } from '../responders/responder.js';
 import { API_VERSION_HEADER } from '../request-path/negotiate.js';
-import { runSession } from './session.js';
+import { eventLogReader } from './log.js';
+import { LiveRouter } from './router.js';
+import { runSession, type LiveSession } from './session.js';
 import { StreamSlots } from './slots.js';
 import { resumePointOf } from './sse.js';
+import type { Standing } from './visibility.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,9 +53,6 @@ export interface LiveStreamDeps {
   readonly authenticator: TokenAuthenticator;
 }
 
-/** An event id below every other (an ObjectId of time zero). */
-const BEFORE_ANY_EVENT = '0'.repeat(24);
-
 const SSE_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-store',
@@ -59,14 +68,28 @@ export function registerLiveStreams(app: FastifyInstance, deps: LiveStreamDeps):
     leaseMs: 3 * config.STREAM_HEARTBEAT_MS,
     timeoutMs: config.READY_TIMEOUT_MS,
   });
-  const open = new Set<{ end(reason: string): void }>();
+  const open = new Set<LiveSession>();
+  const log = eventLogReader(deps.nats, deps.logger);
+  const router = new LiveRouter<LiveSession>();
+  const standingOf = async (ctx: RequestContext, profileEID: string): Promise<Standing> => {
+    const reply = await deps.rpc.request(internalSubjects.streamAudience, { ctx, body: { profileEID } });
+    return {
+      profileEID,
+      admin: reply.admin,
+      groups: new Map(reply.groups.map((group) => [group.EID, { admin: group.admin }])),
+    };
+  };
   const sessionDeps = {
-    nats: deps.nats,
     rpc: deps.rpc,
     logger: deps.logger,
+    log,
     heartbeatMs: config.STREAM_HEARTBEAT_MS,
     tokenCheckMs: config.STREAM_TOKEN_CHECK_MS,
+    replayMax: STREAM_REPLAY_MAX,
+    standingOf,
   };
+  // Tailing from the start, so that a stream opened "from now" misses nothing written after it.
+  log.start((event) => router.route(event));
 
   const liveStreams: LiveStreams = {
     async open({ ctx, data }, request, reply) {
@@ -79,7 +102,15 @@ export function registerLiveStreams(app: FastifyInstance, deps: LiveStreamDeps):
       const query = request.query as { closeAfter?: string; lastEventId?: unknown; access_token?: unknown };
       const token = extractToken(request.headers.authorization, query.access_token);
       const resumeFrom = resumePointOf(request.headers['last-event-id'], query.lastEventId);
-      const opened = data as StreamEventsReply;
+      const opened = data as StreamOpenReply;
+      const standing = await standingOf(ctx, profileEID).catch(async (error: unknown) => {
+        await slot.release();
+        throw error;
+      });
+      await log.ready(config.READY_TIMEOUT_MS).catch(async (error: unknown) => {
+        await slot.release();
+        throw error;
+      });
       reply.hijack();
       // A hijacked reply skips the onSend hooks: the version header every answer carries is set here.
       reply.header(API_VERSION_HEADER, ctx.version);
@@ -87,26 +118,29 @@ export function registerLiveStreams(app: FastifyInstance, deps: LiveStreamDeps):
       for (const [name, value] of Object.entries(reply.getHeaders()))
         if (value !== undefined) reply.raw.setHeader(name, value);
       reply.raw.writeHead(200, SSE_HEADERS);
-      const session = runSession(sessionDeps, {
-        ctx: { ...ctx, networkEID },
-        profileEID,
-        halCtx: { baseUrl: request.apiBaseUrl, version: ctx.version, networkEID, profileEID },
-        raw: reply.raw,
-        slot,
-        // No resume point: from now; a person without any event yet: from the very first.
-        after: resumeFrom ?? opened.newestId ?? BEFORE_ANY_EVENT,
-        resuming: resumeFrom !== null,
-        counters: opened.counters,
-        closeAfterMs: query.closeAfter === undefined ? undefined : Number(query.closeAfter) * 1000,
-        tokenValid: () =>
-          deps.authenticator.authenticate(token, ctx).then(
-            () => true,
-            (error: unknown) => {
-              if (error instanceof AuthenticationError) return false;
-              throw error;
-            },
-          ),
-      });
+      const session = runSession(
+        sessionDeps,
+        {
+          ctx: { ...ctx, networkEID },
+          profileEID,
+          halCtx: { baseUrl: request.apiBaseUrl, version: ctx.version, networkEID, profileEID },
+          raw: reply.raw,
+          slot,
+          standing,
+          resumeFrom,
+          counters: opened.counters,
+          closeAfterMs: query.closeAfter === undefined ? undefined : Number(query.closeAfter) * 1000,
+          tokenValid: () =>
+            deps.authenticator.authenticate(token, ctx).then(
+              () => true,
+              (error: unknown) => {
+                if (error instanceof AuthenticationError) return false;
+                throw error;
+              },
+            ),
+        },
+        router,
+      );
       open.add(session);
       reply.raw.on('close', () => open.delete(session));
       return reply;
@@ -116,5 +150,8 @@ export function registerLiveStreams(app: FastifyInstance, deps: LiveStreamDeps):
   app.addHook('preClose', (done) => {
     for (const session of open) session.end('closed');
     done();
+  });
+  app.addHook('onClose', async () => {
+    await log.stop();
   });
 }

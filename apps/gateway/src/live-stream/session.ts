@@ -1,30 +1,40 @@
 /**
- * One open live stream: subscribed to its person's notices (core NATS, only while it is
- * open), it reads what changed from notifications (`internalSubjects.streamEvents`: the events after the last
- * one sent, one bounded page at a time, one read in flight), writes them as Server-Sent Events,
- * beats, renews its slot, re-checks the token and ends when the token is revoked, the client
- * leaves, or `closeAfter` passes.
+ * One open live stream. It receives the events of its network's log from the router (log.ts,
+ * router.ts), keeps those its person may see (visibility.ts) in log order, and writes them as
+ * Server-Sent Events whose id is the event's place in the log. A stream that resumes first replays
+ * the log after its `Last-Event-ID`, holding what arrives live meanwhile, then goes on live
+ * without a gap or a repeat. It beats, renews its slot, re-checks the token and ends when the
+ * token is revoked, the client leaves, or `closeAfter` passes.
  */
 import type { ServerResponse } from 'node:http';
-import type { NatsConnection, Subscription } from 'nats';
 import {
   internalSubjects,
-  liveAlertsSubject,
+  liveData,
+  liveEventOf,
+  type DomainEvent,
+  type LiveEventDefinition,
   type PlainResource,
   type RequestContext,
   type StreamCounters,
 } from '@ncs/contracts';
 import type { Logger, RpcClient } from '@ncs/service-kit';
 import { toHal, type HalContext } from '../hal/links.js';
-import { isAfter, sseComment, sseEvent } from './sse.js';
+import type { EventLogReader, LogEvent } from './log.js';
+import type { RoutedStream } from './router.js';
+import { sseComment, sseEvent, type ResumePoint } from './sse.js';
 import type { StreamSlot } from './slots.js';
+import { maySee, standingChangeOf, type Standing } from './visibility.js';
 
 export interface SessionDeps {
-  readonly nats: NatsConnection;
   readonly rpc: RpcClient;
   readonly logger: Logger;
+  readonly log: EventLogReader;
   readonly heartbeatMs: number;
   readonly tokenCheckMs: number;
+  /** Most events a resume replays; further behind, the client is told to refetch. */
+  readonly replayMax: number;
+  /** The person's standing, read again when an event changes it. */
+  readonly standingOf: (ctx: RequestContext, profileEID: string) => Promise<Standing>;
 }
 
 export interface SessionStart {
@@ -33,25 +43,78 @@ export interface SessionStart {
   readonly halCtx: HalContext;
   readonly raw: ServerResponse;
   readonly slot: StreamSlot;
-  /** Where the client resumes, else the newest event when the stream opened. */
-  readonly after: string | null;
-  readonly resuming: boolean;
+  readonly standing: Standing;
+  /** Where the client resumes; null: from now. */
+  readonly resumeFrom: ResumePoint | null;
   readonly counters: StreamCounters;
   readonly closeAfterMs: number | undefined;
   /** Resolves false once the token no longer authenticates (revoked, expired). */
   readonly tokenValid: () => Promise<boolean>;
 }
 
-/** Starts the session; `end` closes it from the server's side (shutdown). */
-export function runSession(deps: SessionDeps, start: SessionStart): { end(reason: string): void } {
-  const { raw, ctx } = start;
-  let lastSent = start.after;
+export interface LiveSession extends RoutedStream {
+  /** Ends it from the server's side (shutdown). */
+  end(reason: string): void;
+  /** Resolves when it has ended. */
+  readonly ended: Promise<void>;
+}
+
+/** Why a resume could not replay: the `reset` event's reason. */
+export type ResetReason = 'expired' | 'unknown_id' | 'too_far_behind';
+
+/** A reference inside an event's data: `{ type, EID }` (a message summary, a group, a person). */
+function isRef(value: unknown): value is PlainResource & { EID: string } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { type?: unknown }).type === 'string' &&
+    typeof (value as { EID?: unknown }).EID === 'string'
+  );
+}
+
+/**
+ * The payload of a content event: its type, time and actor, and its data with each top-level
+ * reference given the link that fetches it (`_links.self`), in the stream's API version.
+ */
+export function livePayload(
+  event: DomainEvent,
+  definition: LiveEventDefinition,
+  halCtx: HalContext,
+): Record<string, unknown> {
+  const data = Object.fromEntries(
+    Object.entries(liveData(definition, event.data)).map(([key, value]) => {
+      if (!isRef(value)) return [key, value];
+      const self = (toHal(value, halCtx)._links as Record<string, unknown> | undefined)?.self;
+      return [key, self === undefined ? value : { ...value, _links: { self } }];
+    }),
+  );
+  return {
+    type: event.type,
+    occurredAt: event.occurredAt,
+    ...(event.actor === undefined ? {} : { actor: event.actor }),
+    data,
+  };
+}
+
+/** Starts the session and registers it with `router`; `end` closes it from the server's side. */
+export function runSession(
+  deps: SessionDeps,
+  start: SessionStart,
+  router: { add(session: LiveSession): void; remove(session: LiveSession): void },
+): LiveSession {
+  const { raw, ctx, profileEID } = start;
+  let standing = start.standing;
   let counters = JSON.stringify(start.counters);
-  let reading = false;
-  let again = false;
+  /** The log position of the last event handled (sent or not for this person). */
+  let position = 0;
+  let replaying = start.resumeFrom?.kind === 'seq';
+  /** Events waiting in log order; while replaying, what arrives live waits in `held`. */
+  const queue: LogEvent[] = [];
+  const held: LogEvent[] = [];
+  let draining = false;
   let ended = false;
-  /** The first read of a resumed stream: one bounded page of what was missed. */
-  let resumeRead = start.resuming;
+  let markEnded: () => void = () => undefined;
+  const endedPromise = new Promise<void>((resolve) => (markEnded = resolve));
   const timers: NodeJS.Timeout[] = [];
 
   const write = (text: string) => {
@@ -62,74 +125,114 @@ export function runSession(deps: SessionDeps, start: SessionStart): { end(reason
     if (reason !== null) write(sseEvent('end', { reason }));
     ended = true;
     for (const timer of timers) clearInterval(timer);
-    subscription.unsubscribe();
+    router.remove(session);
     void start.slot.release();
     raw.end();
+    markEnded();
   };
 
-  const sendCounters = (next: StreamCounters) => {
-    const text = JSON.stringify(next);
-    if (text === counters) return;
-    counters = text;
-    write(sseEvent('counters', next));
+  const writeCounters = (next: StreamCounters, id: number) => {
+    counters = JSON.stringify(next);
+    write(sseEvent('counters', next, String(id)));
   };
 
-  /** Reads and writes what follows `lastSent` until nothing more does; one read at a time. */
-  const catchUp = async (): Promise<void> => {
-    if (reading) {
-      again = true;
+  /** One event of the log, in order: written when its person may see it. */
+  const handle = async ({ seq, event }: LogEvent): Promise<void> => {
+    const definition = liveEventOf(event.type);
+    if (definition === undefined) return;
+    const about = standingChangeOf(event);
+    // An event about this person's membership reaches them (they are named in it) whatever it
+    // was addressed to; what they may see changes after it.
+    if (about !== profileEID && !maySee(event.audience, standing)) return;
+    if (definition.event === 'alert') {
+      const { alertEID } = event.data as { alertEID?: string };
+      if (alertEID === undefined) return;
+      const read = await deps.rpc.request(internalSubjects.streamAlerts, {
+        ctx,
+        body: { alertEIDs: [alertEID] },
+      });
+      const [found] = read.alerts;
+      // Read since (marked read and gone, or removed): nothing to show but the counters.
+      if (found === undefined) {
+        if (JSON.stringify(read.counters) !== counters) writeCounters(read.counters, seq);
+        return;
+      }
+      counters = JSON.stringify(read.counters);
+      const alert = toHal(found.alert as PlainResource, start.halCtx);
+      write(sseEvent('alert', { alert, counters: read.counters }, String(seq)));
       return;
     }
-    reading = true;
+    if (definition.event === 'counters') {
+      const read = await deps.rpc.request(internalSubjects.streamAlerts, { ctx, body: { alertEIDs: [] } });
+      writeCounters(read.counters, seq);
+      return;
+    }
+    write(sseEvent(definition.event, livePayload(event, definition, start.halCtx), String(seq)));
+    if (about === profileEID) standing = await deps.standingOf(ctx, profileEID);
+  };
+
+  const drain = async (): Promise<void> => {
+    if (draining) return;
+    draining = true;
     try {
-      do {
-        again = false;
-        const page = await deps.rpc.request(internalSubjects.streamEvents, {
-          ctx,
-          body: { after: lastSent },
-        });
-        if (ended) return;
-        for (const event of page.events) {
-          if (!isAfter(event.id, lastSent)) continue;
-          const alert = toHal(event.alert as PlainResource, start.halCtx);
-          write(sseEvent('alert', { alert, counters: page.counters }, event.id));
-          lastSent = event.id;
+      for (let next = queue.shift(); next !== undefined && !ended; next = queue.shift()) {
+        if (next.seq <= position) continue; // replayed already
+        try {
+          await handle(next);
+        } catch (error) {
+          deps.logger.warn(
+            { err: error, requestId: ctx.requestId, seq: next.seq, type: next.event.type },
+            'live stream could not deliver an event; the client sees it when it refetches',
+          );
         }
-        counters = page.events.length > 0 ? JSON.stringify(page.counters) : counters;
-        sendCounters(page.counters);
-        if (lastSent === null) lastSent = page.newestId;
-        if (page.more && resumeRead) {
-          // More was missed than one resume replays: the client reloads the list, the stream
-          // goes on from the newest event.
-          write(sseEvent('overflow', { lastEventId: lastSent }));
-          lastSent = null;
-        }
-        resumeRead = false;
-        again ||= page.more;
-      } while (again);
-    } catch (error) {
-      deps.logger.warn(
-        { err: error, requestId: ctx.requestId },
-        'live stream read failed; next notice retries',
-      );
+        position = next.seq;
+      }
     } finally {
-      reading = false;
+      draining = false;
     }
   };
 
-  const subscription: Subscription = deps.nats.subscribe(
-    liveAlertsSubject(ctx.networkEID, start.profileEID),
-    {
-      callback: (error) => {
-        if (!error) void catchUp();
-      },
+  const session: LiveSession = {
+    networkEID: ctx.networkEID,
+    profileEID,
+    offer(logEvent) {
+      if (ended) return;
+      if (replaying) {
+        held.push(logEvent);
+        return;
+      }
+      queue.push(logEvent);
+      void drain();
     },
-  );
+    end: (reason) => end(reason),
+    ended: endedPromise,
+  };
+
+  const resume = async (after: number): Promise<void> => {
+    try {
+      const found = await deps.log.replay(ctx.networkEID, after, deps.replayMax, (logEvent) => {
+        queue.push(logEvent);
+        return !ended;
+      });
+      if (found.kind !== 'ok') write(sseEvent('reset', { reason: resetReasonOf(found.kind) }));
+      else position = after;
+    } catch (error) {
+      deps.logger.warn({ err: error, requestId: ctx.requestId }, 'live stream replay failed');
+      write(sseEvent('reset', { reason: 'unavailable' }));
+      queue.length = 0;
+    }
+    replaying = false;
+    queue.push(...held);
+    held.length = 0;
+    await drain();
+  };
+
   raw.on('close', () => end(null));
   write('retry: 2000\n\n');
   write(sseEvent('counters', start.counters));
-  // What was missed (a resume), or written between the open and the subscription.
-  void catchUp();
+  router.add(session);
+  if (start.resumeFrom?.kind === 'seq') void resume(start.resumeFrom.seq);
+  else if (start.resumeFrom?.kind === 'unknown') write(sseEvent('reset', { reason: 'unknown_id' }));
 
   timers.push(
     setInterval(() => {
@@ -144,5 +247,9 @@ export function runSession(deps: SessionDeps, start: SessionStart): { end(reason
     }, deps.tokenCheckMs),
   );
   if (start.closeAfterMs !== undefined) timers.push(setTimeout(() => end('closed'), start.closeAfterMs));
-  return { end };
+  return session;
+}
+
+function resetReasonOf(kind: 'expired' | 'unknown' | 'too_far_behind'): ResetReason {
+  return kind === 'unknown' ? 'unknown_id' : kind;
 }

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isAfter, resumePointOf, sseComment, sseEvent } from './sse.js';
-
-const ID = '65a1b2c3d4e5f60718293a4b';
+import { resumePointOf, sseComment, sseEvent } from './sse.js';
 
 describe('sseEvent', () => {
   it('writes id, event and one line of JSON data, ended by a blank line', () => {
-    expect(sseEvent('alert', { a: 'x\ny' }, ID)).toBe(`id: ${ID}\nevent: alert\ndata: {"a":"x\\ny"}\n\n`);
+    expect(sseEvent('alert', { a: 'x\ny' }, '42')).toBe(`id: 42\nevent: alert\ndata: {"a":"x\\ny"}\n\n`);
     expect(sseEvent('counters', { n: 1 })).toBe('event: counters\ndata: {"n":1}\n\n');
   });
 
@@ -15,22 +13,23 @@ describe('sseEvent', () => {
 });
 
 describe('resumePointOf', () => {
-  it('takes the header first, then the query, only when it is an event id', () => {
-    expect(resumePointOf(ID, undefined)).toBe(ID);
-    expect(resumePointOf(` ${ID.toUpperCase()} `, undefined)).toBe(ID);
-    expect(resumePointOf(undefined, ID)).toBe(ID);
-    expect(resumePointOf('65a1b2c3d4e5f60718293a4c', ID)).toBe('65a1b2c3d4e5f60718293a4c');
-    expect(resumePointOf('not-an-id', ID)).toBeNull();
-    expect(resumePointOf('', ID)).toBe(ID);
-    expect(resumePointOf([ID], undefined)).toBeNull();
-    expect(resumePointOf(undefined, undefined)).toBeNull();
+  it('takes the header first, then the query', () => {
+    expect(resumePointOf('42', undefined)).toEqual({ kind: 'seq', seq: 42 });
+    expect(resumePointOf(' 42 ', undefined)).toEqual({ kind: 'seq', seq: 42 });
+    expect(resumePointOf(undefined, '7')).toEqual({ kind: 'seq', seq: 7 });
+    expect(resumePointOf('43', '7')).toEqual({ kind: 'seq', seq: 43 });
+    expect(resumePointOf('', '7')).toEqual({ kind: 'seq', seq: 7 });
   });
-});
 
-describe('isAfter', () => {
-  it('orders ObjectId hex ids', () => {
-    expect(isAfter('65a1b2c3d4e5f60718293a4c', ID)).toBe(true);
-    expect(isAfter(ID, ID)).toBe(false);
-    expect(isAfter(ID, null)).toBe(true);
+  it('cannot place an id of another form (the former alert ids): the client is told to refetch', () => {
+    expect(resumePointOf('65a1b2c3d4e5f60718293a4b', undefined)).toEqual({ kind: 'unknown' });
+    expect(resumePointOf('not-an-id', '7')).toEqual({ kind: 'unknown' });
+    expect(resumePointOf('-1', undefined)).toEqual({ kind: 'unknown' });
+  });
+
+  it('has no resume point without one', () => {
+    expect(resumePointOf(['42'], undefined)).toBeNull();
+    expect(resumePointOf(undefined, undefined)).toBeNull();
+    expect(resumePointOf('', undefined)).toBeNull();
   });
 });

@@ -3,7 +3,8 @@
  * tested in sse.test.ts.
  */
 
-const EVENT_ID = /^[0-9a-f]{24}$/;
+/** An event id of the log: its stream sequence, in decimal. */
+const LOG_ID = /^[0-9]{1,16}$/;
 
 /** One event: `id` (optional), `event`, and the JSON `data` on one line (JSON has no raw newline). */
 export function sseEvent(event: string, data: unknown, id?: string): string {
@@ -15,17 +16,18 @@ export function sseComment(text: string): string {
   return `: ${text.replace(/[\r\n]/g, ' ')}\n\n`;
 }
 
+/** Where a client resumes: after a place in the log, or from an id the log cannot place. */
+export type ResumePoint = { readonly kind: 'seq'; readonly seq: number } | { readonly kind: 'unknown' };
+
 /**
  * Where a stream resumes: the `Last-Event-ID` header, else the `lastEventId` query parameter (for
- * clients that cannot set headers), when it is an event id; anything else is no resume point.
+ * clients that cannot set headers). A log id resumes after it; any other id (one the stream gave
+ * before it read the log, an alert occurrence's ObjectId) is a resume point the log cannot place:
+ * the client is told to refetch. None: null.
  */
-export function resumePointOf(header: string | string[] | undefined, query: unknown): string | null {
-  const fromHeader = typeof header === 'string' ? header.trim().toLowerCase() : undefined;
-  if (fromHeader !== undefined && fromHeader !== '') return EVENT_ID.test(fromHeader) ? fromHeader : null;
-  return typeof query === 'string' && EVENT_ID.test(query) ? query : null;
-}
-
-/** Whether event id `a` comes after `b` (ids are ObjectId hex: ordered as text of one length). */
-export function isAfter(a: string, b: string | null): boolean {
-  return b === null || a > b;
+export function resumePointOf(header: string | string[] | undefined, query: unknown): ResumePoint | null {
+  const fromHeader = typeof header === 'string' ? header.trim() : undefined;
+  const given = fromHeader !== undefined && fromHeader !== '' ? fromHeader : query;
+  if (typeof given !== 'string' || given === '') return null;
+  return LOG_ID.test(given) ? { kind: 'seq', seq: Number(given) } : { kind: 'unknown' };
 }

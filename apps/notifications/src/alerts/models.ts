@@ -96,10 +96,21 @@ export interface AlertModels {
   readonly live?: LiveNotices;
 }
 
+/** An alert occurrence written and merged: what its recipient's stream is told. */
+export interface DeliveredAlert {
+  readonly networkEID: string;
+  readonly recipientEID: string;
+  readonly alertId: string;
+  readonly occurrenceId: string;
+  readonly alertType: string;
+}
+
 // Notifications: the live stream, implemented by stream/live.ts.
 export interface LiveNotices {
-  /** Tells the recipient's open streams that their alerts or counters changed. */
-  changed(networkEID: string, recipientEID: string): void;
+  /** Records that an alert reached its recipient (their open streams show it). */
+  delivered(alert: DeliveredAlert): Promise<void>;
+  /** Records that a person marked alerts read (their streams' counters change). */
+  read(networkEID: string, readerEID: string, numMarked: number): Promise<void>;
 }
 
 export function registerAlertModels(connection: Connection, onWritten?: AlertWrittenHook): AlertModels {

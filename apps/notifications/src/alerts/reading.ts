@@ -179,6 +179,6 @@ export async function markRead(
   // The individual view follows: the occurrences the same filter names.
   await models.Occurrence.updateMany(filter, { $set: { read: true } });
   // Notifications (the live stream): the counters changed.
-  if (numMarked > 0) models.live?.changed(caller.networkEID, caller.profileEID);
+  if (numMarked > 0) await models.live?.read(caller.networkEID, caller.profileEID, numMarked);
   return { type: 'alert_markread', data: { numMarked } };
 }

@@ -7,7 +7,7 @@
  * Write order: the occurrence is written first, already linked (`alertId`) to the alert it will
  * join; only then is the alert inserted or touched, so a reader never sees an alert without the
  * occurrence that opened it. `merged` on the occurrence marks the end (the live stream stops before
- * an occurrence not merged yet; a redelivered event finishes an unmerged one).
+ * an occurrence not merged yet; a redelivered event finishes an unmerged one, its live event included).
  */
 import { Types } from 'mongoose';
 import type { AlertType, ResourceRef } from '@ncs/contracts';
@@ -40,12 +40,19 @@ export async function deliverAlert(models: AlertModels, occurrence: AlertOccurre
   // merged, so an interrupted delivery runs it again (push/jobs.ts queues idempotently).
   const { networkEID, recipientEID, eventId, type: alertType } = occurrence;
   await models.onWritten?.({ networkEID, recipientEID, eventId, alertId, alertType });
+  // Notifications (the live stream): recorded before the occurrence is marked merged, so an
+  // interrupted delivery records it again rather than never.
+  await models.live?.delivered({
+    networkEID,
+    recipientEID,
+    alertId,
+    occurrenceId: String(recorded.occurrenceId),
+    alertType,
+  });
   await models.Occurrence.updateOne(
     { networkEID, recipientEID, _id: recorded.occurrenceId },
     { $set: { merged: true } },
   );
-  // Notifications (the live stream): the recipient's open streams read the new event.
-  models.live?.changed(networkEID, recipientEID);
 }
 
 /** What an alert and its occurrences share. */

@@ -56,9 +56,9 @@ export const ALERT_EVENTS: readonly (
 /** The subjects the alerts consumer receives. */
 export const ALERT_EVENT_SUBJECTS = [
   'events.messaging.>',
-  'events.auth.membership.added',
-  'events.auth.membership.removed',
-  'events.auth.group.orphaned',
+  'events.auth.membership.added.*',
+  'events.auth.membership.removed.*',
+  'events.auth.group.orphaned.*',
   accountSignInLockedSubject,
 ] as const;
 

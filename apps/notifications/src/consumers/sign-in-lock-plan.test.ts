@@ -19,7 +19,7 @@ const lockEvent = (data: LockData): DomainEvent => ({
 
 describe('the sign-in lock alert', () => {
   it('is received by the alerts consumer', () => {
-    expect(ALERT_EVENT_SUBJECTS).toContain('events.auth.account.sign_in_locked');
+    expect(ALERT_EVENT_SUBJECTS).toContain('events.auth.account.sign_in_locked.*');
   });
 
   it("goes to the profile the event names, about that profile, with the lock's facts", () => {

@@ -1,22 +1,21 @@
 /**
- * What the gateway reads for a live stream (`internalSubjects.streamEvents`): the caller's events
- * after an id, one per alert occurrence (the occurrence's ObjectId is the event id: new for every
- * occurrence, merged or not, and ordered), each with its coalesced alert as the alert list shows
- * it, and the counters. One bounded page on the index `networkEID, recipientEID, _id`.
+ * What the gateway reads for a live stream: the caller's counters when the stream opens, and the
+ * alerts that the log's `notifications.alert.delivered` events name, as the alert list shows them,
+ * when it delivers those events (`internalSubjects.streamAlerts`). One bounded read on the index
+ * `networkEID, recipientEID, _id`: an alert of another person is never found.
  */
 import { Types } from 'mongoose';
 import {
   DomainError,
-  STREAM_PAGE_MAX,
   type RequestContext,
+  type StreamAlertsReply,
   type StreamCounters,
-  type StreamEventsReply,
+  type StreamOpenReply,
 } from '@ncs/contracts';
 import { alertAggregates } from '../alerts/aggregates.js';
 import { badgeCounters, userAlertCounters } from '../alerts/counters.js';
 import type { AlertModels } from '../alerts/models.js';
 import { presentAlert } from '../alerts/reading.js';
-import { eventPage } from './rules.js';
 
 export interface StreamCaller {
   readonly networkEID: string;
@@ -44,62 +43,27 @@ export async function streamCounters(models: AlertModels, caller: StreamCaller):
   };
 }
 
-async function newestEventId(models: AlertModels, caller: StreamCaller): Promise<string | null> {
-  const newest = await models.Occurrence.findOne(
-    { networkEID: caller.networkEID, recipientEID: caller.profileEID },
-    { _id: 1 },
-  )
-    .sort({ _id: -1 })
-    .lean();
-  return newest ? String(newest._id) : null;
+export async function streamOpened(models: AlertModels, caller: StreamCaller): Promise<StreamOpenReply> {
+  return { counters: await streamCounters(models, caller) };
 }
 
-/** The caller's events after `after` (none when null), oldest first, with the counters. */
-export async function streamEvents(
+/** The caller's alerts among `alertEIDs` (none of another person's), with the counters. */
+export async function streamAlerts(
   models: AlertModels,
   caller: StreamCaller,
-  after: string | null,
-): Promise<StreamEventsReply> {
+  alertEIDs: readonly string[],
+): Promise<StreamAlertsReply> {
   const owner = { networkEID: caller.networkEID, recipientEID: caller.profileEID };
   const counters = streamCounters(models, caller);
-  if (after === null)
-    return {
-      events: [],
-      more: false,
-      newestId: await newestEventId(models, caller),
-      counters: await counters,
-    };
-  const docs = await models.Occurrence.find(
-    { ...owner, _id: { $gt: new Types.ObjectId(after) } },
-    { _id: 1, alertId: 1, merged: 1 },
-  )
-    .sort({ _id: 1 })
-    .limit(STREAM_PAGE_MAX + 1)
-    .lean();
-  const page = eventPage(
-    // Notifications (alert write order): linked before merged; older rows lack `merged`.
-    docs.map((doc) => ({
-      id: String(doc._id),
-      alertId: doc.merged === false ? null : (doc.alertId ?? null),
-    })),
-    STREAM_PAGE_MAX,
-  );
-  const alertIds = [...new Set(page.events.map((event) => event.alertId))];
-  const alerts =
-    alertIds.length === 0
+  const ids = [...new Set(alertEIDs)];
+  const docs =
+    ids.length === 0
       ? []
-      : await models.Alert.find({
-          ...owner,
-          _id: { $in: alertIds.map((id) => new Types.ObjectId(id)) },
-        }).lean();
-  const aggregates = await alertAggregates(models, owner, alertIds);
-  const byId = new Map(
-    alerts.map((doc) => [String(doc._id), presentAlert(doc, aggregates.get(String(doc._id)))]),
-  );
-  const events = page.events.flatMap((event) => {
-    const alert = byId.get(event.alertId);
-    return alert ? [{ id: event.id, alert }] : [];
-  });
-  const newestId = page.events.at(-1)?.id ?? after;
-  return { events, more: page.more, newestId, counters: await counters };
+      : await models.Alert.find({ ...owner, _id: { $in: ids.map((id) => new Types.ObjectId(id)) } }).lean();
+  const aggregates = await alertAggregates(models, owner, ids);
+  const alerts = docs.map((doc) => ({
+    EID: String(doc._id),
+    alert: presentAlert(doc, aggregates.get(String(doc._id))),
+  }));
+  return { alerts, counters: await counters };
 }

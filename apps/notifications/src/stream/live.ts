@@ -1,27 +1,33 @@
 /**
- * Notices of the live stream: right after an alert of a recipient is written or marked
- * read, one core NATS message on the recipient's subject (`liveAlertsSubject`). It carries no data:
- * each gateway holding a stream of that person reads what changed (`internalSubjects.streamEvents`), so the
- * stream costs nothing while nobody listens. Core NATS: a notice lost (NATS restarting) only delays
- * an event until the next notice or resume, it never loses it (docs/decisions.md, "Notifications:
- * the live stream and the fault test").
+ * What the live stream learns from notifications: an alert reaching its recipient and alerts
+ * marked read, recorded as domain events through the outbox. They join the network's event log
+ * like every other event, so the gateway routes them to the recipient's open streams and replays
+ * them on resume; the stream reads the alert itself when it delivers the event.
  */
-import type { NatsConnection } from 'nats';
-import { liveAlertsSubject } from '@ncs/contracts';
-import type { Logger } from '@ncs/service-kit';
+import type { Outbox } from '@ncs/service-kit';
 import type { LiveNotices } from '../alerts/models.js';
 
-const EMPTY = new Uint8Array(0);
-
-export function liveNotices(nats: NatsConnection, logger: Logger): LiveNotices {
+export function liveNotices(outbox: Pick<Outbox<'notifications'>, 'record'>): LiveNotices {
   return {
-    changed(networkEID, recipientEID) {
-      try {
-        nats.publish(liveAlertsSubject(networkEID, recipientEID), EMPTY);
-      } catch (error) {
-        // A closed or draining connection: the stream catches up on its next read.
-        logger.debug({ err: error }, 'live notice not published');
-      }
+    async delivered({ networkEID, recipientEID, alertId, occurrenceId, alertType }) {
+      await outbox.record('notifications.alert.delivered', {
+        networkEID,
+        audience: { kind: 'people', profileEIDs: [recipientEID] },
+        data: {
+          alertEID: alertId,
+          recipient: { type: 'user', EID: recipientEID },
+          occurrenceEID: occurrenceId,
+          alertType,
+        },
+      });
+    },
+    async read(networkEID, readerEID, numMarked) {
+      await outbox.record('notifications.alert.read', {
+        networkEID,
+        actor: { type: 'user', EID: readerEID },
+        audience: { kind: 'people', profileEIDs: [readerEID] },
+        data: { reader: { type: 'user', EID: readerEID }, numMarked },
+      });
     },
   };
 }

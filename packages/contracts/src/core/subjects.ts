@@ -1,6 +1,9 @@
 /**
  * NATS subjects: `rpc.<service>.<resource>.<action>` for request/reply and
- * `events.<service>.<entity>.<verb>` for JetStream domain events (ARCHITECTURE §6).
+ * `events.<service>.<entity>.<verb>.<networkEID>` for JetStream domain events (ARCHITECTURE §6).
+ * The network's token makes one stream hold one log per network: a network's events are
+ * `events.*.*.*.<networkEID>` (`networkLogFilter`), read from any sequence without reading other
+ * tenants'; an event of no network is filed under `NO_NETWORK`.
  */
 import type { EventAudience } from './audience.js';
 import type { ServiceName } from './envelope.js';
@@ -12,8 +15,27 @@ export function rpcSubject(service: ServiceName, resource: string, action: strin
   return `rpc.${service}.${resource}.${action}`;
 }
 
+/** The network token of an event that belongs to no network (an account's, a client's). */
+export const NO_NETWORK = 'none';
+
+/** The filter of one event type in every network: `events.<service>.<entity>.<verb>.*`. */
 export function eventSubject(service: ServiceName, entity: string, verb: string): string {
-  return `events.${service}.${entity}.${verb}`;
+  return `events.${service}.${entity}.${verb}.*`;
+}
+
+/** The subject an event is published on: its type's, in its network's log. */
+export function eventLogSubject(
+  service: ServiceName,
+  entity: string,
+  verb: string,
+  networkEID: string | undefined,
+): string {
+  return `events.${service}.${entity}.${verb}.${networkEID ?? NO_NETWORK}`;
+}
+
+/** The filter of one network's log: every event of the network, in stream order. */
+export function networkLogFilter(networkEID: string): string {
+  return `events.*.*.*.${networkEID}`;
 }
 
 /**

@@ -8,6 +8,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { Eid, Timestamp } from '../core/schemas.js';
 import { eventCatalogue, eventNames } from './catalogue.js';
 import { audienceSchemas } from './define.js';
+import { liveEventOf, liveEventTypes } from './live.js';
 
 interface FieldRow {
   readonly path: string;
@@ -116,6 +117,26 @@ export function eventCatalogueMarkdown(): string {
     ...Object.entries(audienceSchemas).map(
       ([kind, schema]) => `- ${AUDIENCE_TEXT[kind as keyof typeof audienceSchemas]}: ${schema.description}.`,
     ),
+    '',
+    "The subject's last token is the event's network (`none` for an event of no network), so the",
+    "stream holds one log per network: `events.*.*.*.<networkEID>` reads a network's events in order.",
+    '',
+    '## The live stream',
+    '',
+    "`GET /networks/{networkEID}/stream` (Server-Sent Events) carries these events of the network's",
+    'log to each person who may see them (their audience, decided by the gateway), as they happen.',
+    "Each SSE `id` is the event's place in the log, for `Last-Event-ID`. The SSE `event` is the",
+    "type below; `data` is `{ type, occurredAt, actor?, data }` with the event's data as documented",
+    'here, each top-level reference with `_links.self`, without the fields the last column names. The',
+    'alert events keep the form the stream always had: `alert` `{ alert, counters }` and `counters`.',
+    '',
+    '| Event type | SSE `event` | Left out of `data` |',
+    '|---|---|---|',
+    ...liveEventTypes.map((type) => {
+      const live = liveEventOf(type)!;
+      const omitted = live.omit.length === 0 ? '' : live.omit.map((key) => `\`${key}\``).join(', ');
+      return `| [\`${type}\`](#${type.replaceAll('.', '')}) | \`${live.event}\` | ${omitted} |`;
+    }),
   ];
   let service = '';
   for (const name of eventNames) {
@@ -128,7 +149,7 @@ export function eventCatalogueMarkdown(): string {
       '',
       `### \`${name}\``,
       '',
-      `Subject \`${definition.subject}\`. ${definition.description}`,
+      `Subject \`${definition.subject.replace(/\*$/, '<networkEID>')}\`. ${definition.description}`,
       '',
       `Audience: ${definition.audience.map((kind) => AUDIENCE_TEXT[kind]).join(', ')}.`,
       '',

@@ -11,7 +11,14 @@ import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { webhookEventTypes } from '../apps/webhook-events.js';
-import { accountSignInLockedSubject, tokenRevokedSubject } from '../core/subjects.js';
+import {
+  accountSignInLockedSubject,
+  EVENTS_SUBJECTS,
+  eventLogSubject,
+  networkLogFilter,
+  NO_NETWORK,
+  tokenRevokedSubject,
+} from '../core/subjects.js';
 import { VIDEO_PROCESSED_VERB } from '../files/media.js';
 import {
   eventCatalogue,
@@ -255,11 +262,14 @@ const SUBSCRIPTIONS: Readonly<Record<string, string>> = {
   'apps/messaging/src/tasks/joiners.ts': 'apps/messaging/src/tasks/joiners.ts',
   'apps/messaging/src/assistant/activation-consumer.ts':
     'apps/messaging/src/assistant/activation-consumer.ts',
+  // The live stream's tail of the whole log (every event, routed by its audience).
+  'apps/gateway/src/live-stream/log.ts': 'apps/gateway/src/live-stream/log.ts',
   // A core NATS subscription (the gateway's principal cache), not a JetStream consumer.
   'apps/gateway/src/authentication/revocations.ts': 'apps/gateway/src/authentication/revocations.ts',
 };
 
 const SUBJECT_CONSTANTS: Readonly<Record<string, string>> = {
+  EVENTS_SUBJECTS,
   tokenRevokedSubject,
   accountSignInLockedSubject,
 };
@@ -269,13 +279,13 @@ function subscribedSubjects(file: string): string[] {
   return [
     ...[...text.matchAll(/'(events\.[^'\s]+)'/g)].map((m) => m[1]!),
     ...[...text.matchAll(/eventSubject\(\s*'(\w+)',\s*'(\w+)',\s*'(\w+)'\s*\)/g)].map(
-      (m) => `events.${m[1]}.${m[2]}.${m[3]}`,
+      (m) => `events.${m[1]}.${m[2]}.${m[3]}.*`,
     ),
     ...Object.entries(SUBJECT_CONSTANTS)
       .filter(([constant]) => new RegExp(`\\b${constant}\\b(?!\\s*[=:])`).test(text))
       .map(([, subject]) => subject),
     ...[...text.matchAll(/'((?:auth|messaging|kb|notifications)\.[a-z_]+\.[a-z_]+)'/g)].map(
-      (m) => `events.${m[1]}`,
+      (m) => `events.${m[1]}.*`,
     ),
   ];
 }
@@ -324,34 +334,58 @@ describe('(b) the consumers subscribe to catalogued events', () => {
       ),
     );
     expect(subjects.size).toBeGreaterThan(10);
-    expect([...subjects].filter((subject) => subjectsMatching(subject).length === 0)).toEqual([]);
+    // The tests name an event type's subject without its network token (tests/support/events.ts).
+    const filterOf = (subject: string) =>
+      subject.endsWith('>') || subject.split('.').length === 5 ? subject : `${subject}.*`;
+    expect([...subjects].filter((subject) => subjectsMatching(filterOf(subject)).length === 0)).toEqual([]);
   });
 });
 
 describe('subjects', () => {
   it('matches NATS wildcards', () => {
-    expect(subjectMatches('events.auth.membership.added', 'events.auth.membership.added')).toBe(true);
-    expect(subjectMatches('events.auth.*.added', 'events.auth.membership.added')).toBe(true);
-    expect(subjectMatches('events.auth.>', 'events.auth.membership.added')).toBe(true);
-    expect(subjectMatches('events.>', 'events.auth.membership.added')).toBe(true);
-    expect(subjectMatches('events.auth.membership.added.>', 'events.auth.membership.added')).toBe(false);
-    expect(subjectMatches('events.auth.*', 'events.auth.membership.added')).toBe(false);
-    expect(subjectMatches('events.auth.membership.*.x', 'events.auth.membership.added')).toBe(false);
-    expect(subjectMatches('events.>.added', 'events.auth.membership.added')).toBe(false);
-    expect(subjectsMatching('events.auth.membership_request.*')).toEqual([
-      'events.auth.membership_request.created',
-      'events.auth.membership_request.withdrawn',
-      'events.auth.membership_request.declined',
+    const added = 'events.auth.membership.added.n1';
+    expect(subjectMatches('events.auth.membership.added.n1', added)).toBe(true);
+    expect(subjectMatches('events.auth.membership.added.*', added)).toBe(true);
+    expect(subjectMatches('events.auth.*.added.*', added)).toBe(true);
+    expect(subjectMatches('events.*.*.*.n1', added)).toBe(true);
+    expect(subjectMatches('events.*.*.*.n2', added)).toBe(false);
+    expect(subjectMatches('events.auth.>', added)).toBe(true);
+    expect(subjectMatches('events.>', added)).toBe(true);
+    expect(subjectMatches('events.auth.membership.added', added)).toBe(false);
+    expect(subjectMatches('events.auth.membership.added.n1.>', added)).toBe(false);
+    expect(subjectMatches('events.auth.*', added)).toBe(false);
+    expect(subjectMatches('events.auth.membership.*.x', added)).toBe(false);
+    expect(subjectMatches('events.>.added', added)).toBe(false);
+    expect(subjectsMatching('events.auth.membership_request.*.*')).toEqual([
+      'events.auth.membership_request.created.*',
+      'events.auth.membership_request.withdrawn.*',
+      'events.auth.membership_request.declined.*',
     ]);
     expect(subjectsMatching('events.>')).toHaveLength(eventNames.length);
-    expect(subjectsMatching('events.auth.membership.gone')).toEqual([]);
+    expect(subjectsMatching('events.auth.membership.gone.*')).toEqual([]);
+  });
+
+  it("files each event under its network's token, one log per network", () => {
+    expect(eventLogSubject('kb', 'page', 'published', 'n1')).toBe('events.kb.page.published.n1');
+    expect(eventLogSubject('auth', 'token', 'revoked', undefined)).toBe(
+      `events.auth.token.revoked.${NO_NETWORK}`,
+    );
+    expect(subjectMatches(networkLogFilter('n1'), eventLogSubject('kb', 'page', 'published', 'n1'))).toBe(
+      true,
+    );
+    expect(subjectMatches(networkLogFilter('n1'), eventLogSubject('kb', 'page', 'published', 'n2'))).toBe(
+      false,
+    );
+    expect(
+      subjectMatches(eventSubjectOf('kb.page.published'), eventLogSubject('kb', 'page', 'published', 'n2')),
+    ).toBe(true);
   });
 
   it('derives each subject and type from the service, entity and verb', () => {
     for (const name of eventNames) {
       const { service, entity, verb, subject } = eventCatalogue[name];
       expect(name).toBe(`${service}.${entity}.${verb}`);
-      expect(subject).toBe(`events.${name}`);
+      expect(subject).toBe(`events.${name}.*`);
       expect(eventSubjectOf(name)).toBe(subject);
     }
     expect(eventSubjectOf('auth.token.revoked')).toBe(tokenRevokedSubject);
@@ -377,7 +411,7 @@ describe('subjects', () => {
     expectTypeOf<CatalogueEvent<'messaging.task.completed'>['data']['kind']>().toEqualTypeOf<
       'individual' | 'split' | 'shared' | 'associated'
     >();
-    expectTypeOf(eventSubjectOf('kb.page.published')).toEqualTypeOf<'events.kb.page.published'>();
+    expectTypeOf(eventSubjectOf('kb.page.published')).toEqualTypeOf<'events.kb.page.published.*'>();
     expectTypeOf<'auth.nothing.done'>().not.toExtend<EventName>();
   });
 });

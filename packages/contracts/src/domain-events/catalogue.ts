@@ -1,13 +1,13 @@
 /**
  * The domain event catalogue (ARCHITECTURE §6): every event a service records through its outbox,
- * keyed by its type `<service>.<entity>.<verb>` (subject `events.<service>.<entity>.<verb>`), with
+ * keyed by its type `<service>.<entity>.<verb>` (subject `events.<service>.<entity>.<verb>.<networkEID>`), with
  * the TypeBox schema of its `data` and the kinds of audience it may carry. Producers record by name
  * (`outbox.record('kb.page.published', { audience, data })`, both typed from here); consumers list
  * the names they take (`startEventConsumer({ events })`) or narrow with `isCatalogueEvent`, and
  * read `CatalogueEvent`s. docs/events.md is generated from here (`node scripts/events-doc.mjs`).
  *
  * Adding an event:
- * 1. In the producer's file here (`auth.ts`, `messaging.ts`, `kb.ts`; a new service: a new file
+ * 1. In the producer's file here (`auth.ts`, `messaging.ts`, `kb.ts`, `notifications.ts`; a new service: a new file
  *    with its `…Events` list, spread into `eventCatalogue` below), add a `defineEvent({ service,
  *    entity, verb, description, audience, data })`: `description` one line on when it is recorded;
  *    `audience` the kinds of `EventAudience` the producer may address it to (a group's message:
@@ -30,6 +30,7 @@ import { authEvents } from './auth.js';
 import { type AnyEventDefinition, type AudienceOfKind } from './define.js';
 import { kbEvents } from './kb.js';
 import { messagingEvents } from './messaging.js';
+import { notificationsEvents } from './notifications.js';
 
 /** The definitions keyed by name. */
 type Keyed<T extends readonly AnyEventDefinition[]> = { readonly [D in T[number] as D['name']]: D };
@@ -46,7 +47,7 @@ function keyed<const T extends readonly AnyEventDefinition[]>(definitions: T): K
 }
 
 /** Every domain event, by `<service>.<entity>.<verb>`. */
-export const eventCatalogue = keyed([...authEvents, ...messagingEvents, ...kbEvents]);
+export const eventCatalogue = keyed([...authEvents, ...messagingEvents, ...kbEvents, ...notificationsEvents]);
 
 export type EventCatalogue = typeof eventCatalogue;
 /** The name (envelope `type`) of a catalogued event: `<service>.<entity>.<verb>`. */
@@ -86,9 +87,9 @@ export function isCatalogueEvent<const N extends EventName>(
   return typeof names === 'string' ? event.type === names : (names as readonly string[]).includes(event.type);
 }
 
-/** The JetStream subject of an event: `events.<service>.<entity>.<verb>`. */
-export function eventSubjectOf<N extends EventName>(name: N): `events.${N}` {
-  return eventCatalogue[name].subject as `events.${N}`;
+/** The JetStream subject filter of an event in every network: `events.<service>.<entity>.<verb>.*`. */
+export function eventSubjectOf<N extends EventName>(name: N): `events.${N}.*` {
+  return eventCatalogue[name].subject as `events.${N}.*`;
 }
 
 /** Whether a NATS subject filter (`*`: one token, `>`: one or more, last only) matches a subject. */

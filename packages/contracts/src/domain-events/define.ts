@@ -1,6 +1,7 @@
 /**
  * One entry of the domain event catalogue (ARCHITECTURE §6): the service that records the event,
- * its entity and verb (subject `events.<service>.<entity>.<verb>`, type `<service>.<entity>.<verb>`),
+ * its entity and verb (subject `events.<service>.<entity>.<verb>.<networkEID>`, type
+ * `<service>.<entity>.<verb>`),
  * when it is recorded, the TypeBox schema of its `data`, and the kinds of audience it may carry:
  * who may see it: the envelope's `audience` (`EventAudience`, core/audience.ts), narrowed per event
  * to the kinds its definition lists.
@@ -49,8 +50,11 @@ export interface EventDefinition<
 > extends EventDefinitionInput<S, E, V, A, D> {
   /** The envelope's `type`: `<service>.<entity>.<verb>`. */
   readonly name: `${S}.${E}.${V}`;
-  /** The JetStream subject: `events.<service>.<entity>.<verb>`. */
-  readonly subject: `events.${S}.${E}.${V}`;
+  /**
+   * The JetStream subject filter of the event in every network: `events.<service>.<entity>.<verb>.*`
+   * (the last token is the event's network, core/subjects.ts).
+   */
+  readonly subject: `events.${S}.${E}.${V}.*`;
 }
 
 /** Any definition of the catalogue. */
@@ -76,7 +80,7 @@ export function defineEvent<
   return {
     ...input,
     name: `${input.service}.${input.entity}.${input.verb}`,
-    subject: `events.${input.service}.${input.entity}.${input.verb}`,
+    subject: `events.${input.service}.${input.entity}.${input.verb}.*`,
   };
 }
 

@@ -8,6 +8,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { eventCatalogue, isEventName, type EventName } from './catalogue.js';
+import { NO_NETWORK } from '../core/subjects.js';
 import { audienceSchemaOf } from './define.js';
 
 const ajv = new Ajv({ strict: true, allErrors: true });
@@ -41,7 +42,12 @@ export function recordedEventProblems(stored: StoredEvent): string[] {
   if (typeof type !== 'string' || !isEventName(type)) return [`type ${String(type)} is not catalogued`];
   const definition = eventCatalogue[type];
   const problems: string[] = [];
-  if (stored.subject !== definition.subject) problems.push(`stored under ${stored.subject}`);
+  const networkEID = (event as { networkEID?: unknown }).networkEID;
+  const logSubject = definition.subject.replace(
+    /\*$/,
+    typeof networkEID === 'string' ? networkEID : NO_NETWORK,
+  );
+  if (stored.subject !== logSubject) problems.push(`stored under ${stored.subject}, not ${logSubject}`);
   const validData = validatorOf(dataValidators, type, definition.data);
   if (!validData(event.data)) problems.push(`data: ${ajv.errorsText(validData.errors)}`);
   if (event.audience === undefined) {

