@@ -54,35 +54,45 @@ describe('the events the end-to-end run recorded', () => {
     const category = { type: 'kb_category', EID: 'c'.repeat(24) };
     const user = { type: 'user', EID: 'a'.repeat(24) };
     const good = { type: 'kb.manager.assigned', audience: { kind: 'network' }, data: { category, user } };
-    expect(recordedEventProblems(stored('events.kb.manager.assigned', good))).toEqual([]);
+    expect(recordedEventProblems(stored('events.kb.manager.assigned.none', good))).toEqual([]);
     // Joined, so that the catalogue test's scan of e2e subjects does not take it for a real one.
     const gone = ['events', 'kb', 'manager', 'gone'].join('.');
     expect(recordedEventProblems(stored(gone, { ...good, type: 'kb.manager.gone' }))).toEqual([
       'type kb.manager.gone is not catalogued',
     ]);
     expect(
-      recordedEventProblems(stored('events.kb.manager.assigned', { ...good, data: { category } })),
+      recordedEventProblems(stored('events.kb.manager.assigned.none', { ...good, data: { category } })),
     ).toEqual([expect.stringContaining('data:')]);
     expect(
-      recordedEventProblems(stored('events.kb.manager.assigned', { ...good, audience: undefined })),
+      recordedEventProblems(stored('events.kb.manager.assigned.none', { ...good, audience: undefined })),
     ).toEqual(['no audience']);
     expect(
-      recordedEventProblems(stored('events.kb.manager.assigned', { ...good, audience: { kind: 'admins' } })),
+      recordedEventProblems(
+        stored('events.kb.manager.assigned.none', { ...good, audience: { kind: 'admins' } }),
+      ),
     ).toEqual([expect.stringContaining('is not one of network')]);
-    expect(recordedEventProblems(stored('events.kb.page.published', good))).toEqual([
-      'stored under events.kb.page.published',
+    expect(recordedEventProblems(stored('events.kb.page.published.none', good))).toEqual([
+      'stored under events.kb.page.published.none, not events.kb.manager.assigned.none',
     ]);
+    // Filed in the log of its own network, none other.
+    const networkEID = 'b'.repeat(24);
+    expect(
+      recordedEventProblems(stored(`events.kb.manager.assigned.${networkEID}`, { ...good, networkEID })),
+    ).toEqual([]);
+    expect(recordedEventProblems(stored('events.kb.manager.assigned.none', { ...good, networkEID }))).toEqual(
+      [`stored under events.kb.manager.assigned.none, not events.kb.manager.assigned.${networkEID}`],
+    );
     // Auth's events carry their audience too, of the kinds their definition lists.
     const revoked = { type: 'auth.token.revoked', data: { tokenHashes: ['a'.repeat(64)] } };
-    expect(recordedEventProblems(stored('events.auth.token.revoked', revoked))).toEqual(['no audience']);
+    expect(recordedEventProblems(stored('events.auth.token.revoked.none', revoked))).toEqual(['no audience']);
     expect(
       recordedEventProblems(
-        stored('events.auth.token.revoked', { ...revoked, audience: { kind: 'internal' } }),
+        stored('events.auth.token.revoked.none', { ...revoked, audience: { kind: 'internal' } }),
       ),
     ).toEqual([]);
     expect(
       recordedEventProblems(
-        stored('events.auth.token.revoked', { ...revoked, audience: { kind: 'network' } }),
+        stored('events.auth.token.revoked.none', { ...revoked, audience: { kind: 'network' } }),
       ),
     ).toHaveLength(1);
   });
