@@ -64,7 +64,10 @@ const LAYOUTS: Readonly<Record<string, Layout>> = {
       events: [],
       files: [],
       search: [],
-      chat: [],
+      // Typing indicators: the throttled publisher, and typing in a message's comments.
+      typing: [],
+      // A conversation's typing indicator goes through the typing area's publisher.
+      chat: ['typing'],
       assistant: ['chat'],
       // A journey posts tasks and reads profiles' timelines.
       journeys: ['tasks', 'timelines'],

@@ -5,7 +5,7 @@
  * process against real NATS and the real store.
  */
 import { routesOf } from '@ncs/contracts';
-import { bindRoutes, type ServiceModule, type ServiceRuntime } from '@ncs/service-kit';
+import { bindRoutes, ephemeralPublisher, type ServiceModule, type ServiceRuntime } from '@ncs/service-kit';
 import { accountHandlers } from './account/handlers.js';
 import { appsHandlers } from './apps/handlers.js';
 import { SigningSecretBox } from './apps/signing-secret-box.js';
@@ -72,6 +72,7 @@ export function buildAuthService(
     signingSecrets: new SigningSecretBox(config.APP_SIGNING_SECRET_KEY),
     scheduledItems,
     manifestRules: { allowPrivateWebhookTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS },
+    ephemeral: ephemeralPublisher(runtime.nats, runtime.logger),
   };
   const handlers = new Map([
     ...Object.entries(internalHandlers(models, config.NETWORK_DOMAIN)),

@@ -11,6 +11,7 @@ import { postableTypesBatch } from './directory/postable-types.js';
 import { groupAccessFor } from './groups/access.js';
 import { addresseesPage } from './groups/addressees.js';
 import { streamAudience } from './groups/stream-audience.js';
+import { showsPresence } from './account/presence-shown.js';
 import { findGroupsForEmbed } from './groups/themes.js';
 import type { AuthModels } from './models.js';
 import { searchDirectory } from './search/directory-search.js';
@@ -68,6 +69,12 @@ export function internalHandlers(models: AuthModels, networkDomain: string): Rec
       webhookSubscribers(models, ctx, body),
     ),
     // The gateway's live stream: which events a person's stream carries, decided when it opens.
-    internalHandler(internalSubjects.streamAudience, ({ ctx, body }) => streamAudience(models, ctx, body)),
+    internalHandler(internalSubjects.streamAudience, async ({ ctx, body }) => {
+      const [standing, showPresence] = await Promise.all([
+        streamAudience(models, ctx, body),
+        showsPresence(models, ctx.networkEID ?? '', body.profileEID),
+      ]);
+      return { ...standing, showPresence };
+    }),
   ]);
 }

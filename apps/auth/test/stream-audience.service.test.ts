@@ -175,6 +175,7 @@ describe('the stream audience of a person', () => {
         { EID: administered, admin: true },
       ]),
       truncated: false,
+      showPresence: true,
     });
     expect(await audienceOf(admin)).toEqual({
       admin: true,
@@ -183,7 +184,16 @@ describe('the stream audience of a person', () => {
         [publicGroup, hiddenGroup, invitedTo, removedFrom, requested].map((EID) => ({ EID, admin: true })),
       ),
       truncated: false,
+      showPresence: true,
     });
+  });
+
+  it('says whether the person lets the network see their presence', async () => {
+    const networkEID = await newNetwork();
+    const [shown, hidden] = [await newPerson(networkEID), await newPerson(networkEID)];
+    await call(hidden, 'userSettings.update', { profileEID: hidden.profileEID }, { showPresence: false });
+    expect(await audienceOf(shown)).toMatchObject({ showPresence: true });
+    expect(await audienceOf(hidden)).toMatchObject({ showPresence: false });
   });
 
   it('says network admin for every administrator role variant, and external for a guest', async () => {

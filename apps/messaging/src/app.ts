@@ -5,6 +5,7 @@
 import { DomainError, internalSubjects, routesOf, type RequestContext } from '@ncs/contracts';
 import {
   bindRoutes,
+  ephemeralPublisher,
   internalHandler,
   internalHandlerMap,
   type RpcClient,
@@ -36,6 +37,8 @@ import { runVideoJobs } from './files/video.js';
 import { poller } from './messages/lease.js';
 // Files: attachments and temporary uploads.
 import { fileSweep, type SweepOptions } from './files/sweep.js';
+// Typing indicators.
+import { TypingSignals } from './typing/signals.js';
 
 /** Internal requests are always about one network (set by the gateway or the asking service). */
 function requireNetwork(ctx: RequestContext): string {
@@ -102,6 +105,8 @@ export function buildMessagingService(
     models,
     rpc: runtime.rpc,
     outbox,
+    // Typing indicators: published on core NATS, throttled per instance (typing/signals.ts).
+    typing: new TypingSignals(ephemeralPublisher(runtime.nats, runtime.logger)),
   });
   // Idempotent posting: replays of message.create, comment.create and message.like (idempotency/).
   const idempotencyKeys = registerIdempotencyModel(runtime.db);

@@ -42,12 +42,15 @@ import { journeyHandlers } from './journeys/handlers.js';
 // Files and folders.
 import { filesRoutes } from '@ncs/contracts';
 import { fileHandlers } from './files/handlers.js';
+// Typing indicators.
+import type { TypingDeps } from './typing/signals.js';
+import { signalThreadTyping } from './typing/threads.js';
 // Files: media.
 import { filesMediaRoutes } from '@ncs/contracts';
 import { fileMediaHandlers, messageCropHandlers } from './files/media-handlers.js';
 
 /** What the handlers use. */
-export interface MessagingDependencies {
+export interface MessagingDependencies extends TypingDeps {
   readonly models: MessagingModels;
   readonly rpc: RpcClient;
   readonly outbox: Outbox;
@@ -125,6 +128,11 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
       moveMessage(deps, callerOf(ctx), params.messageEID, body),
     'message.share': ({ ctx, params, body }, deps) =>
       shareMessage(deps, callerOf(ctx), params.messageEID, body),
+    // Typing indicators: typing in a message's comments.
+    'message.typing': async ({ ctx, params }, deps) => {
+      await signalThreadTyping(deps, callerOf(ctx), params.messageEID);
+      return withStatus(204, null);
+    },
     // Timelines, threads, bubbling.
     'messages.list': ({ ctx, query }, { models, rpc }) => listMessages(models, rpc, callerOf(ctx), query),
     'messages.listPlural': ({ ctx, query }, { models, rpc }) =>

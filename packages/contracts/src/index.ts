@@ -22,6 +22,7 @@ export * from './internal-subjects-docs.js';
 export * from './domain-events/catalogue.js';
 export * from './domain-events/catalogue-docs.js';
 export * from './domain-events/live.js';
+export * from './domain-events/ephemeral.js';
 export * from './core/audience.js';
 export { audienceSchemaOf, type AnyEventDefinition } from './domain-events/define.js';
 // The areas: their resources, route tables, errors and link relations.

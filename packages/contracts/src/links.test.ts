@@ -188,7 +188,15 @@ describe('relations left out by a field (`unless`)', () => {
   const message = { type: 'update', EID: 'bbbbbbbbbbbbbbbbbbbbbbbb', author: { type: 'user', EID: ME } };
   it('gives an unlocked network message its comments, likers and the network timeline', () => {
     const links = resolveLinks({ ...message, locked: false, group: null }, ctx);
-    expect(Object.keys(links)).toEqual(['self', 'author', 'timeline', 'comments', 'likers', 'readers']);
+    expect(Object.keys(links)).toEqual([
+      'self',
+      'author',
+      'timeline',
+      'comments',
+      'likers',
+      'typing',
+      'readers',
+    ]);
   });
 
   it('drops comments and likers of a locked message, and the network timeline of a group message', () => {
@@ -201,7 +209,15 @@ describe('relations left out by a field (`unless`)', () => {
   it('drops the network timeline of a profile message (unless with several fields), links the user’s', () => {
     const profile = { type: 'user', EID: 'dddddddddddddddddddddddd' };
     const links = resolveLinks({ ...message, locked: false, group: null, profile }, ctx);
-    expect(Object.keys(links)).toEqual(['self', 'author', 'comments', 'likers', 'readers', 'userTimeline']);
+    expect(Object.keys(links)).toEqual([
+      'self',
+      'author',
+      'comments',
+      'likers',
+      'typing',
+      'readers',
+      'userTimeline',
+    ]);
     expect(links.userTimeline?.href).toBe(`/networks/${NET}/users/${profile.EID}/timeline/`);
   });
 });

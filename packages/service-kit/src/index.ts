@@ -1,6 +1,7 @@
 export * from './collections.js';
 export * from './config.js';
 export * from './database.js';
+export * from './ephemeral.js';
 export * from './expiring-map.js';
 export * from './html.js';
 export * from './logger.js';

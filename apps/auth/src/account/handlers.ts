@@ -19,8 +19,8 @@ export const accountHandlers = defineHandlers<AccountDependencies>()(accountRout
     dismissNewFeature(models, ctx, params.profileEID, params.featureKey),
   'hostInfo.get': ({ ctx }, { models, networkDomain }) => getHostInfo(models, ctx, networkDomain),
   'presence.get': ({ ctx, params }, { models }) => getPresence(models, ctx, params.profileEID),
-  'presence.update': ({ ctx, params, body }, { models }) =>
-    updatePresence(models, ctx, params.profileEID, body.status),
+  'presence.update': ({ ctx, params, body }, { models, ephemeral }) =>
+    updatePresence(models, ephemeral, ctx, params.profileEID, body.status),
   'session.list': ({ ctx, query }, { models }) => listSessions(models, ctx, query),
   'session.end': async ({ ctx, params }, { models, events }) => {
     await endSession(models, events, ctx, params.sessionId);

@@ -18,7 +18,7 @@ export async function streamAudience(
   models: GroupsStore,
   ctx: RequestContext,
   body: StreamAudienceRequest,
-): Promise<StreamAudience> {
+): Promise<Omit<StreamAudience, 'showPresence'>> {
   const networkEID = ctx.networkEID;
   if (!networkEID) throw new DomainError('BAD_REQUEST', 'The request names no network.');
   const { profileEID } = body;

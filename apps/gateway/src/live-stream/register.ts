@@ -10,15 +10,19 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { NatsConnection } from 'nats';
+import { Ajv } from 'ajv';
 import {
   DomainError,
+  EPHEMERAL_SUBJECTS,
+  EphemeralEventSchema,
   internalSubjects,
   STREAM_MAX_PER_PERSON,
   STREAM_REPLAY_MAX,
+  type EphemeralEvent,
   type RequestContext,
   type StreamOpenReply,
 } from '@ncs/contracts';
-import type { Logger, RpcClient } from '@ncs/service-kit';
+import { ephemeralPublisher, newGauge, subscribeJson, type Logger, type RpcClient } from '@ncs/service-kit';
 import {
   AuthenticationError,
   extractToken,
@@ -53,6 +57,18 @@ export interface LiveStreamDeps {
   readonly authenticator: TokenAuthenticator;
 }
 
+/** Every router of this process (one per gateway app), read when the metrics are scraped. */
+const routers = new Set<LiveRouter<LiveSession>>();
+newGauge({
+  name: 'ncs_live_streams_open',
+  help: 'Live streams open on this gateway.',
+  labelNames: [],
+  read: () => [[{}, [...routers].reduce((sum, router) => sum + router.size, 0)] as const],
+});
+
+/** Typing and presence events as producers publish them, checked before any is routed. */
+const isEphemeralEvent = new Ajv({ strict: false }).compile<EphemeralEvent>(EphemeralEventSchema);
+
 const SSE_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-store',
@@ -71,13 +87,35 @@ export function registerLiveStreams(app: FastifyInstance, deps: LiveStreamDeps):
   const open = new Set<LiveSession>();
   const log = eventLogReader(deps.nats, deps.logger);
   const router = new LiveRouter<LiveSession>();
+  routers.add(router);
   const standingOf = async (ctx: RequestContext, profileEID: string): Promise<Standing> => {
     const reply = await deps.rpc.request(internalSubjects.streamAudience, { ctx, body: { profileEID } });
     return {
       profileEID,
       admin: reply.admin,
+      showPresence: reply.showPresence,
       groups: new Map(reply.groups.map((group) => [group.EID, { admin: group.admin }])),
     };
+  };
+  const ephemeral = subscribeJson(deps.nats, EPHEMERAL_SUBJECTS, deps.logger, 'ephemeral event', (event) => {
+    if (!isEphemeralEvent(event)) return false;
+    router.routeEphemeral(event);
+  });
+  /**
+   * The presence a person's streams imply: `online` when their first stream opens, `away` when
+   * their last closes, over every gateway (the slots count them). Shown to the network only when
+   * the person shows their presence; else to their own other devices.
+   */
+  const publish = ephemeralPublisher(deps.nats, deps.logger);
+  const publishPresence = (session: LiveSession, standing: Standing, status: 'online' | 'away') => {
+    publish({
+      type: 'presence',
+      networkEID: session.networkEID,
+      audience: standing.showPresence
+        ? { kind: 'network' }
+        : { kind: 'people', profileEIDs: [session.profileEID] },
+      data: { user: { type: 'user', EID: session.profileEID }, status, source: 'stream' },
+    });
   };
   const sessionDeps = {
     rpc: deps.rpc,
@@ -118,6 +156,7 @@ export function registerLiveStreams(app: FastifyInstance, deps: LiveStreamDeps):
       for (const [name, value] of Object.entries(reply.getHeaders()))
         if (value !== undefined) reply.raw.setHeader(name, value);
       reply.raw.writeHead(200, SSE_HEADERS);
+      const person = ctx.principal?.accountId ?? profileEID;
       const session = runSession(
         sessionDeps,
         {
@@ -142,7 +181,12 @@ export function registerLiveStreams(app: FastifyInstance, deps: LiveStreamDeps):
         router,
       );
       open.add(session);
-      reply.raw.on('close', () => open.delete(session));
+      void slots.countHeld(person).then((held) => held === 1 && publishPresence(session, standing, 'online'));
+      void session.ended.then(async () => {
+        open.delete(session);
+        // The slot is released as the session ends: none held is the person's last stream gone.
+        if ((await slots.countHeld(person)) === 0) publishPresence(session, standing, 'away');
+      });
       return reply;
     },
   };
@@ -152,6 +196,9 @@ export function registerLiveStreams(app: FastifyInstance, deps: LiveStreamDeps):
     done();
   });
   app.addHook('onClose', async () => {
+    ephemeral.unsubscribe();
+    router.close();
+    routers.delete(router);
     await log.stop();
   });
 }

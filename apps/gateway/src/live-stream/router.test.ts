@@ -1,12 +1,33 @@
-import { describe, expect, it } from 'vitest';
-import type { DomainEvent, EventAudience } from '@ncs/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import type { DomainEvent, EphemeralEvent, EventAudience } from '@ncs/contracts';
 import type { LogEvent } from './log.js';
-import { LiveRouter, type RoutedStream } from './router.js';
+import { LiveRouter, PRESENCE_BATCH_MS, type PresenceBatch, type RoutedStream } from './router.js';
 
-function stream(networkEID: string, profileEID: string): RoutedStream & { got: number[] } {
+function stream(
+  networkEID: string,
+  profileEID: string,
+): RoutedStream & { got: number[]; typing: string[]; presence: PresenceBatch[] } {
   const got: number[] = [];
-  return { networkEID, profileEID, got, offer: (event) => got.push(event.seq) };
+  const typing: string[] = [];
+  const presence: PresenceBatch[] = [];
+  return {
+    networkEID,
+    profileEID,
+    got,
+    typing,
+    presence,
+    offer: (event) => got.push(event.seq),
+    offerEphemeral: (event) => typing.push(event.data.user.EID),
+    offerPresence: (batch) => presence.push(batch),
+  };
 }
+
+const presenceOf = (EID: string, status: 'online' | 'away', audience: EventAudience): EphemeralEvent => ({
+  type: 'presence',
+  networkEID: 'n1',
+  audience,
+  data: { user: { type: 'user', EID }, status, source: 'stream' },
+});
 
 let seq = 0;
 function logEvent(
@@ -58,6 +79,61 @@ describe('LiveRouter', () => {
     router.route(logEvent(undefined, { kind: 'network' }));
     router.route(logEvent('n1', { kind: 'network' }, 'auth.token.revoked'));
     expect(s.got).toEqual([]);
+  });
+
+  it("offers an ephemeral event by its audience as it offers the log's", () => {
+    const router = new LiveRouter();
+    const [inConversation, outside, elsewhere] = [stream('n1', 'p2'), stream('n1', 'p3'), stream('n2', 'p2')];
+    for (const s of [inConversation, outside, elsewhere]) router.add(s);
+    const typing = (audience: EventAudience): EphemeralEvent => ({
+      type: 'typing',
+      networkEID: 'n1',
+      audience,
+      data: {
+        user: { type: 'user', EID: 'p1' },
+        conversation: { type: 'conversation', EID: 'c1' },
+        expiresInMs: 6000,
+      },
+    });
+    router.routeEphemeral(typing({ kind: 'people', profileEIDs: ['p2'] }));
+    expect(inConversation.typing).toEqual(['p1']);
+    expect(outside.typing).toEqual([]);
+    expect(elsewhere.typing).toEqual([]);
+    router.routeEphemeral(typing({ kind: 'internal' }));
+    router.routeEphemeral(typing({ kind: 'network' }));
+    expect(outside.typing).toEqual(['p1']);
+    expect(elsewhere.typing).toEqual([]);
+  });
+
+  it("gathers a network's presence changes, the latest per person, into one batch for each stream", () => {
+    vi.useFakeTimers();
+    try {
+      const router = new LiveRouter();
+      const [watcher, elsewhere] = [stream('n1', 'p9'), stream('n2', 'p9')];
+      router.add(watcher);
+      router.add(elsewhere);
+      router.routeEphemeral(presenceOf('p1', 'online', { kind: 'network' }));
+      router.routeEphemeral(presenceOf('p2', 'online', { kind: 'network' }));
+      router.routeEphemeral(presenceOf('p1', 'away', { kind: 'network' }));
+      router.routeEphemeral(presenceOf('p3', 'online', { kind: 'people', profileEIDs: ['p3'] }));
+      expect(watcher.presence).toEqual([]);
+      vi.advanceTimersByTime(PRESENCE_BATCH_MS);
+      expect(watcher.presence).toHaveLength(1);
+      const [batch] = watcher.presence;
+      expect(batch!.forEveryone.map((change) => [change.user.EID, change.status])).toEqual([
+        ['p2', 'online'],
+        ['p1', 'away'],
+      ]);
+      expect(JSON.parse(batch!.everyoneJson!)).toEqual({ type: 'presence', changes: batch!.forEveryone });
+      // For the person's own streams only: each stream checks it against its person.
+      expect(batch!.personal.map((change) => change.data.user.EID)).toEqual(['p3']);
+      expect(elsewhere.presence).toEqual([]);
+      // Nothing more until the next change.
+      vi.advanceTimersByTime(10 * PRESENCE_BATCH_MS);
+      expect(watcher.presence).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('forgets a removed stream and counts the open ones', () => {

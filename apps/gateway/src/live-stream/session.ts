@@ -21,7 +21,7 @@ import type { Logger, RpcClient } from '@ncs/service-kit';
 import { toHal, type HalContext } from '../hal/links.js';
 import type { EventLogReader, LogEvent } from './log.js';
 import type { RoutedStream } from './router.js';
-import { sseComment, sseEvent, type ResumePoint } from './sse.js';
+import { sseComment, sseEvent, sseEventJson, type ResumePoint } from './sse.js';
 import type { StreamSlot } from './slots.js';
 import { maySee, standingChangeOf, type Standing } from './visibility.js';
 
@@ -126,9 +126,9 @@ export function runSession(
     ended = true;
     for (const timer of timers) clearInterval(timer);
     router.remove(session);
-    void start.slot.release();
     raw.end();
-    markEnded();
+    // Ended once the slot is free: what counts the person's streams then counts without it.
+    void start.slot.release().finally(markEnded);
   };
 
   const writeCounters = (next: StreamCounters, id: number) => {
@@ -203,6 +203,25 @@ export function runSession(
       }
       queue.push(logEvent);
       void drain();
+    },
+    offerEphemeral(event) {
+      if (ended) return;
+      // Nobody is shown their own typing.
+      if (event.type === 'typing' && event.data.user.EID === profileEID) return;
+      if (!maySee(event.audience, standing)) return;
+      // No id: an ephemeral event never moves the client's resume point.
+      write(sseEvent(event.type, { type: event.type, data: event.data }));
+    },
+    offerPresence(batch) {
+      if (ended) return;
+      // Their own presence reaches their other devices even when hidden from the network.
+      const personal = batch.personal.filter((change) => maySee(change.audience, standing));
+      if (personal.length === 0) {
+        if (batch.everyoneJson !== null) write(sseEventJson('presence', batch.everyoneJson));
+        return;
+      }
+      const changes = [...batch.forEveryone, ...personal.map((change) => change.data)];
+      write(sseEvent('presence', { type: 'presence', changes }));
     },
     end: (reason) => end(reason),
     ended: endedPromise,

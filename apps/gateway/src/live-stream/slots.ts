@@ -53,6 +53,25 @@ export class StreamSlots {
     }
   }
 
+  /**
+   * How many of `person`'s slots live streams hold now, over every gateway; null when the bucket
+   * cannot be read (then nothing is concluded from it).
+   */
+  async countHeld(person: string): Promise<number | null> {
+    const digest = createHash('sha256').update(person).digest('hex');
+    try {
+      const kv = await this.kv();
+      const entries = await Promise.all(
+        Array.from({ length: this.options.max }, (_, slot) => kv.get(`${digest}.${slot}`)),
+      );
+      const now = Date.now();
+      return entries.filter((entry) => entry?.operation === 'PUT' && Number(entry.string()) > now).length;
+    } catch (error) {
+      this.logger.debug({ err: error }, 'live stream slots not counted');
+      return null;
+    }
+  }
+
   /** The revision of `key` once taken, or null when a live lease holds it. */
   private async take(kv: KV, key: string): Promise<number | null> {
     const until = encode(Date.now() + this.options.leaseMs);
@@ -69,21 +88,27 @@ export class StreamSlots {
 
   private held(kv: KV, key: string, first: number): StreamSlot {
     let revision = first;
+    // One change of the lease at a time: a release while a renewal is in flight would name the
+    // revision the renewal replaces, fail, and leave the slot held until the lease expires.
+    let last: Promise<void> = Promise.resolve();
+    const inTurn = (change: () => Promise<void>): Promise<void> => (last = last.then(change));
     return {
-      renew: async () => {
-        try {
-          revision = await kv.update(key, encode(Date.now() + this.options.leaseMs), revision);
-        } catch (error) {
-          this.logger.debug({ err: error }, 'live stream lease not renewed');
-        }
-      },
-      release: async () => {
-        try {
-          await kv.delete(key, { previousSeq: revision });
-        } catch (error) {
-          this.logger.debug({ err: error }, 'live stream lease not released (it expires)');
-        }
-      },
+      renew: () =>
+        inTurn(async () => {
+          try {
+            revision = await kv.update(key, encode(Date.now() + this.options.leaseMs), revision);
+          } catch (error) {
+            this.logger.debug({ err: error }, 'live stream lease not renewed');
+          }
+        }),
+      release: () =>
+        inTurn(async () => {
+          try {
+            await kv.delete(key, { previousSeq: revision });
+          } catch (error) {
+            this.logger.debug({ err: error }, 'live stream lease not released (it expires)');
+          }
+        }),
     };
   }
 

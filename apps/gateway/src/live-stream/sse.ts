@@ -11,6 +11,11 @@ export function sseEvent(event: string, data: unknown, id?: string): string {
   return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+/** One event without an id whose data is JSON already (serialised once for many streams). */
+export function sseEventJson(event: string, json: string): string {
+  return `event: ${event}\ndata: ${json}\n\n`;
+}
+
 /** A comment line: a heartbeat that keeps proxies from closing an idle stream. */
 export function sseComment(text: string): string {
   return `: ${text.replace(/[\r\n]/g, ' ')}\n\n`;

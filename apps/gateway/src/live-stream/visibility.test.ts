@@ -4,12 +4,13 @@ import { maySee, standingChangeOf, type Standing } from './visibility.js';
 const member: Standing = {
   profileEID: 'p1',
   admin: false,
+  showPresence: true,
   groups: new Map([
     ['g1', { admin: false }],
     ['g2', { admin: true }],
   ]),
 };
-const admin: Standing = { profileEID: 'p9', admin: true, groups: new Map() };
+const admin: Standing = { profileEID: 'p9', admin: true, showPresence: true, groups: new Map() };
 
 describe('maySee', () => {
   it('lets every member of the network see a network event', () => {

@@ -10,6 +10,8 @@ export interface Standing {
   readonly profileEID: string;
   /** A network administrator: sees what the network's administrators see. */
   readonly admin: boolean;
+  /** Whether they let the network see their presence. */
+  readonly showPresence: boolean;
   /** The groups they are an active member of, and whether they administer each. */
   readonly groups: ReadonlyMap<string, { readonly admin: boolean }>;
 }

@@ -5,6 +5,8 @@ export const chatLinkRelations: LinkRelations = {
   conversation: [
     { rel: 'self', href: '/networks/{networkEID}/conversations/{EID}' },
     { rel: 'messages', href: '/networks/{networkEID}/conversations/{EID}/messages/' },
+    // Live content: a POST says the caller is typing here.
+    { rel: 'typing', href: '/networks/{networkEID}/conversations/{EID}/typing' },
   ],
   chat_message: [
     { rel: 'conversation', href: '/networks/{networkEID}/conversations/{conversation.EID}' },

@@ -4,7 +4,8 @@
  * docs/decisions.md, "Messaging: chat, conversations and the AI assistant".
  */
 import { route, type RouteDefinition } from '../core/route-definition.js';
-import { NetworkParams } from '../core/schemas.js';
+import { NetworkParams, NoContent } from '../core/schemas.js';
+import { TYPING_EXPIRES_MS, TYPING_MIN_INTERVAL_MS } from '../core/typing.js';
 import {
   ChatMessageCollection,
   ChatMessageCreateBody,
@@ -74,6 +75,15 @@ export const chatRoutes = [
     params: ConversationParams,
     body: ChatMessageCreateBody,
     reply: { status: 201, schema: ChatMessageResource },
+  }),
+  route({
+    ...common,
+    id: 'conversation.typing',
+    method: 'POST',
+    path: `${CONVERSATIONS}/{conversationEID}/typing`,
+    summary: `The caller is typing in a conversation of theirs: its other participants' live streams get a \`typing\` event, shown for ${TYPING_EXPIRES_MS / 1000} s unless sent again; not stored, not replayed, at most one per ${TYPING_MIN_INTERVAL_MS / 1000} s (more are accepted and dropped)`,
+    params: ConversationParams,
+    reply: { status: 204, schema: NoContent },
   }),
   route({
     ...common,

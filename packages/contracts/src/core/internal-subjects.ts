@@ -144,6 +144,10 @@ export const StreamAudienceSchema = Type.Object({
   truncated: Type.Boolean({
     description: 'More groups than `STREAM_AUDIENCE_MAX_GROUPS`: `groups` holds the first ones by EID',
   }),
+  showPresence: Type.Boolean({
+    description:
+      'Whether the person lets others see their presence (their setting; default true): the presence their streams imply reaches the network only then',
+  }),
 });
 export type StreamAudience = Static<typeof StreamAudienceSchema>;
 

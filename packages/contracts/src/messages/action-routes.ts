@@ -6,6 +6,7 @@
 import { PaginationQuery } from '../core/pagination.js';
 import { route, type RouteDefinition } from '../core/route-definition.js';
 import { NoContent } from '../core/schemas.js';
+import { TYPING_EXPIRES_MS, TYPING_MIN_INTERVAL_MS } from '../core/typing.js';
 import {
   MessageCropBody,
   MessageEditBody,
@@ -41,6 +42,15 @@ export const messageCropRoutes = [
 ] as const satisfies readonly RouteDefinition[];
 
 export const messageActionRoutes = [
+  route({
+    ...common,
+    id: 'message.typing',
+    method: 'POST',
+    path: `${MESSAGE}/typing`,
+    summary: `The caller is writing a comment on a message they may read (its thread): the live streams of those who may read it get a \`typing\` event, shown for ${TYPING_EXPIRES_MS / 1000} s unless sent again; not stored, not replayed, at most one per ${TYPING_MIN_INTERVAL_MS / 1000} s (more are accepted and dropped); a locked message takes no comment (409)`,
+    params: MessageParams,
+    reply: { status: 204, schema: NoContent },
+  }),
   action(
     'message.read',
     'read',

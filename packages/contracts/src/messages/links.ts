@@ -46,6 +46,8 @@ const messageRelations: readonly LinkRelation[] = [
   { rel: 'group', href: '/networks/{networkEID}/groups/{group.EID}/' },
   { rel: 'comments', href: `${MESSAGE}/comments/`, unless: 'locked' },
   { rel: 'likers', href: `${MESSAGE}/likers/`, unless: 'locked' },
+  // Live content: a POST says the caller is writing a comment (the message's thread).
+  { rel: 'typing', href: `${MESSAGE}/typing`, unless: 'locked' },
   // Message actions: who marked it read (shown while locked too).
   { rel: 'readers', href: `${MESSAGE}/readers/` },
   { rel: 'sharedFrom', href: '/networks/{networkEID}/messages/{sharedFrom.EID}/' },
@@ -58,7 +60,9 @@ const messageRelations: readonly LinkRelation[] = [
 export const messagesLinkRelations: LinkRelations = {
   update: messageRelations,
   // A comment's own comments are not taken (threads come with `parentCommentEID`).
-  comment: messageRelations.filter((r) => !['comments', 'timeline', 'groupTimeline'].includes(r.rel)),
+  comment: messageRelations.filter(
+    (r) => !['comments', 'typing', 'timeline', 'groupTimeline'].includes(r.rel),
+  ),
   // News and scheduled items: a news item has the relations of an update.
   news: messageRelations,
   news_duplication: [

@@ -51,11 +51,11 @@ export const StreamEventSchema = Type.Object(
   {
     event: Type.String({
       description:
-        "`counters` (first, and whenever they change); `alert`; a content event named by its domain event type (`messaging.message.created`…, listed in docs/events.md, 'The live stream'); `reset` (a resume the log cannot replay: refetch what you show, the stream goes on live); `end` (then the stream closes)",
+        "`counters` (first, and whenever they change); `alert`; a content event named by its domain event type (`messaging.message.created`…, listed in docs/events.md, 'The live stream'); `typing` and `presence` (ephemeral: no id, never replayed); `reset` (a resume the log cannot replay: refetch what you show, the stream goes on live); `end` (then the stream closes)",
     }),
     data: Type.String({
       description:
-        "JSON: the counters (`numUnreadAlertsCoalesced`, `numAdminAlerts`, `numNonActionRequiredAlertsCoalesced`, `numActionRequiredAlerts`); for `alert` `{ alert, counters }`, the alert as in the alert list; for a content event `{ type, occurredAt, actor?, data }`, `data` the event's references (each with `_links.self`) and changed fields; for `reset` `{ reason }` (`expired`, `unknown_id`, `too_far_behind`, `unavailable`); for `end` `{ reason }` (`token_revoked`, `closed`)",
+        "JSON: the counters (`numUnreadAlertsCoalesced`, `numAdminAlerts`, `numNonActionRequiredAlertsCoalesced`, `numActionRequiredAlerts`); for `alert` `{ alert, counters }`, the alert as in the alert list; for a content event `{ type, occurredAt, actor?, data }`, `data` the event's references (each with `_links.self`) and changed fields; for `typing` `{ type, data: { user, conversation | message, expiresInMs } }`; for `presence` `{ type, changes: [{ user, status, source }] }`; for `reset` `{ reason }` (`expired`, `unknown_id`, `too_far_behind`, `unavailable`); for `end` `{ reason }` (`token_revoked`, `closed`)",
     }),
     id: Type.Optional(
       Type.String({
