@@ -56,6 +56,17 @@ export const httpServerDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
+/**
+ * The live stream (gateway): from a domain event's record in its service to its write on a
+ * person's open stream, once per stream it reaches.
+ */
+export const liveDeliveryDuration = new Histogram({
+  name: 'ncs_live_delivery_duration_seconds',
+  help: "Time from a domain event's record to its write on a live stream, per stream it reaches.",
+  buckets: DURATION_BUCKETS,
+  registers: [metricsRegistry],
+});
+
 /** Requests refused by a limit (rate limits, bulkheads), by which limit. */
 export const refusals = new Counter({
   name: 'ncs_refusals_total',

@@ -6,6 +6,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/api.js';
 import { closeFactories, newNetwork } from '../../support/factories/core.js';
+import { newMessage } from '../../support/factories/messages.js';
+import { contentAbout, openStream } from '../../support/factories/stream.js';
 import { stack } from '../../support/stack.js';
 
 afterAll(closeFactories);
@@ -51,6 +53,24 @@ describe('metrics', () => {
     const subject = { rpc_system: 'nats', rpc_method: 'rpc.auth.network.get', outcome: '2xx' };
     expect(samples(auth, 'rpc_server_duration_seconds_count', subject).length).toBeGreaterThan(0);
     expect(samples(gateway, 'rpc_client_duration_seconds_count', subject).length).toBeGreaterThan(0);
+
+    // The live stream: streams open now, and how long an event took to reach one.
+    const member = await network.newMember();
+    const stream = await openStream(network.networkEID, await member.token());
+    try {
+      await stream.waitFor((event) => event.event === 'counters');
+      const post = await newMessage(network.networkEID, token);
+      await stream.waitFor(contentAbout('messaging.message.created', post.EID));
+      const live = await scrape('gateway');
+      const open = live.split('\n').find((line) => line.startsWith('ncs_live_streams_open '));
+      expect(Number(open?.split(' ')[1])).toBeGreaterThanOrEqual(1);
+      const delivered = live
+        .split('\n')
+        .find((line) => line.startsWith('ncs_live_delivery_duration_seconds_count '));
+      expect(Number(delivered?.split(' ')[1])).toBeGreaterThanOrEqual(1);
+    } finally {
+      stream.close();
+    }
 
     for (const text of [gateway, auth]) {
       expect(text).not.toContain(token);

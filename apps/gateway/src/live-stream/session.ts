@@ -17,7 +17,7 @@ import {
   type RequestContext,
   type StreamCounters,
 } from '@ncs/contracts';
-import type { Logger, RpcClient } from '@ncs/service-kit';
+import { liveDeliveryDuration, type Logger, type RpcClient } from '@ncs/service-kit';
 import { toHal, type HalContext } from '../hal/links.js';
 import type { EventLogReader, LogEvent } from './log.js';
 import type { RoutedStream } from './router.js';
@@ -108,6 +108,8 @@ export function runSession(
   /** The log position of the last event handled (sent or not for this person). */
   let position = 0;
   let replaying = start.resumeFrom?.kind === 'seq';
+  /** The last event a resume replayed (0: none). */
+  let replayedUpTo = 0;
   /** Events waiting in log order; while replaying, what arrives live waits in `held`. */
   const queue: LogEvent[] = [];
   const held: LogEvent[] = [];
@@ -168,6 +170,8 @@ export function runSession(
       return;
     }
     write(sseEvent(definition.event, livePayload(event, definition, start.halCtx), String(seq)));
+    // A replayed event is late by design: only what arrives live says how fast delivery is.
+    if (seq > replayedUpTo) liveDeliveryDuration.observe((Date.now() - Date.parse(event.occurredAt)) / 1000);
     if (about === profileEID) standing = await deps.standingOf(ctx, profileEID);
   };
 
@@ -231,6 +235,7 @@ export function runSession(
     try {
       const found = await deps.log.replay(ctx.networkEID, after, deps.replayMax, (logEvent) => {
         queue.push(logEvent);
+        replayedUpTo = logEvent.seq;
         return !ended;
       });
       if (found.kind !== 'ok') write(sseEvent('reset', { reason: resetReasonOf(found.kind) }));
