@@ -346,3 +346,28 @@ describe('alternative success statuses', () => {
     expect(op.responses['200']!.content).toEqual(op.responses['201']!.content);
   });
 });
+
+describe('the live stream', () => {
+  it('describes each content event it carries, with the data it sends', () => {
+    const stream = doc.paths['/networks/{networkEID}/stream']?.get?.responses['200'];
+    const events = stream?.['x-live-events'] ?? {};
+    expect(Object.keys(events)).toEqual(
+      expect.arrayContaining([
+        'messaging.message.created',
+        'messaging.chat_message.sent',
+        'auth.membership.added',
+      ]),
+    );
+    // The alert events keep the form the route's own schema describes.
+    expect(events['notifications.alert.delivered']).toBeUndefined();
+    const created = events['messaging.message.created']?.data as { properties: Record<string, unknown> };
+    expect(Object.keys(created.properties)).toContain('message');
+    // What the stream leaves out is not described as sent.
+    const edited = events['messaging.message.edited']?.data as {
+      properties: Record<string, unknown>;
+      required: string[];
+    };
+    expect(Object.keys(edited.properties)).not.toContain('previousHtmlBody');
+    expect(edited.required).not.toContain('previousHtmlBody');
+  });
+});

@@ -5,6 +5,8 @@
 import { ProblemResponse } from '../core/schemas.js';
 import { describeSupportedVersions, LATEST_VERSION } from '../core/versions.js';
 import type { RouteDefinition } from '../core/route-definition.js';
+import { eventCatalogue } from '../domain-events/catalogue.js';
+import { liveEventOf, liveEventTypes } from '../domain-events/live.js';
 import { OAuthErrorResponse } from '../oauth/resources.js';
 import type { SchemaRegistry } from './schema-registry.js';
 import type { JsonSchema, OpenApiResponse } from './types.js';
@@ -21,6 +23,35 @@ function problemResponse(description: string, registry: SchemaRegistry): OpenApi
 
 const HTML_PAGE = { type: 'string', description: 'An HTML page (`text/html; charset=utf-8`)' };
 
+/** Each content event of the live stream: when it comes, and its data without what it leaves out. */
+function liveEvents(registry: SchemaRegistry): Record<string, { description: string; data: JsonSchema }> {
+  const events: Record<string, { description: string; data: JsonSchema }> = {};
+  for (const type of liveEventTypes) {
+    const live = liveEventOf(type)!;
+    // The alert events keep their own form (`alert`, `counters`), described by the route's schema.
+    if (live.event !== type) continue;
+    const definition = eventCatalogue[type];
+    const schema = registry.use(definition.data) as {
+      properties?: Record<string, unknown>;
+      required?: string[];
+    };
+    const data =
+      live.omit.length === 0 || schema.properties === undefined
+        ? schema
+        : {
+            ...schema,
+            properties: Object.fromEntries(
+              Object.entries(schema.properties).filter(([key]) => !live.omit.includes(key)),
+            ),
+            ...(schema.required === undefined
+              ? {}
+              : { required: schema.required.filter((key) => !live.omit.includes(key)) }),
+          };
+    events[type] = { description: definition.description, data: data };
+  }
+  return events;
+}
+
 function successResponse(route: RouteDefinition, vendor: string, registry: SchemaRegistry): OpenApiResponse {
   if (route.format === 'html') {
     return {
@@ -31,11 +62,12 @@ function successResponse(route: RouteDefinition, vendor: string, registry: Schem
   if (route.format === 'csv') {
     return { description: route.summary, content: { 'text/csv': { schema: { type: 'string' } } } };
   }
-  // Notifications: the live stream.
+  // Notifications: the live stream, with the schema of every event it carries.
   if (route.format === 'stream') {
     return {
-      description: route.summary,
+      description: `${route.summary}. The content events are listed under \`x-live-events\` by SSE \`event\` name, each with the schema of the \`data\` it carries (docs/events.md, "The live stream").`,
       content: { 'text/event-stream': { schema: registry.use(route.reply.schema) } },
+      'x-live-events': liveEvents(registry),
     };
   }
   // Files and folders: a download is the file's bytes, in its own media type.

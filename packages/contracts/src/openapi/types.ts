@@ -15,6 +15,10 @@ export interface OpenApiResponse {
   readonly description: string;
   readonly headers?: Readonly<Record<string, { readonly $ref: string }>>;
   readonly content?: Readonly<Record<string, OpenApiMediaType>>;
+  /** The live stream's events by SSE `event` name: when each comes and the schema of its `data.data`. */
+  readonly 'x-live-events'?: Readonly<
+    Record<string, { readonly description: string; readonly data: JsonSchema }>
+  >;
 }
 
 export interface OpenApiParameter {
