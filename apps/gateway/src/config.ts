@@ -1,6 +1,7 @@
 /** The gateway's configuration, validated once from the environment. */
 import { Type, type Static } from '@sinclair/typebox';
 import { baseServiceConfig, loadConfig } from '@ncs/service-kit';
+import { STREAM_MAX_PER_PERSON } from '@ncs/contracts';
 
 // The gateway serves its probes on PORT (probes.ts), not on a PROBE_PORT of its own.
 const { MONGO_URL: _unused, PROBE_PORT: _probesOnPort, ...natsAndLogging } = baseServiceConfig;
@@ -26,6 +27,8 @@ export const GatewayConfigSchema = Type.Object({
   // Notifications: the live stream.
   /** A comment line on every open live stream this often (keeps proxies from closing it). */
   STREAM_HEARTBEAT_MS: Type.Integer({ minimum: 100, maximum: 300_000, default: 15_000 }),
+  /** Live streams one person may hold open at once, over every gateway instance (429 beyond). */
+  STREAM_MAX_PER_PERSON: Type.Integer({ minimum: 1, maximum: 100, default: STREAM_MAX_PER_PERSON }),
   /** How often an open live stream looks its token up again (it ends once revoked). */
   STREAM_TOKEN_CHECK_MS: Type.Integer({ minimum: 100, maximum: 3_600_000, default: 30_000 }),
   // Files and folders: the largest upload of each kind (413 above it).

@@ -188,6 +188,25 @@ describe('the live stream', () => {
 });
 
 describe('several gateway instances', () => {
+  it('holds each person to the limit the gateway is configured with (STREAM_MAX_PER_PERSON)', async () => {
+    const gateway = await startExtraGateway('stream-limit', {
+      RATE_LIMIT_MAX: '0',
+      STREAM_MAX_PER_PERSON: '1',
+    });
+    try {
+      const frank = await network.newMember();
+      const token = await frank.token();
+      const first = await open(network.networkEID, token, { baseUrl: gateway.url });
+      expect(first.status).toBe(200);
+      const second = await open(network.networkEID, token, { baseUrl: gateway.url });
+      expect(second.status).toBe(429);
+      expect(second.problem).toMatchObject({ code: -418, detail: expect.stringContaining('1 live streams') });
+      first.close();
+    } finally {
+      await gateway.stop();
+    }
+  });
+
   it('delivers through a second gateway an alert caused through the first', async () => {
     const gateway = await startExtraGateway('stream-second', { RATE_LIMIT_MAX: '0' });
     try {

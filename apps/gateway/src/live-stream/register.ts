@@ -2,7 +2,7 @@
  * The live stream's part of the gateway: the route `stream.open` runs the request path
  * of every table route (version, token, scope, validation, network membership: 404, the owner's
  * answer), then its responder (`responders/stream.ts`) hands the request here: claim one of the
- * person's slots (429 beyond `STREAM_MAX_PER_PERSON`), read what the person may see (auth's
+ * person's slots (429 beyond the gateway's `STREAM_MAX_PER_PERSON`), read what the person may see (auth's
  * `streamAudience`), answer `text/event-stream` whatever media type was asked for, and run the
  * session until it ends. One tail of the event log per instance feeds every session through the
  * router. Sessions still open when the gateway closes end first, so shutdown never waits on a
@@ -16,7 +16,6 @@ import {
   EPHEMERAL_SUBJECTS,
   EphemeralEventSchema,
   internalSubjects,
-  STREAM_MAX_PER_PERSON,
   STREAM_REPLAY_MAX,
   type EphemeralEvent,
   type RequestContext,
@@ -80,7 +79,7 @@ const SSE_HEADERS = {
 export function registerLiveStreams(app: FastifyInstance, deps: LiveStreamDeps): void {
   const { config } = deps;
   const slots = new StreamSlots(deps.nats, deps.logger, {
-    max: STREAM_MAX_PER_PERSON,
+    max: config.STREAM_MAX_PER_PERSON,
     leaseMs: 3 * config.STREAM_HEARTBEAT_MS,
     timeoutMs: config.READY_TIMEOUT_MS,
   });
@@ -136,7 +135,11 @@ export function registerLiveStreams(app: FastifyInstance, deps: LiveStreamDeps):
       // The owner refuses an app token first; this only narrows the types.
       if (!profileEID || !networkEID) throw new DomainError('NOTIFICATIONS_ERR_STREAM_FOR_USERS');
       const slot = await slots.claim(ctx.principal?.accountId ?? profileEID);
-      if (slot === null) throw new DomainError('NOTIFICATIONS_ERR_STREAM_LIMIT');
+      if (slot === null)
+        throw new DomainError(
+          'NOTIFICATIONS_ERR_STREAM_LIMIT',
+          `You have ${config.STREAM_MAX_PER_PERSON} live streams open, the most one person may hold; close one first.`,
+        );
       const query = request.query as { closeAfter?: string; lastEventId?: unknown; access_token?: unknown };
       const token = extractToken(request.headers.authorization, query.access_token);
       const resumeFrom = resumePointOf(request.headers['last-event-id'], query.lastEventId);

@@ -13,7 +13,7 @@ import { route, type RouteDefinition } from '../core/route-definition.js';
 import { Eid, NetworkParams } from '../core/schemas.js';
 import type { Alert } from './resources.js';
 
-/** Streams one person may hold open at once, over every gateway instance. */
+/** Streams one person may hold open at once, over every gateway instance, unless the gateway's `STREAM_MAX_PER_PERSON` says otherwise. */
 export const STREAM_MAX_PER_PERSON = 5;
 
 /** Alerts one read of `internalSubjects.streamAlerts` names at most. */
