@@ -136,6 +136,26 @@ describe('LiveRouter', () => {
     }
   });
 
+  it("offers a moved message's event to its former timeline's streams too, each stream once", () => {
+    const router = new LiveRouter();
+    const streams = [stream('n1', 'from'), stream('n1', 'to'), stream('n1', 'both')];
+    for (const s of streams) router.add(s);
+    seq += 1;
+    router.route({
+      seq,
+      event: {
+        id: String(seq),
+        type: 'messaging.message.moved',
+        occurredAt: '2026-01-01T00:00:00+00:00',
+        networkEID: 'n1',
+        audience: { kind: 'group', groupEID: 'g2' },
+        data: { from: { type: 'group', EID: 'g1' }, to: { type: 'group', EID: 'g2' } },
+      },
+    });
+    // Group audiences reach every stream of the network (each checks its standing), once.
+    expect(streams.map((s) => s.got)).toEqual([[seq], [seq], [seq]]);
+  });
+
   it('forgets a removed stream and counts the open ones', () => {
     const router = new LiveRouter();
     const [a, b] = [stream('n1', 'p1'), stream('n1', 'p2')];

@@ -84,8 +84,19 @@ export class LiveRouter<S extends RoutedStream = RoutedStream> {
 
   route(logEvent: LogEvent): void {
     const { event } = logEvent;
-    if (event.networkEID === undefined || liveEventOf(event.type) === undefined) return;
-    for (const stream of this.reached(event.networkEID, event.audience)) stream.offer(logEvent);
+    const definition = liveEventOf(event.type);
+    if (event.networkEID === undefined || definition === undefined) return;
+    const former = definition.formerAudience?.(event.data);
+    if (former === undefined) {
+      for (const stream of this.reached(event.networkEID, event.audience)) stream.offer(logEvent);
+      return;
+    }
+    // Those who see it now and those who saw it before, each stream once.
+    const streams = new Set([
+      ...this.reached(event.networkEID, event.audience),
+      ...this.reached(event.networkEID, former),
+    ]);
+    for (const stream of streams) stream.offer(logEvent);
   }
 
   routeEphemeral(event: EphemeralEvent): void {

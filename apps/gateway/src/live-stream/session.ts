@@ -9,6 +9,7 @@
 import type { ServerResponse } from 'node:http';
 import {
   internalSubjects,
+  leftData,
   liveData,
   liveEventOf,
   type DomainEvent,
@@ -145,7 +146,9 @@ export function runSession(
     const about = standingChangeOf(event);
     // An event about this person's membership reaches them (they are named in it) whatever it
     // was addressed to; what they may see changes after it.
-    if (about !== profileEID && !maySee(event.audience, standing)) return;
+    const sees = about === profileEID || maySee(event.audience, standing);
+    const former = sees ? undefined : definition.formerAudience?.(event.data);
+    if (!sees && !(former !== undefined && maySee(former, standing))) return;
     if (definition.event === 'alert') {
       const { alertEID } = event.data as { alertEID?: string };
       if (alertEID === undefined) return;
@@ -169,7 +172,11 @@ export function runSession(
       writeCounters(read.counters, seq);
       return;
     }
-    write(sseEvent(definition.event, livePayload(event, definition, start.halCtx), String(seq)));
+    // Those who saw it before learn only that it left: never its text or where it went.
+    const payload = sees
+      ? livePayload(event, definition, start.halCtx)
+      : livePayload({ ...event, data: leftData(event.data) }, { ...definition, omit: [] }, start.halCtx);
+    write(sseEvent(definition.event, payload, String(seq)));
     // A replayed event is late by design: only what arrives live says how fast delivery is.
     if (seq > replayedUpTo) liveDeliveryDuration.observe((Date.now() - Date.parse(event.occurredAt)) / 1000);
     if (about === profileEID) standing = await deps.standingOf(ctx, profileEID);

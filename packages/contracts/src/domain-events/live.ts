@@ -9,6 +9,7 @@
  * what the recipients cannot see in the API (a private message's former text, `previousHtmlBody`;
  * an edited event's former details, `previous`).
  */
+import type { EventAudience } from '../core/audience.js';
 import type { EventName } from './catalogue.js';
 
 export interface LiveEventDefinition {
@@ -16,6 +17,17 @@ export interface LiveEventDefinition {
   readonly event: string;
   /** Keys of `data` the stream does not send. */
   readonly omit: readonly string[];
+  /**
+   * Those who could see the item before the event and may not now (a moved message's former
+   * timeline): they are told it left, with its reference only (`leftData`), never where it went.
+   */
+  readonly formerAudience?: (data: unknown) => EventAudience | undefined;
+}
+
+/** A moved message's former timeline: its group's members, or the network's. */
+function movedFrom(data: unknown): EventAudience {
+  const from = (data as { from?: { EID?: unknown } | null }).from;
+  return typeof from?.EID === 'string' ? { kind: 'group', groupEID: from.EID } : { kind: 'network' };
 }
 
 /** What routes an alert only. */
@@ -23,7 +35,9 @@ const ALERT_ROUTING = ['alert', 'recipient', 'recipients'] as const;
 
 const same = (omit: readonly string[] = []) => ({ omit });
 
-const LIVE: Partial<Record<EventName, { readonly event?: string; readonly omit: readonly string[] }>> = {
+type LiveEntry = Omit<LiveEventDefinition, 'event'> & { readonly event?: string };
+
+const LIVE: Partial<Record<EventName, LiveEntry>> = {
   // Messages on timelines and to their recipients.
   'messaging.message.created': same(),
   'messaging.message.draft_created': same(),
@@ -38,7 +52,7 @@ const LIVE: Partial<Record<EventName, { readonly event?: string; readonly omit: 
   'messaging.message.unlocked': same(),
   'messaging.message.read': same(),
   'messaging.message.removed': same(),
-  'messaging.message.moved': same(),
+  'messaging.message.moved': { ...same(), formerAudience: movedFrom },
   'messaging.message.shared': same(),
   'messaging.message.superseded': same(),
   // Events, polls, tasks.
@@ -72,12 +86,21 @@ const LIVE: Partial<Record<EventName, { readonly event?: string; readonly omit: 
 
 /** The live definition of an event type, or undefined when the stream does not carry it. */
 export function liveEventOf(type: string): LiveEventDefinition | undefined {
-  const entry = (LIVE as Record<string, { event?: string; omit: readonly string[] } | undefined>)[type];
-  return entry === undefined ? undefined : { event: entry.event ?? type, omit: entry.omit };
+  const entry = (LIVE as Record<string, LiveEntry | undefined>)[type];
+  return entry === undefined ? undefined : { ...entry, event: entry.event ?? type };
 }
 
 /** Every event type the stream carries, in catalogue order of this list. */
 export const liveEventTypes = Object.keys(LIVE) as EventName[];
+
+/**
+ * `data` as the former audience receives it: the item's reference only (`{ message: { type, EID } }`),
+ * and `left: true`.
+ */
+export function leftData(data: unknown): Record<string, unknown> {
+  const message = (data as { message?: { type?: unknown; EID?: unknown } } | null)?.message;
+  return { message: { type: message?.type, EID: message?.EID }, left: true };
+}
 
 /** `data` as the stream sends it: without the keys its definition leaves out. */
 export function liveData(definition: LiveEventDefinition, data: unknown): Record<string, unknown> {
