@@ -23,9 +23,10 @@ import { messagesPath, newComment, newMessage, type MessageBody } from '../../su
 import {
   contentAbout,
   eventsNaming,
-  openStream,
   type OpenStream,
   type StreamEvent,
+  barrier,
+  liveStreams,
 } from '../../support/factories/stream.js';
 
 afterAll(closeFactories);
@@ -34,34 +35,22 @@ const CREATED = 'messaging.message.created';
 
 let network: TestNetwork;
 let adminToken: string;
-const opened: OpenStream[] = [];
+const live = liveStreams();
 
 beforeAll(async () => {
   network = await newNetwork('Live content');
   adminToken = await network.admin.token();
 });
 
-afterAll(() => {
-  for (const stream of opened) stream.close();
-});
+afterAll(() => live.closeAll());
 
-/** Opens `person`'s stream on `on` (default: the test network) once it is live (its first counters). */
-async function streamOf(person: TestPerson, on: TestNetwork = network): Promise<OpenStream> {
-  const stream = await openStream(on.networkEID, await person.token());
-  opened.push(stream);
-  expect(stream.status, JSON.stringify(stream.problem)).toBe(200);
-  await stream.waitFor((e) => e.event === 'counters');
-  return stream;
-}
+/** Opens `person`'s stream on `on` (default: the test network) once it is live. */
+const streamOf = (person: TestPerson, on: TestNetwork = network): Promise<OpenStream> =>
+  live.open(on.networkEID, person);
 
-/**
- * Posts on `on`'s network timeline as its admin and waits until every stream given has it: after
- * that, each of them would also have had whatever was meant for it before.
- */
-async function barrier(streams: readonly OpenStream[], on: TestNetwork = network): Promise<void> {
-  const post = await newMessage(on.networkEID, await on.admin.token(), { htmlBody: '<p>Barrier</p>' });
-  await Promise.all(streams.map((stream) => stream.waitFor(contentAbout(CREATED, post.EID))));
-}
+/** A post on `on`'s timeline by its admin, awaited on every stream given. */
+const barrierOn = async (streams: readonly OpenStream[], on: TestNetwork = network) =>
+  barrier(on.networkEID, await on.admin.token(), streams);
 
 /** Asserts `stream` got nothing naming `EID` (call after a barrier). */
 function expectNothingAbout(stream: OpenStream, EID: string): void {
@@ -114,7 +103,7 @@ describe('messages', () => {
     expect(pathOf(href!)).toMatch(new RegExp(`/networks/${network.networkEID}/messages/${post.EID}/?$`));
 
     // The stranger's stream is of their own network: a post there arrives, ours never does.
-    await barrier([strangerStream], stranger.other);
+    await barrierOn([strangerStream], stranger.other);
     expectNothingAbout(strangerStream, post.EID);
   });
 
@@ -142,7 +131,7 @@ describe('messages', () => {
     const toPublic = await publicStream.waitFor(contentAbout(CREATED, publicPost.EID));
     expect((payloadOf(toPublic).data.message as LiveMessage).group?.EID).toBe(open.EID);
 
-    await barrier([hiddenStream, publicStream, outsiderStream]);
+    await barrierOn([hiddenStream, publicStream, outsiderStream]);
     expectNothingAbout(outsiderStream, hiddenPost.EID);
     expectNothingAbout(outsiderStream, publicPost.EID); // by decision: members only
     expectNothingAbout(publicStream, hiddenPost.EID);
@@ -169,7 +158,7 @@ describe('messages', () => {
       group: null,
       htmlBody: '<p>Just us</p>',
     });
-    await barrier([carolStream]);
+    await barrierOn([carolStream]);
     expectNothingAbout(carolStream, message.EID);
   });
 
@@ -225,7 +214,7 @@ describe('chat', () => {
       conversation: { type: 'conversation', EID: conversation.body.EID },
       chatMessage: { EID: sent.body.EID, author: { EID: alice.profileEID }, htmlBody: '<p>Psst</p>' },
     });
-    await barrier([carolStream]);
+    await barrierOn([carolStream]);
     expectNothingAbout(carolStream, sent.body.EID);
     expectNothingAbout(carolStream, conversation.body.EID);
   });
@@ -239,7 +228,7 @@ describe('memberships', () => {
     const groupPost = () => newMessage(network.networkEID, adminToken, { groupEID: group.EID });
 
     const before = await groupPost();
-    await barrier([bobStream]);
+    await barrierOn([bobStream]);
     expectNothingAbout(bobStream, before.EID);
 
     await addMember(network.networkEID, group.EID, adminToken, bob.profileEID);
@@ -257,7 +246,7 @@ describe('memberships', () => {
     const left = await bobStream.waitFor(contentAbout('auth.membership.removed', bob.profileEID, 'user'));
     expect(payloadOf(left).data.group).toMatchObject({ EID: group.EID });
     const after = await groupPost();
-    await barrier([bobStream]);
+    await barrierOn([bobStream]);
     expectNothingAbout(bobStream, after.EID);
   });
 });

@@ -27,9 +27,10 @@ import { newPoll, voteFor } from '../../support/factories/polls.js';
 import {
   contentAbout,
   eventsNaming,
-  openStream,
   type OpenStream,
   type StreamEvent,
+  barrier,
+  liveStreams,
 } from '../../support/factories/stream.js';
 import { groupRef, newTask, setCompleted, userRef } from '../../support/factories/tasks.js';
 
@@ -49,16 +50,8 @@ let aliceStream: OpenStream;
 let bobStream: OpenStream;
 let carolStream: OpenStream;
 let daveStream: OpenStream;
-const opened: OpenStream[] = [];
-
-/** Opens `person`'s stream once it is live (its first counters). */
-async function streamOf(person: TestPerson): Promise<OpenStream> {
-  const stream = await openStream(network.networkEID, await person.token());
-  opened.push(stream);
-  expect(stream.status, JSON.stringify(stream.problem)).toBe(200);
-  await stream.waitFor((e) => e.event === 'counters');
-  return stream;
-}
+const live = liveStreams();
+const streamOf = (person: TestPerson): Promise<OpenStream> => live.open(network.networkEID, person);
 
 beforeAll(async () => {
   network = await newNetwork('Live event kinds');
@@ -86,19 +79,11 @@ beforeAll(async () => {
   ]);
 });
 
-afterAll(() => {
-  for (const stream of opened) stream.close();
-});
+afterAll(() => live.closeAll());
 
 /** A network post by the admin, awaited on every stream given. */
-async function barrier(streams: readonly OpenStream[]): Promise<void> {
-  const post = await newMessage(network.networkEID, await network.admin.token(), {
-    htmlBody: '<p>Barrier</p>',
-  });
-  await Promise.all(
-    streams.map((stream) => stream.waitFor(contentAbout('messaging.message.created', post.EID))),
-  );
-}
+const barrierOn = async (streams: readonly OpenStream[]) =>
+  barrier(network.networkEID, await network.admin.token(), streams);
 
 /** The event's own data (`{ type, occurredAt, actor?, data }` → `data`). */
 const dataOf = (event: StreamEvent) => event.data.data as Record<string, unknown>;
@@ -286,7 +271,7 @@ describe('in a hidden group', () => {
       const actor = anonymous ? undefined : expect.objectContaining(userRef(alice.profileEID));
       expect(event.data.actor).toEqual(actor);
       check?.(event);
-      await barrier([carolStream]);
+      await barrierOn([carolStream]);
       expect(eventsNaming(carolStream, EID)).toEqual([]);
     });
   }
@@ -305,7 +290,7 @@ describe('in a hidden group', () => {
       to: groupRef(H.EID),
     });
     // Where it was: G's members learn it left, by its reference only (not where, nor its text).
-    await barrier([bobStream, carolStream]);
+    await barrierOn([bobStream, carolStream]);
     expect(eventsNaming(carolStream, post.EID)).toEqual([]);
     const toSource = bobStream.events.find(contentAbout('messaging.message.moved', post.EID));
     expect(toSource, `Bob (G only) got: ${JSON.stringify(eventsNaming(bobStream, post.EID))}`).toBeDefined();
@@ -333,7 +318,7 @@ describe('in a conversation', () => {
       deleter: userRef(alice.profileEID),
     });
     expect(JSON.stringify(event)).not.toContain('Oops');
-    await barrier([carolStream]);
+    await barrierOn([carolStream]);
     expect(eventsNaming(carolStream, sent.body.EID)).toEqual([]);
     expect(eventsNaming(carolStream, conversation.body.EID)).toEqual([]);
   });
@@ -358,7 +343,7 @@ describe('in a conversation', () => {
       readUpTo: { type: 'chat_message', EID: sent.body.EID },
     });
     await bobStream.waitFor((e) => e.id === event.id);
-    await barrier([aliceStream, carolStream]);
+    await barrierOn([aliceStream, carolStream]);
     expect(aliceStream.events.filter(read)).toEqual([]);
     expect(eventsNaming(carolStream, conversationEID)).toEqual([]);
   });
@@ -391,7 +376,7 @@ describe('alerts', () => {
         e.data.numUnreadAlertsCoalesced === 0,
     );
     expect(counters.data).toMatchObject({ numUnreadAlertsCoalesced: 0 });
-    await barrier([aliceStream, carolStream]);
+    await barrierOn([aliceStream, carolStream]);
     // Each event's id is its place in the network's log: the same id would be the same event.
     for (const other of [aliceStream, carolStream]) {
       expect(other.events.filter((e) => e.id === counters.id)).toEqual([]);

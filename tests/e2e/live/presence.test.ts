@@ -17,32 +17,26 @@ import {
 import { newMessage } from '../../support/factories/messages.js';
 import {
   contentAbout,
-  openStream,
   type OpenStream,
   type StreamEvent,
+  liveStreams,
+  type StreamOptions,
 } from '../../support/factories/stream.js';
 import { startExtraGateway } from '../../support/extra-gateway.js';
 
 afterAll(closeFactories);
 
 let network: TestNetwork;
-const opened: OpenStream[] = [];
+const live = liveStreams();
 
 beforeAll(async () => {
   network = await newNetwork('Live presence');
 });
 
-afterAll(() => {
-  for (const stream of opened) stream.close();
-});
+afterAll(() => live.closeAll());
 
-async function streamOf(person: TestPerson, options: { baseUrl?: string; lastEventId?: string } = {}) {
-  const stream = await openStream(network.networkEID, await person.token(), options);
-  opened.push(stream);
-  expect(stream.status, JSON.stringify(stream.problem)).toBe(200);
-  await stream.waitFor((e) => e.event === 'counters');
-  return stream;
-}
+const streamOf = (person: TestPerson, options: StreamOptions = {}): Promise<OpenStream> =>
+  live.open(network.networkEID, person, options);
 
 /** A `presence` event (changes gathered per network) saying `person` is now `status`. */
 const presenceOf = (person: TestPerson, status: string) => (event: StreamEvent) =>

@@ -15,45 +15,29 @@ import {
 } from '../../support/factories/core.js';
 import { addMember, newGroup } from '../../support/factories/groups.js';
 import { newMessage } from '../../support/factories/messages.js';
-import {
-  contentAbout,
-  openStream,
-  type OpenStream,
-  type StreamEvent,
-} from '../../support/factories/stream.js';
+import { type OpenStream, type StreamEvent, barrier, liveStreams } from '../../support/factories/stream.js';
 
 afterAll(closeFactories);
 
 let network: TestNetwork;
 let adminToken: string;
-const opened: OpenStream[] = [];
+const live = liveStreams();
 
 beforeAll(async () => {
   network = await newNetwork('Live typing');
   adminToken = await network.admin.token();
 });
 
-afterAll(() => {
-  for (const stream of opened) stream.close();
-});
+afterAll(() => live.closeAll());
 
-async function streamOf(person: TestPerson): Promise<OpenStream> {
-  const stream = await openStream(network.networkEID, await person.token());
-  opened.push(stream);
-  expect(stream.status, JSON.stringify(stream.problem)).toBe(200);
-  await stream.waitFor((e) => e.event === 'counters');
-  return stream;
-}
+const streamOf = (person: TestPerson): Promise<OpenStream> => live.open(network.networkEID, person);
 
 const typingBy = (person: TestPerson) => (event: StreamEvent) =>
   event.event === 'typing' &&
   (event.data.data as { user?: { EID?: string } }).user?.EID === person.profileEID;
 
-/** A network post everyone's stream gets: once it arrived, any typing sent before would have too. */
-async function barrier(streams: readonly OpenStream[]): Promise<void> {
-  const post = await newMessage(network.networkEID, adminToken);
-  for (const stream of streams) await stream.waitFor(contentAbout('messaging.message.created', post.EID));
-}
+/** Once a barrier post arrived on the streams, any typing sent before would have too. */
+const barrierOn = (streams: readonly OpenStream[]) => barrier(network.networkEID, adminToken, streams);
 
 describe('typing in a conversation', () => {
   it("reaches the other participants' streams, without an id, once per burst; not the typist's, not a stranger's", async () => {
@@ -88,7 +72,7 @@ describe('typing in a conversation', () => {
         expiresInMs: 6000,
       },
     });
-    await barrier([aliceStream, bobStream, carolStream]);
+    await barrierOn([aliceStream, bobStream, carolStream]);
     expect(bobStream.events.filter(typingBy(alice))).toHaveLength(1);
     expect(aliceStream.events.filter(typingBy(alice))).toEqual([]);
     expect(carolStream.events.filter(typingBy(alice))).toEqual([]);
@@ -121,7 +105,7 @@ describe('typing in a thread', () => {
     expect(sent.status, sent.text).toBe(204);
     const event = await erinStream.waitFor(typingBy(dave));
     expect(event.data.data).toMatchObject({ message: { EID: message.EID } });
-    await barrier([frankStream]);
+    await barrierOn([frankStream]);
     expect(frankStream.events.filter(typingBy(dave))).toEqual([]);
     // Frank cannot read the message, so cannot type in its thread either.
     const refused = await call(new URL(typing!).pathname, { token: await frank.token(), method: 'POST' });

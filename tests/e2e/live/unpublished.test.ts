@@ -11,38 +11,31 @@ import {
   type TestNetwork,
   type TestPerson,
 } from '../../support/factories/core.js';
-import { messagesPath, newMessage } from '../../support/factories/messages.js';
+import { messagesPath } from '../../support/factories/messages.js';
 import { newNews } from '../../support/factories/news.js';
-import { contentAbout, eventsNaming, openStream, type OpenStream } from '../../support/factories/stream.js';
+import {
+  contentAbout,
+  eventsNaming,
+  type OpenStream,
+  barrier,
+  liveStreams,
+} from '../../support/factories/stream.js';
 
 afterAll(closeFactories);
 
 let network: TestNetwork;
 let adminToken: string;
-const opened: OpenStream[] = [];
+const live = liveStreams();
 
 beforeAll(async () => {
   network = await newNetwork('Live unpublished');
   adminToken = await network.admin.token();
 });
 
-afterAll(() => {
-  for (const stream of opened) stream.close();
-});
+afterAll(() => live.closeAll());
 
-async function streamOf(person: TestPerson): Promise<OpenStream> {
-  const stream = await openStream(network.networkEID, await person.token());
-  opened.push(stream);
-  expect(stream.status, JSON.stringify(stream.problem)).toBe(200);
-  await stream.waitFor((e) => e.event === 'counters');
-  return stream;
-}
-
-/** A network post awaited on `streams`: anything meant for them before it has arrived by then. */
-async function barrier(streams: readonly OpenStream[]): Promise<void> {
-  const post = await newMessage(network.networkEID, adminToken);
-  for (const stream of streams) await stream.waitFor(contentAbout('messaging.message.created', post.EID));
-}
+const streamOf = (person: TestPerson): Promise<OpenStream> => live.open(network.networkEID, person);
+const barrierOn = (streams: readonly OpenStream[]) => barrier(network.networkEID, adminToken, streams);
 
 describe('drafts and scheduled messages', () => {
   it("reach their author's streams only, and a draft reaches everyone once published", async () => {
@@ -51,7 +44,7 @@ describe('drafts and scheduled messages', () => {
 
     const draft = await newNews(network.networkEID, adminToken, { status: 'draft', title: 'Soon' });
     await authorsOther.waitFor(contentAbout('messaging.message.draft_created', draft.EID));
-    await barrier([membersStream]);
+    await barrierOn([membersStream]);
     expect(eventsNaming(membersStream, draft.EID)).toEqual([]);
 
     const published = await call(messagesPath(network.networkEID, `${draft.EID}/publish`), {
@@ -72,7 +65,7 @@ describe('drafts and scheduled messages', () => {
     });
     expect(scheduled.status, scheduled.text).toBe(201);
     await authorsStream.waitFor(contentAbout('messaging.message.scheduled', scheduled.body.EID));
-    await barrier([othersStream]);
+    await barrierOn([othersStream]);
     expect(eventsNaming(othersStream, scheduled.body.EID)).toEqual([]);
   });
 });

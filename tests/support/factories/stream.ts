@@ -4,6 +4,7 @@
  */
 import { mediaType } from '../api.js';
 import { stack } from '../stack.js';
+import { newMessage } from './messages.js';
 
 export interface StreamEvent {
   readonly id: string | undefined;
@@ -130,3 +131,50 @@ export const contentAbout =
 /** The events received so far that name `EID` anywhere (id, data): none for what must not arrive. */
 export const eventsNaming = (stream: OpenStream, EID: string): StreamEvent[] =>
   stream.events.filter((event) => JSON.stringify(event).includes(EID));
+
+/** Who a stream is opened for: a person of a test network. */
+interface StreamHolder {
+  token(): Promise<string>;
+}
+
+/**
+ * The streams one test file opens, each live (its first `counters`) before it is used, all closed
+ * when the file ends (`afterAll(() => live.closeAll())`).
+ */
+export function liveStreams() {
+  const opened: OpenStream[] = [];
+  return {
+    async open(networkEID: string, person: StreamHolder, options: StreamOptions = {}): Promise<OpenStream> {
+      const stream = await openStream(networkEID, await person.token(), options);
+      opened.push(stream);
+      if (stream.status !== 200)
+        throw new Error(`stream: ${stream.status} ${JSON.stringify(stream.problem)}`);
+      await stream.waitFor((event) => event.event === 'counters');
+      return stream;
+    },
+    /** Streams opened otherwise (to see how an opening fails, say), closed with the others. */
+    track(stream: OpenStream): OpenStream {
+      opened.push(stream);
+      return stream;
+    },
+    closeAll(): void {
+      for (const stream of opened) stream.close();
+    },
+  };
+}
+
+/**
+ * Posts on the network's timeline as `token` and waits until every stream given has it. Events
+ * come in the log's order, so anything meant for those streams before it has arrived by then: a
+ * negative is checked after this, never after a fixed wait.
+ */
+export async function barrier(
+  networkEID: string,
+  token: string,
+  streams: readonly OpenStream[],
+): Promise<void> {
+  const post = await newMessage(networkEID, token, { htmlBody: '<p>Barrier</p>' });
+  await Promise.all(
+    streams.map((stream) => stream.waitFor(contentAbout('messaging.message.created', post.EID))),
+  );
+}
