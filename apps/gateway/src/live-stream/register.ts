@@ -32,7 +32,7 @@ import type { RouteAnswer } from '../responders/responder.js';
 import { API_VERSION_HEADER } from '../request-path/negotiate.js';
 import { eventLogReader } from './log.js';
 import { LiveRouter } from './router.js';
-import { runSession, type LiveSession } from './session.js';
+import { renderCache, runSession, type LiveSession } from './session.js';
 import { StreamSlots } from './slots.js';
 import { resumePointOf } from './sse.js';
 import type { Standing } from './visibility.js';
@@ -123,6 +123,7 @@ export function registerLiveStreams(app: FastifyInstance, deps: LiveStreamDeps):
     heartbeatMs: config.STREAM_HEARTBEAT_MS,
     tokenCheckMs: config.STREAM_TOKEN_CHECK_MS,
     replayMax: STREAM_REPLAY_MAX,
+    rendered: renderCache(),
     standingOf,
   };
   // Tailing from the start, so that a stream opened "from now" misses nothing written after it.

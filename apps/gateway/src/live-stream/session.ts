@@ -34,6 +34,8 @@ export interface SessionDeps {
   readonly tokenCheckMs: number;
   /** Most events a resume replays; further behind, the client is told to refetch. */
   readonly replayMax: number;
+  /** The gateway's texts of the event being fanned out (`renderCache`). */
+  readonly rendered: ReturnType<typeof renderCache>;
   /** The person's standing, read again when an event changes it. */
   readonly standingOf: (ctx: RequestContext, profileEID: string) => Promise<Standing>;
 }
@@ -94,6 +96,29 @@ export function livePayload(
     occurredAt: event.occurredAt,
     ...(event.actor === undefined ? {} : { actor: event.actor }),
     data,
+  };
+}
+
+/**
+ * The SSE text of the event being fanned out, by what decides it (seen or left, the version, the
+ * base URL): a network post to a thousand streams is rendered once, not a thousand times. One per
+ * gateway (sequences are its log's); only the latest event's texts are kept, and a stream replaying
+ * older ones renders its own.
+ */
+export function renderCache(): (seq: number, key: string, render: () => string) => string {
+  let latest = -1;
+  const texts = new Map<string, string>();
+  return (seq, key, render) => {
+    if (seq !== latest) {
+      latest = seq;
+      texts.clear();
+    }
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = render();
+      texts.set(key, text);
+    }
+    return text;
   };
 }
 
@@ -172,11 +197,24 @@ export function runSession(
       writeCounters(read.counters, seq);
       return;
     }
-    // Those who saw it before learn only that it left: never its text or where it went.
-    const payload = sees
-      ? livePayload(event, definition, start.halCtx)
-      : livePayload({ ...event, data: leftData(event.data) }, { ...definition, omit: [] }, start.halCtx);
-    write(sseEvent(definition.event, payload, String(seq)));
+    // Those who saw it before learn only that it left: never its text or where it went. The text
+    // is the same for every stream of one version that sees the event alike: rendered once.
+    const { baseUrl, version } = start.halCtx;
+    write(
+      deps.rendered(seq, `${sees ? 'sees' : 'left'}|${version}|${baseUrl}`, () =>
+        sseEvent(
+          definition.event,
+          sees
+            ? livePayload(event, definition, start.halCtx)
+            : livePayload(
+                { ...event, data: leftData(event.data) },
+                { ...definition, omit: [] },
+                start.halCtx,
+              ),
+          String(seq),
+        ),
+      ),
+    );
     // A replayed event is late by design: only what arrives live says how fast delivery is.
     if (seq > replayedUpTo) liveDeliveryDuration.observe((Date.now() - Date.parse(event.occurredAt)) / 1000);
     if (about === profileEID) standing = await deps.standingOf(ctx, profileEID);

@@ -85,9 +85,16 @@ const LIVE: Partial<Record<EventName, LiveEntry>> = {
 };
 
 /** The live definition of an event type, or undefined when the stream does not carry it. */
+/** The definitions, built once: the gateway asks for one per event and per open stream. */
+const DEFINITIONS = new Map<string, LiveEventDefinition>(
+  Object.entries(LIVE as Record<string, LiveEntry>).map(([type, entry]) => [
+    type,
+    Object.freeze({ ...entry, event: entry.event ?? type }),
+  ]),
+);
+
 export function liveEventOf(type: string): LiveEventDefinition | undefined {
-  const entry = (LIVE as Record<string, LiveEntry | undefined>)[type];
-  return entry === undefined ? undefined : { ...entry, event: entry.event ?? type };
+  return DEFINITIONS.get(type);
 }
 
 /** Every event type the stream carries, in catalogue order of this list. */
