@@ -32,6 +32,15 @@ describe('query shapes', () => {
       shapesOf('db', { update: 'c', updates: [{ q: { _id: 1 } }, { q: { a: 1 } }] }).map((s) => s.branches),
     ).toEqual([[{ _id: 'eq' }], [{ a: 'eq' }]]);
     expect(shapesOf('db', { delete: 'c', deletes: [{ q: { a: 1 } }] })[0]!.branches).toEqual([{ a: 'eq' }]);
+    // The driver's `find` carries its sort as a Map, in the keys' order.
+    const sortMap = new Map<string, number>([
+      ['b', -1],
+      ['_id', 1],
+    ]);
+    expect(shapesOf('db', { find: 'c', filter: { a: 1 }, sort: sortMap })[0]!.sort).toEqual([
+      ['b', -1],
+      ['_id', 1],
+    ]);
     expect(shapesOf('db', { findAndModify: 'c', query: { a: 1 }, sort: { b: 1 } })[0]!.sort).toEqual([
       ['b', 1],
     ]);

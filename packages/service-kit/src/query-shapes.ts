@@ -81,10 +81,19 @@ function cross(left: Record<string, Condition>[], right: Record<string, Conditio
   );
 }
 
-const sortOf = (sort: unknown): [string, number][] =>
-  typeof sort === 'object' && sort !== null
-    ? Object.entries(sort as Record<string, unknown>).map(([key, dir]) => [key, Number(dir) < 0 ? -1 : 1])
-    : [];
+/**
+ * The sort as `[key, direction]` pairs. The driver hands a `find`'s sort over as a `Map` (it keeps
+ * the keys' order), other commands' as a plain object.
+ */
+const sortOf = (sort: unknown): [string, number][] => {
+  const entries: [string, unknown][] =
+    sort instanceof Map
+      ? [...(sort as Map<string, unknown>).entries()]
+      : typeof sort === 'object' && sort !== null
+        ? Object.entries(sort as Record<string, unknown>)
+        : [];
+  return entries.map(([key, dir]) => [key, Number(dir) < 0 ? -1 : 1]);
+};
 
 /** The shapes of one command (several for a bulk update or delete); none for other commands. */
 export function shapesOf(db: string, command: Record<string, unknown>): QueryShape[] {
