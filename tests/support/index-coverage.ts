@@ -32,6 +32,13 @@ export function serves(
   // The sort, after dropping the keys held equal (their order is fixed).
   const sortKeys = sort.filter(([key]) => branch[key] !== 'eq');
   if (sortKeys.length > 0) {
+    // A sort on a key held by `$in` right after the keys held equal reads that key's bounds in
+    // order (`{_id: {$in}}` sorted by `_id`); otherwise the sort follows the whole prefix (each
+    // `$in` value's run merged in order).
+    let strictEquality = 0;
+    while (strictEquality < equalityPrefix && branch[keys[strictEquality]![0]] === 'eq') strictEquality += 1;
+    if (keys[strictEquality]?.[0] === sortKeys[0]![0] && branch[sortKeys[0]![0]] === 'in')
+      position = strictEquality;
     let direction = 0;
     for (const [key, dir] of sortKeys) {
       const indexKey = keys[position];

@@ -29,6 +29,14 @@ describe('MongoDB planning rules of the index-coverage test', () => {
     expect(serves(timeline, branch, [['created', -1]])).toBe(false);
   });
 
+  it('serves a sort on the key a `$in` holds, right after the keys held equal', () => {
+    const byState = index(['networkEID', 1], ['userState', 1], ['_id', 1]);
+    expect(serves(index(['_id', 1]), { _id: 'in' }, [['_id', 1]])).toBe(true);
+    expect(serves(byState, { networkEID: 'eq', userState: 'eq', _id: 'in' }, [['_id', -1]])).toBe(true);
+    // A `$in` before the key held by another `$in` would mix the runs: not served.
+    expect(serves(byState, { networkEID: 'eq', userState: 'in', _id: 'in' }, [['_id', 1]])).toBe(false);
+  });
+
   it('needs the leading key: a filter without it scans', () => {
     expect(serves(timeline, { timelineKey: 'eq' }, [])).toBe(false);
     expect(serves(timeline, {}, [])).toBe(false);

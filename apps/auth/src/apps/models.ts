@@ -71,7 +71,8 @@ const appGrantSchema = new Schema(
   },
   { strict: true, timestamps, collection: 'app_grants' },
 );
-appGrantSchema.index({ networkEID: 1, profileEID: 1, clientId: 1 });
+// A person's grants, oldest first (one app's among them filtered in the scan: a person has few).
+appGrantSchema.index({ networkEID: 1, profileEID: 1, created: 1, _id: 1 });
 appGrantSchema.index({ networkEID: 1, clientId: 1 });
 
 export type AppEntryPointDoc = InferSchemaType<typeof entryPointSchema>;

@@ -67,6 +67,8 @@ const installationSchema = new Schema(
 );
 installationSchema.index({ networkEID: 1, clientId: 1 }, { unique: true });
 installationSchema.index({ clientId: 1 });
+// A network's installed apps, oldest first.
+installationSchema.index({ networkEID: 1, created: 1, _id: 1 });
 
 export type ClientDoc = InferSchemaType<typeof clientSchema> & StoredDocument;
 export type TokenDoc = InferSchemaType<typeof tokenSchema> & { _id: Types.ObjectId; created: Date };

@@ -154,7 +154,8 @@ const profileSchema = new Schema(
 );
 profileSchema.index({ networkEID: 1, accountId: 1 }, { unique: true });
 profileSchema.index({ accountId: 1 });
-profileSchema.index({ networkEID: 1, userState: 1, isBot: -1 });
+// Chat's people picker: bots first, then by EID (keyset pages).
+profileSchema.index({ networkEID: 1, userState: 1, isBot: -1, _id: 1 });
 // News: a network's active members by EID (messaging's addressee export, keyset pages).
 profileSchema.index({ networkEID: 1, userState: 1, _id: 1 });
 profileSchema.index({ networkEID: 1, lastModified: 1 });
@@ -175,7 +176,7 @@ const invitationSchema = new Schema(
   },
   { strict: true, timestamps, collection: 'invitations' },
 );
-invitationSchema.index({ networkEID: 1, created: -1 });
+invitationSchema.index({ networkEID: 1, created: -1, _id: -1 });
 invitationSchema.index({ networkEID: 1, profileEID: 1 });
 
 export type NetworkDoc = InferSchemaType<typeof networkSchema> & StoredDocument;

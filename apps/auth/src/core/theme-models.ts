@@ -48,8 +48,8 @@ const themeSchema = new Schema(
   },
   { strict: true, timestamps, collection: 'network_themes' },
 );
-themeSchema.index({ networkEID: 1, created: 1 });
-themeSchema.index({ networkEID: 1, defaultAt: -1 });
+themeSchema.index({ networkEID: 1, created: 1, _id: 1 });
+themeSchema.index({ networkEID: 1, defaultAt: -1, _id: -1 });
 
 export type ThemeDoc = Omit<InferSchemaType<typeof themeSchema>, 'properties'> &
   StoredDocument & {

@@ -66,7 +66,9 @@ const membershipSchema = new Schema(
   { strict: true, timestamps, collection: 'group_memberships' },
 );
 membershipSchema.index({ networkEID: 1, groupEID: 1, profileEID: 1 }, { unique: true });
-membershipSchema.index({ networkEID: 1, groupEID: 1, state: 1, role: 1, created: 1 });
+// A group's members (all, or of one role), oldest first.
+membershipSchema.index({ networkEID: 1, groupEID: 1, state: 1, role: 1, created: 1, _id: 1 });
+membershipSchema.index({ networkEID: 1, groupEID: 1, state: 1, created: 1, _id: 1 });
 membershipSchema.index({ networkEID: 1, profileEID: 1, state: 1, role: 1 });
 /** A person's active groups in group order (the live stream's audience, bounded by a limit). */
 membershipSchema.index({ networkEID: 1, profileEID: 1, state: 1, groupEID: 1 });

@@ -46,9 +46,11 @@ async function uniquely<T>(name: string, write: () => Promise<T>): Promise<T> {
 
 export async function listLabels(models: LabelsStore, ctx: RequestContext, page: Page) {
   const networkEID = networkOf(await findMemberCaller(models, ctx));
+  // A label's name key is unique in its network: the order is total without an `_id` tie-break,
+  // and the unique index serves it.
   return pageOf(
     models.Label,
-    { filter: { networkEID }, sort: { nameKey: 1, _id: 1 } },
+    { filter: { networkEID }, sort: { nameKey: 1 } },
     page,
     { itemType: 'label', rel: 'labels' },
     (labels) => labels.map(presentLabel),

@@ -39,7 +39,7 @@ const widgetSchema = new Schema(
   },
   { strict: true, timestamps, collection: 'widgets' },
 );
-widgetSchema.index({ networkEID: 1, position: 1 });
+widgetSchema.index({ networkEID: 1, position: 1, _id: 1 });
 
 export type MenuDoc = InferSchemaType<typeof menuSchema> &
   StoredDocument & {

@@ -36,6 +36,8 @@ const managerSchema = new Schema(
 );
 managerSchema.index({ networkEID: 1, categoryEID: 1, profileEID: 1 }, { unique: true });
 managerSchema.index({ networkEID: 1, profileEID: 1 });
+// A category's managers, oldest first.
+managerSchema.index({ networkEID: 1, categoryEID: 1, created: 1, _id: 1 });
 
 const pageSchema = new Schema(
   {
@@ -54,7 +56,8 @@ const pageSchema = new Schema(
 );
 // Listing a category's pages, newest first: equality on the first three keys, then the sort.
 pageSchema.index({ networkEID: 1, categoryEID: 1, deletedAt: 1, created: -1, _id: -1 });
-pageSchema.index({ networkEID: 1, deletedAt: 1, lastModified: -1 });
+// Search: the network's pages, last modified first (the text matched in the scan).
+pageSchema.index({ networkEID: 1, deletedAt: 1, lastModified: -1, _id: -1 });
 
 export type CategoryDoc = InferSchemaType<typeof categorySchema> & StoredDocument;
 export type ManagerDoc = InferSchemaType<typeof managerSchema> & { _id: Types.ObjectId; created: Date };

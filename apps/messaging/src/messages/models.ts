@@ -112,6 +112,8 @@ messageSchema.index({ networkEID: 1, timelineKey: 1, timelineAt: -1, _id: -1 });
 messageSchema.index({ networkEID: 1, timelineKey: 1, type: 1, timelineAt: -1, _id: -1 });
 messageSchema.index({ networkEID: 1, authorEID: 1, status: 1, scheduledAt: 1, _id: 1 });
 messageSchema.index({ status: 1, scheduledAt: 1, _id: 1 });
+// A timeline's `status=draft|scheduled` view: the caller's own items, newest first.
+messageSchema.index({ networkEID: 1, authorEID: 1, status: 1, timelineAt: -1, _id: -1 });
 // The comments of a message, oldest first.
 messageSchema.index({ networkEID: 1, parentEID: 1, created: 1, _id: 1 });
 // Search and idempotent posting: the messages holding a word (search/messages.ts).
