@@ -6,7 +6,9 @@
 // service's own model (so defaults and indexes are the service's), in batches.
 //
 // Environment: BENCH_DURATION (s per case, default 10), BENCH_CONNECTIONS (default 1),
-// MONGO_URL (measure against a real MongoDB instead of the local store).
+// MONGO_URL (measure against a real MongoDB instead of the local store), BENCH_REACTIONS=1 (every
+// message of the demo network carries three emoji and a reaction of the caller's: run with and
+// without, alternately, to see what the reactions summary costs a page).
 import { measureAll, out, report, runBench, startPlatform } from './platform.mjs';
 
 const SIZES = [1_000, 10_000];
@@ -14,19 +16,26 @@ const { registerMessagingModels } = await import('../apps/messaging/dist/testing
 const { default: mongoose } = await import('mongoose');
 
 let db;
+const REACTIONS = process.env.BENCH_REACTIONS === '1';
 
 async function main() {
   const { infra, stack, headers, networkEID, profileEID, api } = await startPlatform('bench-timeline');
   db = await mongoose.createConnection(infra.mongoUrl, { dbName: 'ncs_messaging' }).asPromise();
-  const { Message } = registerMessagingModels(db);
-  await Message.init();
+  const { Message, Reaction } = registerMessagingModels(db);
+  await Promise.all([Message.init(), Reaction.init()]);
   const timeline = `/networks/${networkEID}/timeline/`;
   const results = [];
   let seeded = 0;
   for (const size of SIZES) {
     const started = Date.now();
     // Ours up to `size`, and as many of other networks beside them.
-    await seedMessages(Message, { networkEID, authorEID: profileEID, from: seeded, to: size });
+    await seedMessages(Message, {
+      networkEID,
+      authorEID: profileEID,
+      from: seeded,
+      to: size,
+      reactions: Reaction,
+    });
     await seedMessages(Message, {
       networkEID: otherNetwork(size),
       authorEID: profileEID,
@@ -34,7 +43,9 @@ async function main() {
       to: size,
     });
     seeded = size;
-    out(`Seeded ${size} timeline messages (+${size} of other networks) in ${Date.now() - started} ms`);
+    out(
+      `Seeded ${size} timeline messages (+${size} of other networks${REACTIONS ? '; each of ours with reactions' : ''}) in ${Date.now() - started} ms`,
+    );
     const first = await api(`${timeline}?limit=20`);
     if (first._embedded.messages.length !== 20)
       throw new Error(`first page: ${first._embedded.messages.length}`);
@@ -65,7 +76,7 @@ async function main() {
 const otherNetwork = (size) => size.toString(16).padStart(24, 'f');
 
 /** Inserts messages `from`…`to`-1 on the network timeline, one second apart, in batches. */
-async function seedMessages(Message, { networkEID, authorEID, from, to }) {
+async function seedMessages(Message, { networkEID, authorEID, from, to, reactions }) {
   const base = Date.now() - 100_000_000;
   const batchSize = 1000;
   for (let offset = from; offset < to; offset += batchSize) {
@@ -81,9 +92,30 @@ async function seedMessages(Message, { networkEID, authorEID, from, to }) {
         timelineAt: at,
         created: at,
         lastModified: at,
+        ...(reactions && REACTIONS
+          ? {
+              reactionCounts: [
+                { emoji: '👍', count: 5 },
+                { emoji: '🎉', count: 2 },
+                { emoji: '❤️', count: 1 },
+              ],
+            }
+          : {}),
       });
     }
-    await Message.insertMany(docs, { ordered: false, lean: false });
+    const inserted = await Message.insertMany(docs, { ordered: false, lean: false });
+    if (reactions && REACTIONS) {
+      // The caller's own reaction on each: the page's `me` flags have rows to find.
+      await reactions.insertMany(
+        inserted.map((message) => ({
+          networkEID,
+          messageEID: String(message._id),
+          profileEID: authorEID,
+          emoji: '👍',
+        })),
+        { ordered: false },
+      );
+    }
   }
 }
 

@@ -61,6 +61,8 @@ const LAYOUTS: Readonly<Record<string, Layout>> = {
       timelines: ['news'],
       tasks: [],
       polls: [],
+      // Emoji reactions: a message feature with its own collection and routes.
+      reactions: [],
       events: [],
       files: [],
       search: [],

@@ -11,13 +11,21 @@ import type { MessageFeature } from './messages/features.js';
 import { newsFeature } from './news/feature.js';
 import type { NewsStore } from './news/jobs-model.js';
 import { pollsFeature } from './polls/feature.js';
+import { reactionsFeature } from './reactions/feature.js';
+import type { ReactionStore } from './reactions/models.js';
 import type { PollStore } from './polls/model.js';
 import { tasksFeature } from './tasks/feature.js';
 import type { TaskStore } from './tasks/models.js';
 import type { TimelineStore } from './timelines/commenters-model.js';
 import { threadsFeature } from './timelines/feature.js';
 
-export type FeatureStores = TimelineStore & NewsStore & TaskStore & PollStore & EventStore & FileStore;
+export type FeatureStores = TimelineStore &
+  NewsStore &
+  TaskStore &
+  PollStore &
+  EventStore &
+  FileStore &
+  ReactionStore;
 
 export function messageFeaturesOf(models: FeatureStores): MessageFeature[] {
   return [
@@ -28,5 +36,6 @@ export function messageFeaturesOf(models: FeatureStores): MessageFeature[] {
     eventsFeature(models),
     attachmentsFeature(models),
     parentFolderFeature(models),
+    reactionsFeature(models),
   ];
 }

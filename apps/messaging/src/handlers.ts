@@ -42,6 +42,8 @@ import { journeyHandlers } from './journeys/handlers.js';
 // Files and folders.
 import { filesRoutes } from '@ncs/contracts';
 import { fileHandlers } from './files/handlers.js';
+// Emoji reactions.
+import { reactionHandlers } from './reactions/handlers.js';
 // Typing indicators.
 import type { TypingDeps } from './typing/signals.js';
 import { signalThreadTyping } from './typing/threads.js';
@@ -143,6 +145,7 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
     ...tasksHandlers,
     // Polls.
     ...pollHandlers,
+    ...reactionHandlers,
     // Events.
     'event.rsvp': ({ ctx, params, body }, deps) =>
       answerEvent(deps, callerOf(ctx), params.messageEID, body.rsvp),

@@ -15,6 +15,7 @@ import type { MessageFeature } from './messages/features.js';
 import { registerCoreCollections } from './messages/models.js';
 import { registerNewsJobModel } from './news/jobs-model.js';
 import { registerPollVoteModel } from './polls/model.js';
+import { registerReactionModel } from './reactions/models.js';
 import { registerAssignmentModel } from './tasks/models.js';
 import { registerCommenterModel } from './timelines/commenters-model.js';
 
@@ -29,6 +30,7 @@ export function registerMessagingModels(connection: Connection): MessagingModels
     Commenter: registerCommenterModel(connection),
     TaskAssignment: registerAssignmentModel(connection),
     PollVote: registerPollVoteModel(connection),
+    Reaction: registerReactionModel(connection),
     EventResponse: registerEventResponseModel(connection),
     assistant: registerAssistantModels(connection),
     chat: registerChatModels(connection),

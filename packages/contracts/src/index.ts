@@ -54,6 +54,9 @@ export { messagesLinkRelations } from './messages/links.js';
 // Message actions.
 export * from './messages/action-resources.js';
 export * from './messages/mention-resources.js';
+// Emoji reactions.
+export * from './messages/reactions.js';
+export { reactionRoutes } from './messages/reaction-routes.js';
 // The 1.4.8 gate, `event` renamed `announcement`.
 export { LEGACY_ANNOUNCEMENT_TYPE } from './messages/announcement-gate.js';
 // Search and idempotent posting.

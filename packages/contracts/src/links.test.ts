@@ -194,6 +194,7 @@ describe('relations left out by a field (`unless`)', () => {
       'timeline',
       'comments',
       'likers',
+      'reactions',
       'typing',
       'readers',
     ]);
@@ -202,7 +203,8 @@ describe('relations left out by a field (`unless`)', () => {
   it('drops comments and likers of a locked message, and the network timeline of a group message', () => {
     const group = { type: 'group', EID: 'cccccccccccccccccccccccc' };
     const links = resolveLinks({ ...message, locked: true, group }, ctx);
-    expect(Object.keys(links)).toEqual(['self', 'author', 'groupTimeline', 'group', 'readers']);
+    // Reactions stay listed while locked: the lock stops new ones only.
+    expect(Object.keys(links)).toEqual(['self', 'author', 'groupTimeline', 'group', 'reactions', 'readers']);
     expect(links.groupTimeline?.href).toBe(`/networks/${NET}/groups/${group.EID}/timeline/`);
   });
 
@@ -214,6 +216,7 @@ describe('relations left out by a field (`unless`)', () => {
       'author',
       'comments',
       'likers',
+      'reactions',
       'typing',
       'readers',
       'userTimeline',

@@ -23,6 +23,7 @@ import { newEvent, rsvp } from '../../support/factories/events.js';
 import { addMember, newGroup, type GroupBody } from '../../support/factories/groups.js';
 import { messagesPath, newMessage } from '../../support/factories/messages.js';
 import { markreadPath } from '../../support/factories/notifications.js';
+import { react as reactAs, unreact as unreactAs } from '../../support/factories/reactions.js';
 import { newPoll, voteFor } from '../../support/factories/polls.js';
 import {
   contentAbout,
@@ -87,6 +88,11 @@ const barrierOn = async (streams: readonly OpenStream[]) =>
 
 /** The event's own data (`{ type, occurredAt, actor?, data }` → `data`). */
 const dataOf = (event: StreamEvent) => event.data.data as Record<string, unknown>;
+
+const react = (messageEID: string, emoji: string, token: string) =>
+  reactAs(network.networkEID, messageEID, emoji, token);
+const unreact = (messageEID: string, emoji: string, token: string) =>
+  unreactAs(network.networkEID, messageEID, emoji, token);
 
 const expectOk = (answer: { status: number; text: string }) =>
   expect(answer.status, answer.text).toBeLessThan(300);
@@ -191,6 +197,29 @@ const cases: Case[] = [
       return post.EID;
     },
     check: (event) => expect(dataOf(event).liker).toMatchObject(userRef(alice.profileEID)),
+  },
+  {
+    type: 'messaging.message.reacted',
+    what: 'an emoji reaction, with the emoji and who reacted',
+    action: async () => {
+      const post = await postInG(bobToken);
+      expectOk(await react(post.EID, '👍🏽', aliceToken));
+      return post.EID;
+    },
+    check: (event) =>
+      expect(dataOf(event)).toMatchObject({ emoji: '👍🏽', reactor: userRef(alice.profileEID) }),
+  },
+  {
+    type: 'messaging.message.unreacted',
+    what: 'an emoji reaction taken back',
+    action: async () => {
+      const post = await postInG(bobToken);
+      expectOk(await react(post.EID, '🎉', aliceToken));
+      expectOk(await unreact(post.EID, '🎉', aliceToken));
+      return post.EID;
+    },
+    check: (event) =>
+      expect(dataOf(event)).toMatchObject({ emoji: '🎉', reactor: userRef(alice.profileEID) }),
   },
   {
     type: 'messaging.poll.voted',

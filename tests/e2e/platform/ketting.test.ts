@@ -1,7 +1,7 @@
 /**
  * An off-the-shelf HAL client, unconfigured but for its token, walks the API by links alone: from
  * the entry point `GET /` to the caller's network, its timeline, a message on it, and the message's
- * `like` action link, whose POST likes it. Ketting (https://github.com/badgateway/ketting) sends its
+ * `like` action link, whose POST likes it; its `react` link, whose POST adds an emoji reaction. Ketting (https://github.com/badgateway/ketting) sends its
  * own `Accept` (HAL first) and reads `_links` and `_embedded` of `application/hal+json` answers.
  */
 import { Ketting, bearerAuth } from 'ketting';
@@ -44,5 +44,17 @@ describe('Ketting, with a bearer token and nothing else configured', () => {
     expect((after.data as { _user: { liked: boolean } })._user.liked).toBe(true);
     expect(after.links.has('unlike')).toBe(true);
     expect(after.links.has('like')).toBe(false);
+  });
+
+  it('reacts through the `react` link and reads the reactions through `reactions`', async () => {
+    const client = new Ketting(`${baseUrl()}/`);
+    client.use(bearerAuth(readerToken));
+    const timeline = await (await client.follow('networks')).follow('networkTimeline');
+    const message = await timeline.follow('messages');
+    await (await message.follow('react')).post({ data: { emoji: '🎉' } });
+    const after = await message.refresh();
+    expect((after.data as { reactions: unknown[] }).reactions).toEqual([{ emoji: '🎉', count: 1, me: true }]);
+    const reactions = await (await message.follow('reactions')).get();
+    expect(reactions.data).toMatchObject({ total: 1 });
   });
 });

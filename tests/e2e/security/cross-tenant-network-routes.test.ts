@@ -60,6 +60,8 @@ const sampleBodies: Readonly<Record<string, (victim: Fixtures) => unknown>> = {
   'message.edit': () => ({ htmlBody: '<p>Cross-tenant</p>' }),
   'message.move': () => ({ group: null }),
   'message.share': () => ({ htmlBody: '<p>Cross-tenant</p>' }),
+  // Emoji reactions.
+  'reaction.add': () => ({ emoji: '👍' }),
   // Files: crop: the victim's image file (attached or not, the message's network refuses first).
   'message.crop': (victim) => ({
     file: { type: 'file', EID: victim.fileEID },

@@ -123,6 +123,8 @@ export function useCrossTenantFixtures(): void {
     const files = await import('../../support/factories/files.js');
     fixtures.folderEID = files.rootFolderOf(group.body.EID);
     fixtures.fileEID = (await files.newFile(victim.networkEID, group.body.EID, victimToken)).EID;
+    // Emoji reactions: the emoji of a reaction taken back (percent-encoded, as in a path).
+    fixtures.emoji = encodeURIComponent('👍');
     // Files (media): a whitelisted thumbnail size (the file above is an image).
     fixtures.size = '390x170';
     // Directory (group operations): a subgroup of the victim's group and a widget of it.

@@ -41,6 +41,17 @@ const messageSchema = new Schema(
     locked: { type: Boolean, default: false },
     numComments: { type: Number, default: 0, min: 0 },
     numLikes: { type: Number, default: 0, min: 0 },
+    // Emoji reactions: the count per emoji in the order first used, moved by atomic updates only
+    // (reactions/counts.ts), so a page of messages shows them without a query per message.
+    reactionCounts: {
+      type: [
+        new Schema(
+          { emoji: { type: String, required: true }, count: { type: Number, required: true, min: 0 } },
+          { _id: false, strict: true },
+        ),
+      ],
+      default: undefined,
+    },
     lastEdited: { type: Date, default: null },
     // News and scheduled items (docs/decisions.md, "Messaging: news, duplication, export, scheduled
     // items"). A draft or scheduled message has `timelineKey: null` (on no timeline) until published.

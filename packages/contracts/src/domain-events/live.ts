@@ -48,6 +48,8 @@ const LIVE: Partial<Record<EventName, LiveEntry>> = {
   'messaging.message.edited': same(['previousHtmlBody']),
   'messaging.message.liked': same(),
   'messaging.message.unliked': same(),
+  'messaging.message.reacted': same(),
+  'messaging.message.unreacted': same(),
   'messaging.message.locked': same(),
   'messaging.message.unlocked': same(),
   'messaging.message.read': same(),

@@ -82,6 +82,17 @@ export const liking = (verb: 'liked' | 'unliked', when: string) =>
     data: aboutMessage({ liker: UserRef }),
   });
 
+/** Emoji reactions: `emoji` as stored (normalised), so a client updates the summary it shows. */
+export const reacting = (verb: 'reacted' | 'unreacted', when: string) =>
+  defineEvent({
+    service: 'messaging',
+    entity: 'message',
+    verb,
+    description: when,
+    audience: MESSAGE_AUDIENCE,
+    data: aboutMessage({ reactor: UserRef, emoji: Type.String({ minLength: 1, maxLength: 32 }) }),
+  });
+
 export const locking = (verb: 'locked' | 'unlocked', when: string) =>
   defineEvent({
     service: 'messaging',

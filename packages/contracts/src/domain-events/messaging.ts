@@ -31,6 +31,7 @@ import {
   jobEnd,
   liking,
   locking,
+  reacting,
   taskDone,
 } from './messaging-shapes.js';
 
@@ -119,6 +120,12 @@ export const messagingEvents = [
   }),
   liking('liked', 'A person liked a message (not again).'),
   liking('unliked', 'A person took their like back.'),
+  // Emoji reactions.
+  reacting(
+    'reacted',
+    'A person reacted to a message or comment with an emoji (not again with the same one).',
+  ),
+  reacting('unreacted', 'A person took their reaction with an emoji back.'),
   locking('locked', 'Its author or a network administrator locked a message.'),
   locking('unlocked', 'Its author or a network administrator unlocked a message.'),
   defineEvent({

@@ -115,6 +115,19 @@ export const messagesErrors = {
     title: 'Forbidden',
     message: 'The app needs post_updates (network timeline) or post_to_any_group (a group).',
   },
+  // Emoji reactions (-480 … -481).
+  MESSAGING_ERR_EMOJI_INVALID: {
+    status: 400,
+    code: -480,
+    title: 'Bad Request',
+    message: 'A reaction is one Unicode emoji (RGI), such as 👍, 👍🏽 or 👩‍💻.',
+  },
+  MESSAGING_ERR_TOO_MANY_REACTIONS: {
+    status: 409,
+    code: -481,
+    title: 'Conflict',
+    message: 'The message has reactions with as many distinct emoji as it takes: react with one of those.',
+  },
   MESSAGING_ERR_NOT_REACTABLE: {
     status: 409,
     code: -337,

@@ -46,6 +46,10 @@ const messageRelations: readonly LinkRelation[] = [
   { rel: 'group', href: '/networks/{networkEID}/groups/{group.EID}/' },
   { rel: 'comments', href: `${MESSAGE}/comments/`, unless: 'locked' },
   { rel: 'likers', href: `${MESSAGE}/likers/`, unless: 'locked' },
+  // Emoji reactions: the list (shown while locked too: the lock stops new ones only); `react`
+  // POSTs one there, shown when the caller may react now.
+  { rel: 'reactions', href: `${MESSAGE}/reactions/` },
+  actionLink('react', `${MESSAGE}/reactions/`),
   // Live content: a POST says the caller is writing a comment (the message's thread).
   { rel: 'typing', href: `${MESSAGE}/typing`, unless: 'locked' },
   // Message actions: who marked it read (shown while locked too).
@@ -83,6 +87,11 @@ export const messagesLinkRelations: LinkRelations = {
     r.rel === 'author' ? { rel: 'author', href: '/networks/{networkEID}/apps/{author.EID}/' } : r,
   ),
   like: [
+    { rel: 'user', href: '/networks/{networkEID}/users/{user.EID}/' },
+    { rel: 'message', href: '/networks/{networkEID}/messages/{message.EID}/' },
+  ],
+  // Emoji reactions.
+  reaction: [
     { rel: 'user', href: '/networks/{networkEID}/users/{user.EID}/' },
     { rel: 'message', href: '/networks/{networkEID}/messages/{message.EID}/' },
   ],

@@ -16,6 +16,8 @@ import { MentionsField } from './mention-resources.js';
 import { ProfileCreateFields, ThreadCommentFields, TimelineResourceFields } from './timeline-resources.js';
 // Tasks.
 import { TaskCreateFields, TaskResourceFields, taskMessageTypes } from './task-fields.js';
+// Emoji reactions.
+import { ReactionSummaryField } from './reactions.js';
 // Polls.
 import { PollCreateFields, PollResourceFields, PollUserFields } from './poll-fields.js';
 // Events.
@@ -76,6 +78,8 @@ export const MessageResource = Type.Object(
     }),
     numComments: Type.Integer({ minimum: 0, description: 'read-only; 0 while the message is locked' }),
     numLikes: Type.Integer({ minimum: 0, description: 'read-only; 0 while the message is locked' }),
+    // Emoji reactions.
+    ...ReactionSummaryField,
     created: Timestamp,
     lastModified: Timestamp,
     lastEdited: Nullable(Timestamp),

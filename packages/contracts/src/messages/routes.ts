@@ -14,6 +14,8 @@ import {
   MessageResource,
 } from './resources.js';
 import { newsRoutes } from './news-routes.js';
+// Emoji reactions.
+import { reactionRoutes } from './reaction-routes.js';
 // Message actions.
 import { messageActionRoutes } from './action-routes.js';
 // Types, fields and app posting.
@@ -120,6 +122,8 @@ export const messagesRoutes = [
     'Lock a message: no more likes or comments (its author or a network administrator)',
   ),
   action('message.unlock', 'unlock', 'Unlock a message (its author or a network administrator)'),
+  // Emoji reactions.
+  ...reactionRoutes,
   // News and scheduled items.
   ...newsRoutes,
   // Message actions.
