@@ -22,6 +22,22 @@ for kind in Deployment Service HorizontalPodAutoscaler PodDisruptionBudget; do
     exit 1
   fi
 done
+# Metrics: every app's container and Service name a `metrics` port; with every option on, one
+# ServiceMonitor, one PrometheusRule and the dashboard's ConfigMap (off by default).
+if [ "$(grep -c -- '- name: metrics$' <<< "$rendered")" != 10 ]; then
+  echo "[helm] every app needs a metrics port on its container and its Service" >&2
+  exit 1
+fi
+for kind in ServiceMonitor PrometheusRule ConfigMap; do
+  if [ "$(grep -c "^kind: ${kind}\$" <<< "$rendered" || true)" != 1 ]; then
+    echo "[helm] expected one ${kind} with every option on" >&2
+    exit 1
+  fi
+  if grep -q "^kind: ${kind}\$" <<< "$("$helm" template ncs "$chart")"; then
+    echo "[helm] ${kind} must be off by default" >&2
+    exit 1
+  fi
+done
 if grep -q '^kind: Secret$' <<< "$rendered"; then
   echo "[helm] the chart must not render a Secret (secrets come from references)" >&2
   exit 1

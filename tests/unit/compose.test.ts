@@ -11,6 +11,7 @@ import { NODE_FLAGS } from '@ncs/local-infra';
 
 interface ComposeService {
   readonly environment?: Record<string, string>;
+  readonly ports?: readonly string[];
   readonly healthcheck?: { readonly test: readonly string[] };
   readonly depends_on?: Record<string, { readonly condition: string }>;
 }
@@ -19,7 +20,10 @@ const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta
 const compose = parse(read('docker-compose.yml'), { merge: true }) as {
   services: Record<string, ComposeService>;
 };
-const helmValues = parse(read('deploy/helm/ncs/values.yaml')) as { probePort: number };
+const helmValues = parse(read('deploy/helm/ncs/values.yaml')) as {
+  probePort: number;
+  metrics: { port: number };
+};
 const SERVICES = ['auth', 'messaging', 'knowledge-base', 'notifications'];
 
 describe('docker-compose.yml', () => {
@@ -31,6 +35,17 @@ describe('docker-compose.yml', () => {
       expect(port).toBe(String(helmValues.probePort));
       const test = service.healthcheck?.test.join(' ') ?? '';
       expect(test).toContain(`http://127.0.0.1:${port}/ready`);
+    },
+  );
+
+  it.each([...SERVICES, 'gateway'])(
+    '%s: metrics on the Helm chart’s metrics port, reachable on the compose network only',
+    (name) => {
+      const service = compose.services[name]!;
+      expect(service.environment?.METRICS_PORT).toBe(String(helmValues.metrics.port));
+      expect(service.environment?.METRICS_HOST).toBe('0.0.0.0');
+      const published = (service.ports ?? []).map((mapping) => mapping.split(':').at(-1));
+      expect(published).not.toContain(String(helmValues.metrics.port));
     },
   );
 

@@ -3,6 +3,7 @@
  * no global mongoose.
  */
 import mongoose, { type Types } from 'mongoose';
+import { measureDatabase } from './database-metrics.js';
 import type { Logger } from './logger.js';
 import { useIdentitySessionTables } from './request-tables.js';
 
@@ -12,6 +13,8 @@ export interface DatabaseOptions {
   readonly logger: Logger;
   /** The driver emits command events (the index-coverage recorder, tests only). */
   readonly monitorCommands?: boolean;
+  /** Each command's duration is measured (when metrics are served; database-metrics.ts). */
+  readonly measureCommands?: boolean;
 }
 
 export async function connectDatabase(options: DatabaseOptions): Promise<mongoose.Connection> {
@@ -19,10 +22,12 @@ export async function connectDatabase(options: DatabaseOptions): Promise<mongoos
     dbName: options.dbName,
     serverSelectionTimeoutMS: 10_000,
     autoIndex: true,
-    monitorCommands: options.monitorCommands ?? false,
+    monitorCommands: options.monitorCommands === true || options.measureCommands === true,
   });
   // Before the first operation (what the driver's own sets keep is promoted).
   useIdentitySessionTables(connection.getClient());
+  // Before the first operation too: the pools are created with it.
+  measureDatabase(connection, { commands: options.measureCommands === true });
   connection.on('disconnected', () =>
     options.logger.warn({ dbName: options.dbName }, 'database disconnected'),
   );

@@ -11,6 +11,7 @@ import { EVENTS_STREAM } from '@ncs/contracts';
 import type { DomainEvent } from '@ncs/contracts';
 import type { Span } from '@opentelemetry/api';
 import { isDuplicateKeyError } from './database.js';
+import { watchConsumerLag } from './event-metrics.js';
 import { processedEventModel } from './events-models.js';
 import { ensureEventsStream, retryDelay } from './events-stream.js';
 import type { Logger } from './logger.js';
@@ -252,10 +253,16 @@ export function startPlainEventConsumer(options: EventConsumerOptions): EventCon
 
   const lanes = messageLanes(options, handleMessage);
   const done = consumeUntilStopped();
+  // Asked of the server when scraped, within the scrape's own timeout (event-metrics.ts).
+  const stopWatchingLag = watchConsumerLag(EVENTS_STREAM, options.durable, async () => {
+    const jsm = await options.nats.jetstreamManager({ checkAPI: false, timeout: 1_000 });
+    return (await jsm.consumers.info(EVENTS_STREAM, options.durable)).num_pending;
+  });
 
   return {
     async stop() {
       stopping = true;
+      stopWatchingLag();
       clearInterval(purgeTimer);
       interruptSleep?.();
       await messages?.close();

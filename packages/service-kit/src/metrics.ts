@@ -75,26 +75,66 @@ export const refusals = new Counter({
   registers: [metricsRegistry],
 });
 
+/** Labelled values a gauge reads when scraped. */
+export type GaugeReadings<L extends string> = Iterable<readonly [Partial<Record<L, string>>, number]>;
+
 /**
  * A gauge of this process's registry, for what an app holds (bulkheads, open streams…), read when
- * scraped: `read` gives each labelled value then, so the hot path keeps no gauge up to date.
+ * scraped: `read` gives each labelled value then, so the hot path keeps no gauge up to date. A read
+ * that asks the store or the broker resolves later; it must not reject (a rejection fails the
+ * whole scrape), so such reads go through `readingsWithin`.
  */
 export function newGauge<L extends string>(options: {
   readonly name: string;
   readonly help: string;
   readonly labelNames: readonly L[];
-  readonly read: () => Iterable<readonly [Partial<Record<L, string>>, number]>;
+  readonly read: () => GaugeReadings<L> | Promise<GaugeReadings<L>>;
 }): Gauge<L> {
   const { read, ...rest } = options;
+  const fill = (gauge: Gauge<L>, readings: GaugeReadings<L>) => {
+    gauge.reset();
+    for (const [labels, value] of readings) gauge.set(labels, value);
+  };
   return new Gauge({
     ...rest,
     labelNames: [...options.labelNames],
     registers: [metricsRegistry],
     collect() {
-      this.reset();
-      for (const [labels, value] of read()) this.set(labels, value);
+      const readings = read();
+      if (readings instanceof Promise) return readings.then((values) => fill(this, values));
+      fill(this, readings);
     },
   });
+}
+
+/** A counter of this process's registry, for what an app counts (sign-in locks, deliveries…). */
+export function newCounter<L extends string>(options: {
+  readonly name: string;
+  readonly help: string;
+  readonly labelNames: readonly L[];
+}): Counter<L> {
+  return new Counter({ ...options, labelNames: [...options.labelNames], registers: [metricsRegistry] });
+}
+
+/**
+ * The readings of every source that answered within `timeoutMs`: a source that fails or is late
+ * (the store or the broker away) is left out of this scrape rather than holding or failing it.
+ */
+export async function readingsWithin<L extends string>(
+  sources: Iterable<() => Promise<GaugeReadings<L>>>,
+  timeoutMs: number,
+): Promise<GaugeReadings<L>> {
+  const settled = await Promise.all(
+    [...sources].map((source) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), timeoutMs);
+      });
+      const answer = source().catch(() => undefined);
+      return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+    }),
+  );
+  return settled.flatMap((readings) => (readings === undefined ? [] : [...readings]));
 }
 
 export interface MetricsServer {

@@ -38,6 +38,7 @@ import type {
 } from '@ncs/contracts';
 import { outboxEventModel } from './events-models.js';
 import type { OutboxEventRecord } from './events-models.js';
+import { watchOutboxLag } from './event-metrics.js';
 import { ensureEventsStream, retryDelay } from './events-stream.js';
 import type { Logger } from './logger.js';
 import { extractTraceContext, injectTraceHeaders } from './telemetry.js';
@@ -125,6 +126,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let recordedSinceDrain = false;
   let interruptSleep: ((reason: 'recorded' | 'reconnected' | 'stopped') => void) | undefined;
   let stopWatchingReconnects: (() => void) | undefined;
+  let stopWatchingLag: (() => void) | undefined;
 
   function sleep(ms: number, wakeOnRecord: boolean): Promise<void> {
     if (!running || (wakeOnRecord && recordedSinceDrain)) return Promise.resolve();
@@ -315,6 +317,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
+  /** When the oldest event still to publish was recorded: the relay's own query and index. */
+  async function oldestUnpublished(): Promise<Date | undefined> {
+    const oldest = await events
+      .findOne({ publishedAt: null }, { createdAt: 1 })
+      .sort({ createdAt: 1, _id: 1 })
+      .lean<Pick<OutboxEventRecord, 'createdAt'>>();
+    return oldest?.createdAt;
+  }
+
   async function purgePublished(): Promise<void> {
     const now = Date.now();
     if (now - lastPurge < PURGE_INTERVAL_MS) return;
@@ -328,12 +339,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (running) return;
       running = true;
       stopWatchingReconnects = watchReconnects();
+      stopWatchingLag = watchOutboxLag(options.service, oldestUnpublished);
       relay = runRelay();
     },
     async stop() {
       running = false;
       stopWatchingReconnects?.();
       stopWatchingReconnects = undefined;
+      stopWatchingLag?.();
+      stopWatchingLag = undefined;
       interruptSleep?.('stopped');
       await relay;
       relay = undefined;

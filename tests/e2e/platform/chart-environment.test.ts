@@ -3,7 +3,8 @@
  * with helm (deploy/helm/helm.sh), and each app is started with exactly the environment of its
  * rendered Deployment, plus what its image sets (the Dockerfile's runtime `ENV`), against a broker
  * and a store of this test's own. Every Secret the chart references gets a value made up here, so a
- * variable the chart forgets (or a Secret it never references) leaves the app unready.
+ * variable the chart forgets (or a Secret it never references) leaves the app unready. Each app then
+ * serves its metrics on the chart's metrics port.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -58,10 +59,12 @@ let infra: Infra;
 let helm: string;
 /** Each app's port: its probes' (`probePort`), the gateway's HTTP port (`apps.gateway.port`). */
 const ports = new Map<StackApp, number>();
+/** Each app's metrics port (`metrics.port`): one per app here, as they run side by side. */
+const metricsPorts = new Map<StackApp, number>();
 const running: ReturnType<typeof spawnAppProcess>[] = [];
 
-/** The container environment of `app`'s Deployment, the chart rendered with `app`'s port. */
-function renderedEnvironment(app: StackApp, port: number): EnvVar[] {
+/** The container environment of `app`'s Deployment, the chart rendered with `app`'s ports. */
+function renderedEnvironment(app: StackApp, port: number, metricsPort: number): EnvVar[] {
   const setting = app === 'gateway' ? `apps.gateway.port=${port}` : `probePort=${port}`;
   const manifest = execFileSync(
     helm,
@@ -73,6 +76,8 @@ function renderedEnvironment(app: StackApp, port: number): EnvVar[] {
       `nats.url=${infra.natsUrl}`,
       '--set',
       setting,
+      '--set',
+      `metrics.port=${metricsPort}`,
     ],
     { encoding: 'utf8' },
   );
@@ -88,7 +93,10 @@ const APPS = ['auth', 'messaging', 'knowledge-base', 'notifications', 'gateway']
 
 beforeAll(async () => {
   infra = await startInfra({ ephemeral: true });
-  for (const app of APPS) ports.set(app, await findFreePort());
+  for (const app of APPS) {
+    ports.set(app, await findFreePort());
+    metricsPorts.set(app, await findFreePort());
+  }
   // Several minutes on a machine that has never built helm; cached in /tmp afterwards.
   helm = execFileSync('bash', [join(repoRoot, 'deploy/helm/helm.sh')], { encoding: 'utf8' }).trim();
 }, 600_000);
@@ -110,7 +118,8 @@ describe('the Helm chart’s environment', () => {
     async (app) => {
       const port = ports.get(app)!;
       const env: Record<string, string> = { ...imageEnvironment() };
-      for (const variable of renderedEnvironment(app, port)) {
+      const metricsPort = metricsPorts.get(app)!;
+      for (const variable of renderedEnvironment(app, port, metricsPort)) {
         const ref = variable.valueFrom?.secretKeyRef;
         env[variable.name] = ref ? secretValue(ref, infra) : (variable.value ?? '');
       }
@@ -136,6 +145,9 @@ describe('the Helm chart’s environment', () => {
       }
       const log = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
       expect(status, `${app} never became ready; its log:\n${log.slice(-2000)}`).toBe(200);
+      // The chart's `metrics` port, which its Service and ServiceMonitor name.
+      const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      expect(metrics.status, `${app} serves /metrics on the chart's metrics port`).toBe(200);
     },
     90_000,
   );

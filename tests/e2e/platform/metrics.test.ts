@@ -1,7 +1,8 @@
 /**
  * Prometheus metrics: every app serves `GET /metrics` on a port of its own (never the public API
- * port), with the runtime's metrics, the gateway's request durations by route template and each
- * service's NATS request durations by subject; no label carries a token or an EID.
+ * port), with the runtime's metrics, the gateway's request durations by route template, each
+ * service's NATS request durations by subject, its store commands by collection, its outbox's and
+ * its consumers' lag; no label carries a token or an EID.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/api.js';
@@ -72,7 +73,23 @@ describe('metrics', () => {
       stream.close();
     }
 
-    for (const text of [gateway, auth]) {
+    // The store: command durations by command and collection, the pool; the events' lag.
+    const store = await scrape('auth');
+    const find = { db_operation_name: 'find', db_collection_name: 'networks' };
+    expect(samples(store, 'db_client_operation_duration_seconds_count', find).length).toBeGreaterThan(0);
+    const poolMax = store.split('\n').find((line) => line.startsWith('db_client_connection_max '));
+    expect(Number(poolMax?.split(' ')[1])).toBeGreaterThan(0);
+    expect(samples(store, 'db_client_connection_count', { db_client_connection_state: 'idle' })).toHaveLength(
+      1,
+    );
+    const outboxLag = samples(store, 'ncs_outbox_lag_seconds', { service: 'auth' });
+    expect(outboxLag).toHaveLength(1);
+    expect(Number(outboxLag[0]!.split(' ')[1])).toBeGreaterThanOrEqual(0);
+    const notifications = await scrape('notifications');
+    const alerts = { stream: 'EVENTS', consumer: 'notifications-alerts' };
+    expect(samples(notifications, 'ncs_consumer_pending_events', alerts)).toHaveLength(1);
+
+    for (const text of [gateway, auth, store, notifications]) {
       expect(text).not.toContain(token);
       expect(text).not.toContain(network.networkEID);
       expect(text).not.toMatch(/="[0-9a-f]{24}"/);

@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import type { Model, Types } from 'mongoose';
 import { clientAddressGroup, DomainError } from '@ncs/contracts';
+import { newCounter } from '@ncs/service-kit';
 import type { SignInAttemptDoc } from './models.js';
 import {
   afterFailure,
@@ -58,6 +59,13 @@ export interface FailureOutcome {
   readonly accountLockedUntil?: Date;
   readonly accountFailures: number;
 }
+
+/** Locks started by failed sign-ins, by what is locked: never which account or address. */
+const signInLocks = newCounter({
+  name: 'ncs_sign_in_locks_total',
+  help: 'Sign-in locks started by repeated failures, by scope (account or address).',
+  labelNames: ['scope'],
+});
 
 /** How often an instance deletes expired counters and locks. */
 const PURGE_INTERVAL_MS = 10 * 60_000;
@@ -118,7 +126,9 @@ export class SignInThrottle {
         const already = await this.lockedNow([key], now);
         const until = new Date(now + cost.lockMs);
         await this.attempts.create({ group: `${key.id}:lock`, blockedUntil: until, expiresAt: until });
-        if (key.kind === 'account' && !already) accountLockedUntil = until;
+        if (already) return;
+        signInLocks.inc({ scope: key.kind });
+        if (key.kind === 'account') accountLockedUntil = until;
       }),
     );
     if (now - this.lastPurge >= PURGE_INTERVAL_MS) {

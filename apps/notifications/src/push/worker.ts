@@ -9,7 +9,7 @@
  * attempt's holder lost the lease) ends as failed without another send.
  */
 import type { pushDeliveryStatuses } from '@ncs/contracts';
-import type { Logger } from '@ncs/service-kit';
+import { newCounter, type Logger } from '@ncs/service-kit';
 import { Types } from 'mongoose';
 import { tokenEndOf } from '../devices/devices.js';
 import { DELIVERIES_KEPT, type DeviceDoc, type DeviceModels } from '../devices/models.js';
@@ -29,6 +29,13 @@ import type { PushOutcome, PushProvider } from './provider.js';
 import { startWorkLoop } from '../work-loop.js';
 
 export type PushModels = PushJobModels & DeviceModels & WhitelabelModels;
+
+/** Sends by what the provider answered: never the device, its token or the person. */
+const pushDeliveries = newCounter({
+  name: 'ncs_push_deliveries_total',
+  help: 'Push sends to a provider, by outcome: delivered, dead-token (device removed), retryable (retried later if attempts remain), failed.',
+  labelNames: ['outcome'],
+});
 
 export interface PushWorkerOptions {
   readonly models: PushModels;
@@ -147,6 +154,7 @@ export function startPushWorker(options: PushWorkerOptions): PushWorker {
             budgetMs,
           )
         : { kind: 'failed', code: 'no-provider' };
+    pushDeliveries.inc({ outcome: outcome.kind });
     if (outcome.kind === 'retryable') {
       const delay = nextDelayMs(options.backoff, job.claims, outcome.retryAfterMs);
       if (delay !== null) {

@@ -9,7 +9,7 @@
  * an attempt whose holder lost the lease counts toward the limit (a redelivery's one attempt too).
  */
 import { internalSubjects, LATEST_VERSION, toTimestamp } from '@ncs/contracts';
-import type { Logger, RpcClient } from '@ncs/service-kit';
+import { newCounter, type Logger, type RpcClient } from '@ncs/service-kit';
 import type { AlertModels } from '../alerts/models.js';
 import { deliverAlert } from '../alerts/writing.js';
 import { nextDelayMs, type BackoffPolicy } from '../push/backoff.js';
@@ -21,6 +21,13 @@ import { claimDueDelivery, settleDelivery, type HeldDelivery } from './queue.js'
 import { sendAttempt, type AttemptResult } from './sender.js';
 import { signatureHeaders } from './signing.js';
 import { startWorkLoop } from '../work-loop.js';
+
+/** Attempts by what came of them: never the app, the URL or the network. */
+const webhookDeliveries = newCounter({
+  name: 'ncs_webhook_deliveries_total',
+  help: 'Webhook delivery attempts, by outcome: delivered (2xx), rejected (another status), unanswered (no answer: timeout, refused, unreachable).',
+  labelNames: ['outcome'],
+});
 
 export interface WebhookWorkerOptions {
   readonly store: WebhookStore;
@@ -126,6 +133,9 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     if (budgetMs === 0) return lostLease(delivery); // starved past the lease: the next claim takes it
     const result = await attempt(delivery, endpoint, budgetMs);
     const delivered = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    webhookDeliveries.inc({
+      outcome: delivered ? 'delivered' : result.statusCode === null ? 'unanswered' : 'rejected',
+    });
     await store.models.Attempt.create({
       networkEID,
       deliveryId: String(delivery._id),
