@@ -63,6 +63,8 @@ const LAYOUTS: Readonly<Record<string, Layout>> = {
       polls: [],
       // Emoji reactions: a message feature with its own collection and routes.
       reactions: [],
+      // Pins: the network timeline's pinned list is read as the network timeline is.
+      pins: ['timelines'],
       events: [],
       files: [],
       search: [],

@@ -98,7 +98,7 @@ export function buildMessagingService(
     readonly fileSweep?: SweepOptions;
   } = {},
 ): ServiceModule & { models: MessagingModels } {
-  const models = registerMessagingModels(runtime.db);
+  const models = registerMessagingModels(runtime.db, runtime.rpc);
   // Auth caches each person's number of scheduled items: the writes that change it tell it.
   const outbox = withScheduledItemsNotices(runtime.outbox, runtime.nats, runtime.logger);
   const handlers = bindRoutes(routesOf('messaging'), messagingHandlers, {

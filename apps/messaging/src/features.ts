@@ -12,6 +12,9 @@ import { newsFeature } from './news/feature.js';
 import type { NewsStore } from './news/jobs-model.js';
 import { pollsFeature } from './polls/feature.js';
 import { reactionsFeature } from './reactions/feature.js';
+import { pinsFeature } from './pins/feature.js';
+import type { PinStore } from './pins/models.js';
+import type { RpcClient } from '@ncs/service-kit';
 import type { ReactionStore } from './reactions/models.js';
 import type { PollStore } from './polls/model.js';
 import { tasksFeature } from './tasks/feature.js';
@@ -25,9 +28,11 @@ export type FeatureStores = TimelineStore &
   PollStore &
   EventStore &
   FileStore &
-  ReactionStore;
+  ReactionStore &
+  PinStore;
 
-export function messageFeaturesOf(models: FeatureStores): MessageFeature[] {
+/** `rpc`: for the features that ask another service while presenting (pins' administrators). */
+export function messageFeaturesOf(models: FeatureStores, rpc?: RpcClient): MessageFeature[] {
   return [
     threadsFeature(models),
     newsFeature(models),
@@ -37,5 +42,6 @@ export function messageFeaturesOf(models: FeatureStores): MessageFeature[] {
     attachmentsFeature(models),
     parentFolderFeature(models),
     reactionsFeature(models),
+    pinsFeature(models, rpc),
   ];
 }

@@ -44,6 +44,8 @@ import { filesRoutes } from '@ncs/contracts';
 import { fileHandlers } from './files/handlers.js';
 // Emoji reactions.
 import { reactionHandlers } from './reactions/handlers.js';
+// Pins.
+import { pinHandlers } from './pins/handlers.js';
 // Typing indicators.
 import type { TypingDeps } from './typing/signals.js';
 import { signalThreadTyping } from './typing/threads.js';
@@ -146,6 +148,7 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
     // Polls.
     ...pollHandlers,
     ...reactionHandlers,
+    ...pinHandlers,
     // Events.
     'event.rsvp': ({ ctx, params, body }, deps) =>
       answerEvent(deps, callerOf(ctx), params.messageEID, body.rsvp),

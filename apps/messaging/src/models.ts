@@ -16,12 +16,15 @@ import { registerCoreCollections } from './messages/models.js';
 import { registerNewsJobModel } from './news/jobs-model.js';
 import { registerPollVoteModel } from './polls/model.js';
 import { registerReactionModel } from './reactions/models.js';
+import { registerPinModel } from './pins/models.js';
+import type { RpcClient } from '@ncs/service-kit';
 import { registerAssignmentModel } from './tasks/models.js';
 import { registerCommenterModel } from './timelines/commenters-model.js';
 
 export interface MessagingModels extends FeatureStores, AssistantStore, JourneyStore {}
 
-export function registerMessagingModels(connection: Connection): MessagingModels {
+/** `rpc`: the service's client, for features that ask while presenting (absent in tools and tests). */
+export function registerMessagingModels(connection: Connection, rpc?: RpcClient): MessagingModels {
   const features: MessageFeature[] = [];
   const models: MessagingModels = {
     ...registerCoreCollections(connection),
@@ -31,6 +34,7 @@ export function registerMessagingModels(connection: Connection): MessagingModels
     TaskAssignment: registerAssignmentModel(connection),
     PollVote: registerPollVoteModel(connection),
     Reaction: registerReactionModel(connection),
+    Pin: registerPinModel(connection),
     EventResponse: registerEventResponseModel(connection),
     assistant: registerAssistantModels(connection),
     chat: registerChatModels(connection),
@@ -38,6 +42,6 @@ export function registerMessagingModels(connection: Connection): MessagingModels
     files: registerFileModels(connection),
   };
   // Bound after the collections exist: each feature works with its own area's.
-  features.push(...messageFeaturesOf(models));
+  features.push(...messageFeaturesOf(models, rpc));
   return models;
 }

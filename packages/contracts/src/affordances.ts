@@ -95,3 +95,50 @@ export function createPathOf(pathname: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Collections that link related collections (HAL relation → GET route id): a timeline links its
+ * pinned messages.
+ */
+export const relatedCollections: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'timeline.network': { pinned: 'timeline.networkPinned' },
+  'timeline.group': { pinned: 'timeline.groupPinned' },
+};
+
+interface RelatedCollection {
+  readonly pattern: RegExp;
+  readonly params: readonly string[];
+  readonly related: readonly { readonly rel: string; readonly path: string }[];
+}
+
+/** Built once, as `creatable`: the collections above as path patterns and their related paths. */
+const relating: readonly RelatedCollection[] = routes
+  .flatMap((route) => {
+    const related = relatedCollections[route.id];
+    if (related === undefined) return [];
+    return [
+      {
+        ...patternOf(route.path),
+        related: Object.entries(related).map(([rel, id]) => {
+          const target = routes.find((candidate) => candidate.id === id);
+          if (target === undefined) throw new Error(`related collection ${id} of ${route.id}: no such route`);
+          return { rel, path: target.path };
+        }),
+      },
+    ];
+  })
+  .sort((a, b) => a.params.length - b.params.length);
+
+/** The related collections' links (relation → path) of the collection served at `pathname`. */
+export function relatedPathsOf(pathname: string): { readonly rel: string; readonly path: string }[] {
+  for (const { pattern, params, related } of relating) {
+    const match = pattern.exec(pathname);
+    if (match === null) continue;
+    const values = new Map(params.map((name, i) => [name, match[i + 1]!]));
+    return related.map(({ rel, path }) => ({
+      rel,
+      path: path.replace(PARAM, (_, name: string) => values.get(name) ?? ''),
+    }));
+  }
+  return [];
+}

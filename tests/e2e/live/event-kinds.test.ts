@@ -109,6 +109,8 @@ interface Case {
   readonly key?: string;
   /** No actor (an anonymous vote names nobody). */
   readonly anonymous?: boolean;
+  /** Who acts, when not Alice (a pin is the network administrator's). */
+  readonly actor?: () => TestPerson;
   /** Performs the action as Alice; resolves with the item's EID. */
   readonly action: () => Promise<string>;
   /** More about the event Bob received. */
@@ -222,6 +224,16 @@ const cases: Case[] = [
       expect(dataOf(event)).toMatchObject({ emoji: '🎉', reactor: userRef(alice.profileEID) }),
   },
   {
+    type: 'messaging.message.pinned',
+    what: 'a pin',
+    actor: () => network.admin,
+    action: async () => {
+      const post = await postInG(bobToken);
+      expectOk(await act(network.networkEID, post.EID, 'pin', await network.admin.token()));
+      return post.EID;
+    },
+  },
+  {
     type: 'messaging.poll.voted',
     what: 'a vote, with the counts and the voter',
     action: () => votedPoll(false),
@@ -291,13 +303,15 @@ async function aliceTask(): Promise<string> {
 }
 
 describe('in a hidden group', () => {
-  for (const { type, what, key = 'message', anonymous = false, action, check } of cases) {
+  for (const { type, what, key = 'message', anonymous = false, actor: actorOf, action, check } of cases) {
     it(`${type}: ${what} reaches a member, not a network member outside the group`, async () => {
       const EID = await action();
       const event = await bobStream.waitFor(contentAbout(type, EID, key));
       expect(event.id).toMatch(/^[0-9]+$/);
       expect(event.data.type).toBe(type);
-      const actor = anonymous ? undefined : expect.objectContaining(userRef(alice.profileEID));
+      const actor = anonymous
+        ? undefined
+        : expect.objectContaining(userRef((actorOf?.() ?? alice).profileEID));
       expect(event.data.actor).toEqual(actor);
       check?.(event);
       await barrierOn([carolStream]);

@@ -7,6 +7,7 @@
 import {
   createPathOf,
   pageLinks,
+  relatedPathsOf,
   resolveLinks,
   withoutCredentials,
   type PlainCollection,
@@ -80,7 +81,7 @@ export interface CollectionOptions {
 
 /**
  * A page of a collection: `{ type: 'collection', total, limit, offset, _links: { self, next?, prev?,
- * create? }, _embedded: { [rel]: items } }`; `create` (where a POST of a new item goes) when the
+ * create?, related… }, _embedded: { [rel]: items } }`; `create` (where a POST of a new item goes) when the
  * collection takes new items (contracts `createPathOf`), whatever the caller may post (the POST
  * answers 403 to whoever may not). `requestUrl` must be built from the configured base URL and the
  * request path, never from the `Host` header; `access_token` is dropped from every link.
@@ -93,6 +94,10 @@ export function toHalCollection(
 ): Record<string, unknown> {
   const { next, prev } = pageLinks(requestUrl, page.total, page.limit, page.offset, options.offsetParam);
   const create = createPathOf(requestUrl.pathname);
+  // Related collections (a timeline's `pinned`), whatever the page.
+  const related = Object.fromEntries(
+    relatedPathsOf(requestUrl.pathname).map(({ rel, path }) => [rel, { href: `${ctx.baseUrl}${path}` }]),
+  );
   return {
     type: 'collection',
     total: page.total,
@@ -103,6 +108,7 @@ export function toHalCollection(
       ...(next !== undefined ? { next: { href: next } } : {}),
       ...(prev !== undefined ? { prev: { href: prev } } : {}),
       ...(create !== undefined ? { create: { href: `${ctx.baseUrl}${create}` } } : {}),
+      ...related,
     },
     _embedded: { [page.rel]: page.items.map((item) => toHal(item, ctx)) },
   };

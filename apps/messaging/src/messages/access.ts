@@ -35,6 +35,19 @@ export function accessOf(
   caller: Caller,
   groupEIDs: readonly (string | null)[],
 ): Promise<CallerGroupAccess> {
-  const EIDs = [...new Set(groupEIDs.filter((eid): eid is string => eid !== null))];
-  return rpc.request(internalSubjects.groupAccess, { ctx: caller.ctx, body: { EIDs } });
+  const EIDs = [...new Set(groupEIDs.filter((eid): eid is string => eid !== null))].sort();
+  // Asked once per request and set of groups: a feature presenting the page (pins' affordances)
+  // reads the standing the handler asked for a moment before, without a second round trip.
+  let asked = askedInRequest.get(caller.ctx);
+  if (!asked) askedInRequest.set(caller.ctx, (asked = new Map<string, Promise<CallerGroupAccess>>()));
+  const key = EIDs.join(',');
+  let answer = asked.get(key);
+  if (!answer) {
+    answer = rpc.request(internalSubjects.groupAccess, { ctx: caller.ctx, body: { EIDs } });
+    asked.set(key, answer);
+  }
+  return answer;
 }
+
+/** The answers of one request (its context object), dropped with it. */
+const askedInRequest = new WeakMap<object, Map<string, Promise<CallerGroupAccess>>>();

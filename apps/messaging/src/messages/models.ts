@@ -52,6 +52,9 @@ const messageSchema = new Schema(
       ],
       default: undefined,
     },
+    // Pins: the timeline the message is pinned on (pins/), null when not pinned. A move to another
+    // timeline leaves it behind, so the message reads as not pinned there.
+    pinnedIn: { type: String, default: null },
     lastEdited: { type: Date, default: null },
     // News and scheduled items (docs/decisions.md, "Messaging: news, duplication, export, scheduled
     // items"). A draft or scheduled message has `timelineKey: null` (on no timeline) until published.

@@ -50,6 +50,8 @@ const LIVE: Partial<Record<EventName, LiveEntry>> = {
   'messaging.message.unliked': same(),
   'messaging.message.reacted': same(),
   'messaging.message.unreacted': same(),
+  'messaging.message.pinned': same(),
+  'messaging.message.unpinned': same(),
   'messaging.message.locked': same(),
   'messaging.message.unlocked': same(),
   'messaging.message.read': same(),

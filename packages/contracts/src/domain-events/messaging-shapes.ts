@@ -93,6 +93,17 @@ export const reacting = (verb: 'reacted' | 'unreacted', when: string) =>
     data: aboutMessage({ reactor: UserRef, emoji: Type.String({ minLength: 1, maxLength: 32 }) }),
   });
 
+/** Pins: who pinned or unpinned, so a client moves the message in or out of its pinned list. */
+export const pinning = (verb: 'pinned' | 'unpinned', when: string) =>
+  defineEvent({
+    service: 'messaging',
+    entity: 'message',
+    verb,
+    description: when,
+    audience: MESSAGE_AUDIENCE,
+    data: aboutMessage({ pinner: UserRef }),
+  });
+
 export const locking = (verb: 'locked' | 'unlocked', when: string) =>
   defineEvent({
     service: 'messaging',

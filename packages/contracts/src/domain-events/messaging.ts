@@ -32,6 +32,7 @@ import {
   liking,
   locking,
   reacting,
+  pinning,
   taskDone,
 } from './messaging-shapes.js';
 
@@ -126,6 +127,9 @@ export const messagingEvents = [
     'A person reacted to a message or comment with an emoji (not again with the same one).',
   ),
   reacting('unreacted', 'A person took their reaction with an emoji back.'),
+  // Pins.
+  pinning('pinned', "A timeline's administrator pinned a message to its top."),
+  pinning('unpinned', "A timeline's administrator unpinned a message."),
   locking('locked', 'Its author or a network administrator locked a message.'),
   locking('unlocked', 'Its author or a network administrator unlocked a message.'),
   defineEvent({

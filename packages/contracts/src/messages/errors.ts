@@ -128,6 +128,26 @@ export const messagesErrors = {
     title: 'Conflict',
     message: 'The message has reactions with as many distinct emoji as it takes: react with one of those.',
   },
+  // Pins (-482 … -484).
+  MESSAGING_ERR_PIN_FORBIDDEN: {
+    status: 403,
+    code: -482,
+    title: 'Forbidden',
+    message:
+      "Messages are pinned by the timeline's administrators: network administrators, or a group's holders of edit_group.",
+  },
+  MESSAGING_ERR_TOO_MANY_PINS: {
+    status: 409,
+    code: -483,
+    title: 'Conflict',
+    message: 'The timeline holds as many pinned messages as it takes: unpin one first.',
+  },
+  MESSAGING_ERR_NOT_PINNABLE: {
+    status: 409,
+    code: -484,
+    title: 'Conflict',
+    message: 'Only a published message on the network timeline or a group timeline can be pinned.',
+  },
   MESSAGING_ERR_NOT_REACTABLE: {
     status: 409,
     code: -337,

@@ -34,6 +34,9 @@ const messageActions = [
   'rsvp',
   'cancel',
   'reinstate',
+  // Pins: shown to the timeline's administrators.
+  'pin',
+  'unpin',
 ] as const;
 
 const messageRelations: readonly LinkRelation[] = [

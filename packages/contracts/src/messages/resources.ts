@@ -80,6 +80,10 @@ export const MessageResource = Type.Object(
     numLikes: Type.Integer({ minimum: 0, description: 'read-only; 0 while the message is locked' }),
     // Emoji reactions.
     ...ReactionSummaryField,
+    // Pins.
+    pinned: Type.Optional(
+      Type.Boolean({ description: 'read-only: pinned to the top of its timeline by its administrators' }),
+    ),
     created: Timestamp,
     lastModified: Timestamp,
     lastEdited: Nullable(Timestamp),

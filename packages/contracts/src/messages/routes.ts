@@ -16,6 +16,8 @@ import {
 import { newsRoutes } from './news-routes.js';
 // Emoji reactions.
 import { reactionRoutes } from './reaction-routes.js';
+// Pins.
+import { pinRoutes } from './pin-routes.js';
 // Message actions.
 import { messageActionRoutes } from './action-routes.js';
 // Types, fields and app posting.
@@ -124,6 +126,8 @@ export const messagesRoutes = [
   action('message.unlock', 'unlock', 'Unlock a message (its author or a network administrator)'),
   // Emoji reactions.
   ...reactionRoutes,
+  // Pins.
+  ...pinRoutes,
   // News and scheduled items.
   ...newsRoutes,
   // Message actions.
