@@ -68,6 +68,8 @@ const LAYOUTS: Readonly<Record<string, Layout>> = {
       events: [],
       files: [],
       search: [],
+      // Edit history: a message feature over the core.
+      history: [],
       // Typing indicators: the throttled publisher, and typing in a message's comments.
       typing: [],
       // A conversation's typing indicator goes through the typing area's publisher.

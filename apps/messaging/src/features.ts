@@ -7,6 +7,8 @@ import { eventsFeature } from './events/feature.js';
 import type { EventStore } from './events/models.js';
 import { attachmentsFeature, parentFolderFeature } from './files/feature.js';
 import type { FileStore } from './files/models.js';
+import { historyFeature } from './history/feature.js';
+import type { HistoryStore } from './history/models.js';
 import type { MessageFeature } from './messages/features.js';
 import { newsFeature } from './news/feature.js';
 import type { NewsStore } from './news/jobs-model.js';
@@ -29,7 +31,8 @@ export type FeatureStores = TimelineStore &
   EventStore &
   FileStore &
   ReactionStore &
-  PinStore;
+  PinStore &
+  HistoryStore;
 
 /** `rpc`: for the features that ask another service while presenting (pins' administrators). */
 export function messageFeaturesOf(models: FeatureStores, rpc?: RpcClient): MessageFeature[] {
@@ -43,5 +46,7 @@ export function messageFeaturesOf(models: FeatureStores, rpc?: RpcClient): Messa
     parentFolderFeature(models),
     reactionsFeature(models),
     pinsFeature(models, rpc),
+    // Edit history: keeps the version an edit replaced, after the edit (and the others' parts).
+    historyFeature(models),
   ];
 }

@@ -49,6 +49,8 @@ import { pinHandlers } from './pins/handlers.js';
 // Typing indicators.
 import type { TypingDeps } from './typing/signals.js';
 import { signalThreadTyping } from './typing/threads.js';
+// Edit history.
+import { historyHandlers } from './history/handlers.js';
 // Files: media.
 import { filesMediaRoutes } from '@ncs/contracts';
 import { fileMediaHandlers, messageCropHandlers } from './files/media-handlers.js';
@@ -165,5 +167,7 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
     ...fileMediaHandlers,
     // Files: crop, a message action of the files area.
     ...messageCropHandlers,
+    // Edit history.
+    ...historyHandlers,
   },
 );

@@ -10,6 +10,7 @@ import { registerChatModels } from './chat/models.js';
 import { registerEventResponseModel } from './events/models.js';
 import { messageFeaturesOf, type FeatureStores } from './features.js';
 import { registerFileModels } from './files/models.js';
+import { registerMessageVersionModel } from './history/models.js';
 import { registerJourneyModels, type JourneyStore } from './journeys/models.js';
 import type { MessageFeature } from './messages/features.js';
 import { registerCoreCollections } from './messages/models.js';
@@ -40,6 +41,8 @@ export function registerMessagingModels(connection: Connection, rpc?: RpcClient)
     chat: registerChatModels(connection),
     ...registerJourneyModels(connection),
     files: registerFileModels(connection),
+    // Edit history.
+    MessageVersion: registerMessageVersionModel(connection),
   };
   // Bound after the collections exist: each feature works with its own area's.
   features.push(...messageFeaturesOf(models, rpc));

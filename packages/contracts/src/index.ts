@@ -59,6 +59,13 @@ export * from './messages/reactions.js';
 export { reactionRoutes } from './messages/reaction-routes.js';
 // Pins.
 export { pinRoutes, PINS_PER_TIMELINE_MAX } from './messages/pin-routes.js';
+// Edit history.
+export {
+  historyRoutes,
+  MESSAGE_HISTORY_MAX_VERSIONS,
+  MessageVersionCollection,
+  MessageVersionResource,
+} from './messages/history-routes.js';
 // The 1.4.8 gate, `event` renamed `announcement`.
 export { LEGACY_ANNOUNCEMENT_TYPE } from './messages/announcement-gate.js';
 // Search and idempotent posting.

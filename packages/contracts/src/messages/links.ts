@@ -57,6 +57,8 @@ const messageRelations: readonly LinkRelation[] = [
   { rel: 'typing', href: `${MESSAGE}/typing`, unless: 'locked' },
   // Message actions: who marked it read (shown while locked too).
   { rel: 'readers', href: `${MESSAGE}/readers/` },
+  // Edit history: the earlier versions, once the message has been edited.
+  { rel: 'history', href: `${MESSAGE}/history/`, when: 'lastEdited' },
   { rel: 'sharedFrom', href: '/networks/{networkEID}/messages/{sharedFrom.EID}/' },
   // Timelines, threads, bubbling: a message posted to a user's profile timeline.
   { rel: 'userTimeline', href: '/networks/{networkEID}/users/{profile.EID}/timeline/' },
@@ -97,6 +99,11 @@ export const messagesLinkRelations: LinkRelations = {
   reaction: [
     { rel: 'user', href: '/networks/{networkEID}/users/{user.EID}/' },
     { rel: 'message', href: '/networks/{networkEID}/messages/{message.EID}/' },
+  ],
+  // Edit history: an earlier version of a message's text.
+  message_version: [
+    { rel: 'message', href: '/networks/{networkEID}/messages/{message.EID}/' },
+    { rel: 'editor', href: '/networks/{networkEID}/users/{editor.EID}/' },
   ],
   // Message actions.
   reader: [

@@ -28,6 +28,8 @@ import {
   messageRouteCommon as common,
   MessageParams,
 } from './message-route-parts.js';
+// Edit history.
+import { historyRoutes } from './history-routes.js';
 // Timelines, threads, bubbling.
 import { timelineRoutes } from './timeline-routes.js';
 import { TimelineWithCommentsQuery } from './timeline-resources.js';
@@ -136,4 +138,6 @@ export const messagesRoutes = [
   ...privateMessageRoutes,
   // Timelines, threads, bubbling.
   ...timelineRoutes,
+  // Edit history.
+  ...historyRoutes,
 ] as const satisfies readonly RouteDefinition[];
