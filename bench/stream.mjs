@@ -17,13 +17,9 @@
 // negative and counted as they are (printed apart), not clamped.
 //
 // People and their access tokens are written straight into auth's store through its own models
-// (`@ncs/auth/testing`, as bench/timeline.mjs seeds messages): an account without a password, an
-// active profile, and an access token document exactly as the password grant stores it (its
-// SHA-256, kind `access`, the demo client, grant `password`). The gateway then looks each token up
-// in auth as it would any other. Why not 1,000 password grants: each verifies an scrypt hash of
-// 32 MiB (N=2^15) in auth, ~1–2 min of one core on this VM and auth's memory with it, and the
-// per-address sign-in throttle would refuse most; the grant's own code is not what is measured here.
-// Groups and conversations are made over HTTP (their memberships and events are the API's own).
+// (bench/people.mjs says how and why, and holds the stream reader and HTTP call shared with
+// bench/capacity.mjs). Groups and conversations are made over HTTP (their memberships and events are
+// the API's own).
 //
 // Environment:
 //   BENCH_STREAMS        streams (people) open, default 1000
@@ -39,11 +35,10 @@
 //   BENCH_DELIVERY_TIMEOUT_MS how long one write's recipients are waited for, default 15000
 //   MONGO_URL / NATS_URL as for every benchmark (use yours instead of throw-away ones)
 import http from 'node:http';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { ACCEPT, out, runBench, startPlatform } from './platform.mjs';
+import { out, runBench, startPlatform } from './platform.mjs';
 import { cpuSeconds } from './cpu.mjs';
+import { caller, eidIn, fmt, pct, rssKiB, seedPeople, sleep, StreamClient } from './people.mjs';
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const STREAMS = env('BENCH_STREAMS', 1000);
@@ -62,14 +57,10 @@ const SLOW_MS = 500;
 /** Targets: p99 per case; memory per open stream. */
 const TARGET_P99_MS = { chat: 250, group: 250, network: 1000 };
 const TARGET_KB_PER_STREAM = 20;
-/** The demo OAuth client (scripts/demo-client.mjs): the tokens are issued to it, as its grants are. */
-const CLIENT_ID = process.env.DEMO_CLIENT_ID ?? 'ncs-demo-app';
 
 const CREATED = 'messaging.message.created';
 const CHAT_SENT = 'messaging.chat_message.sent';
 
-const { registerAuthModels, newOpaqueToken, sha256 } = await import('../apps/auth/dist/testing.js');
-const { default: mongoose } = await import('mongoose');
 const { findFreePort } = await import('../packages/local-infra/dist/index.js');
 
 let db;
@@ -80,7 +71,6 @@ const fail = (text) => {
   failures.push(text);
   out(`!!! ${text}`);
 };
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------------------------------------
 // Arrivals: every content event any stream receives, by the EID it is about. Kept for all events
@@ -122,171 +112,32 @@ function arrivalsOf(eid, expected, timeoutMs = DELIVERY_TIMEOUT_MS) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A lightweight SSE reader over plain `http`: it splits blocks, reads `id:` and `event:` and, for
-// the two content events measured, takes the EID out of the data line by string search (no JSON
-// parse per event). The payload is `{"type":…,"occurredAt":…,"actor":…,"data":{"message":{"type":
-// "update","EID":"…"` (a chat message: `"data":{"conversation":{…},"chatMessage":{"type":…,"EID":"…"`):
-// the first `"EID":"` after the key is the object's own.
+// Stream events (bench/people.mjs reads the streams): for the two content events measured, the EID
+// is taken out of the data line by string search (no JSON parse per event). The payload is
+// `{"type":…,"occurredAt":…,"actor":…,"data":{"message":{"type":"update","EID":"…"` (a chat message:
+// `"data":{"conversation":{…},"chatMessage":{"type":…,"EID":"…"`): the first `"EID":"` after the key
+// is the object's own.
 
 const EID_KEY = { [CREATED]: '"message":{', [CHAT_SENT]: '"chatMessage":{' };
 
-function eidIn(data, key) {
-  const at = data.indexOf(key);
-  if (at < 0) return undefined;
-  const eid = data.indexOf('"EID":"', at + key.length);
-  return eid < 0 ? undefined : data.slice(eid + 7, eid + 31);
-}
-
-class StreamClient {
-  constructor(index, person) {
-    this.index = index;
-    this.person = person;
-    this.lastId = undefined;
-    this.req = undefined;
-    this.closed = true;
-    this.ended = Promise.resolve();
-    this.onClose = undefined;
-    this.resets = 0;
-  }
-
-  /** Opens on `baseUrl`; resolves at the first `counters` event (the stream is live), rejects on non-200. */
-  open(baseUrl, { lastEventId } = {}) {
-    const url = new URL(`/networks/${this.person.networkEID}/stream`, baseUrl);
-    this.closed = false;
-    let buffer = '';
-    return new Promise((resolve, reject) => {
-      let live = false;
-      let endedResolve;
-      this.ended = new Promise((r) => (endedResolve = r));
-      const req = http.request(url, {
-        agent: false,
-        headers: {
-          authorization: `Bearer ${this.person.token}`,
-          accept: ACCEPT,
-          ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
-        },
-      });
-      this.req = req;
-      const closed = (error) => {
-        if (this.closed) return;
-        this.closed = true;
-        endedResolve();
-        if (!live) reject(error ?? new Error(`stream of person ${this.index} closed before it was live`));
-        else this.onClose?.(this, error);
-      };
-      req.on('error', closed);
-      req.on('response', (res) => {
-        if (res.statusCode !== 200) {
-          let body = '';
-          res.on('data', (c) => (body += c));
-          res.on('end', () => {
-            this.closed = true;
-            endedResolve();
-            reject(new Error(`stream of person ${this.index}: ${res.statusCode} ${body.slice(0, 300)}`));
-          });
-          return;
-        }
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => {
-          const at = performance.now();
-          buffer += chunk;
-          let start = 0;
-          for (let cut = buffer.indexOf('\n\n'); cut >= 0; cut = buffer.indexOf('\n\n', start)) {
-            const block = buffer.slice(start, cut);
-            start = cut + 2;
-            const event = this.block(block, at);
-            if (event === 'counters' && !live) {
-              live = true;
-              resolve();
-            }
-          }
-          buffer = buffer.slice(start);
-        });
-        res.on('error', closed);
-        res.on('close', () => closed());
-      });
-      req.end();
-    });
-  }
-
-  block(block, at) {
-    if (block.charCodeAt(0) === 58 /* ':' heartbeat */) return 'comment';
-    let id;
-    let event = 'retry'; // the stream's first block, `retry: 2000`, has no event name
-    let data;
-    for (const line of block.split('\n')) {
-      if (line.startsWith('id: ')) id = line.slice(4);
-      else if (line.startsWith('event: ')) event = line.slice(7);
-      else if (line.startsWith('data: ')) data = line;
-    }
-    if (id !== undefined) this.lastId = id;
-    eventCounts.set(event, (eventCounts.get(event) ?? 0) + 1);
-    if (event === 'reset') this.resets += 1;
-    const key = EID_KEY[event];
-    if (key !== undefined && data !== undefined) {
-      const eid = eidIn(data, key);
-      if (eid !== undefined) record(this, event, id, eid, at);
-    }
-    return event;
-  }
-
-  close() {
-    this.onClose = undefined;
-    this.req?.destroy();
-    return this.ended;
+/** Every block of every stream: counted by type; a measured content event recorded by its EID. */
+function onStreamEvent(client, event, id, data, at) {
+  eventCounts.set(event, (eventCounts.get(event) ?? 0) + 1);
+  const key = EID_KEY[event];
+  if (key !== undefined && data !== undefined) {
+    const eid = eidIn(data, key);
+    if (eid !== undefined) record(client, event, id, eid, at);
   }
 }
 
 // ---------------------------------------------------------------------------------------------
-// HTTP calls of the load generator: one keep-alive agent; the 2xx time is when the answer's head
-// arrives (`response`), the EID is read from its body after.
+// HTTP calls of the load generator: one keep-alive agent.
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-function call(baseUrl, method, path, token, body) {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(new URL(path, baseUrl), {
-      method,
-      agent,
-      headers: {
-        authorization: `Bearer ${token}`,
-        accept: ACCEPT,
-        ...(payload
-          ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-          : {}),
-      },
-    });
-    req.on('error', reject);
-    req.on('response', (res) => {
-      const at = performance.now();
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (text += c));
-      res.on('end', () => {
-        let json;
-        try {
-          json = text ? JSON.parse(text) : undefined;
-        } catch {
-          json = text;
-        }
-        if (res.statusCode < 200 || res.statusCode >= 300)
-          reject(new Error(`${method} ${path}: ${res.statusCode} ${text.slice(0, 400)}`));
-        else resolve({ status: res.statusCode, body: json, at, sent });
-      });
-    });
-    const sent = performance.now();
-    req.end(payload);
-  });
-}
+const call = caller(agent);
 
 // ---------------------------------------------------------------------------------------------
 // /proc readings of a process.
-
-function rssKiB(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN);
-}
 
 /** The lowest of `samples` RSS readings a second apart: the settled figure, not a GC's peak. */
 async function settledRss(pid, samples = 5) {
@@ -300,10 +151,6 @@ async function settledRss(pid, samples = 5) {
 
 // ---------------------------------------------------------------------------------------------
 // Statistics.
-
-const pct = (sorted, p) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const fmt = (ms) => (Number.isFinite(ms) ? (Math.abs(ms) >= 100 ? ms.toFixed(0) : ms.toFixed(1)) : '—');
 
 function summarize(name, latencies, extra = {}) {
   const sorted = Float64Array.from(latencies).sort();
@@ -432,49 +279,14 @@ async function main() {
 
   // 1. One network and its people, with their tokens, through auth's models.
   let t0 = performance.now();
-  db = await mongoose.createConnection(infra.mongoUrl, { dbName: 'ncs_auth' }).asPromise();
-  const m = registerAuthModels(db);
-  const subdomain = `bench-stream-${randomBytes(3).toString('hex')}`;
-  const network = await m.Network.create({ subdomain, name: 'Live stream benchmark' });
-  const networkEID = String(network._id);
-  const now = Date.now();
-  const accounts = Array.from({ length: STREAMS }, (_, i) => ({
-    _id: new mongoose.Types.ObjectId(),
-    email: `p${i}@${subdomain}.example`,
-    firstName: 'Bench',
-    lastName: `Person ${i}`,
-  }));
-  await m.Account.insertMany(accounts, { ordered: false });
-  const profiles = accounts.map((account, i) => ({
-    _id: new mongoose.Types.ObjectId(),
-    networkEID,
-    accountId: String(account._id),
-    role: i === 0 ? 'admin' : 'member',
-    firstName: 'Bench',
-    lastName: `Person ${i}`,
-  }));
-  await m.Profile.insertMany(profiles, { ordered: false });
-  const people = profiles.map((profile, i) => ({
-    index: i,
-    networkEID,
-    profileEID: String(profile._id),
-    token: newOpaqueToken(),
-    accountId: profile.accountId,
-  }));
-  // What the password grant stores for its access token (oauth/grants.ts), for two hours.
-  await m.Token.insertMany(
-    people.map((p) => ({
-      hash: sha256(p.token),
-      kind: 'access',
-      accountId: p.accountId,
-      clientId: CLIENT_ID,
-      familyId: randomUUID(),
-      grantType: 'password',
-      networkEID: null,
-      expiresAt: new Date(now + 2 * 3600_000),
-    })),
-    { ordered: false },
-  );
+  const seeded = await seedPeople({
+    mongoUrl: infra.mongoUrl,
+    count: STREAMS,
+    label: 'bench-stream',
+    networkName: 'Live stream benchmark',
+  });
+  db = seeded.db;
+  const { networkEID, people } = seeded;
   const seedMs = performance.now() - t0;
   out(`Seeded ${STREAMS} people with access tokens in ${seedMs.toFixed(0)} ms (auth's models, insertMany)`);
   const admin = people[0];
@@ -544,7 +356,7 @@ async function main() {
   const rssBefore = await settledRss(gatewayPid);
 
   // 2. Open the streams, one per person, OPEN_CONCURRENCY at a time; each live at its first `counters`.
-  for (const person of people) clients.push(new StreamClient(person.index, person));
+  for (const person of people) clients.push(new StreamClient(person.index, person, onStreamEvent));
   t0 = performance.now();
   const openRange = async (list, url) => {
     let next = 0;
