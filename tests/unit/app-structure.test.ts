@@ -63,8 +63,9 @@ const LAYOUTS: Readonly<Record<string, Layout>> = {
       polls: [],
       // Emoji reactions: a message feature with its own collection and routes.
       reactions: [],
-      // Pins: the network timeline's pinned list is read as the network timeline is.
-      pins: ['timelines'],
+      // Pins: the network timeline's pinned list is read as the network timeline is; a chat
+      // message is pinned among its conversation's participants.
+      pins: ['timelines', 'chat'],
       events: [],
       files: [],
       search: [],

@@ -33,7 +33,7 @@ import { pollHandlers } from './polls/handlers.js';
 // Events.
 import { answerEvent, setCanceled } from './events/actions.js';
 // Chat and the AI assistant.
-import { assistantRoutes, chatRoutes } from '@ncs/contracts';
+import { assistantRoutes, chatPinRoutes, chatRoutes } from '@ncs/contracts';
 import { assistantHandlers } from './assistant/handlers.js';
 import { chatHandlers } from './chat/handlers.js';
 // Journeys.
@@ -45,7 +45,7 @@ import { fileHandlers } from './files/handlers.js';
 // Emoji reactions.
 import { reactionHandlers } from './reactions/handlers.js';
 // Pins.
-import { pinHandlers } from './pins/handlers.js';
+import { chatPinHandlers, pinHandlers } from './pins/handlers.js';
 // Typing indicators.
 import type { TypingDeps } from './typing/signals.js';
 import { signalThreadTyping } from './typing/threads.js';
@@ -72,6 +72,7 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
     ...eventsRoutes,
     // Chat and the AI assistant.
     ...chatRoutes,
+    ...chatPinRoutes,
     ...assistantRoutes,
     // Journeys.
     ...journeysRoutes,
@@ -151,6 +152,7 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
     ...pollHandlers,
     ...reactionHandlers,
     ...pinHandlers,
+    ...chatPinHandlers,
     // Events.
     'event.rsvp': ({ ctx, params, body }, deps) =>
       answerEvent(deps, callerOf(ctx), params.messageEID, body.rsvp),

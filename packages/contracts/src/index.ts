@@ -119,7 +119,7 @@ export * from './assistant/resources.js';
 export { assistantRoutes } from './assistant/routes.js';
 export { assistantErrors } from './assistant/errors.js';
 export * from './chat/resources.js';
-export { chatRoutes } from './chat/routes.js';
+export { chatPinRoutes, chatRoutes } from './chat/routes.js';
 export { chatErrors } from './chat/errors.js';
 export { chatLinkRelations } from './chat/links.js';
 // Journeys.

@@ -25,7 +25,7 @@ import { pollsRoutes } from './polls/routes.js';
 import { eventsRoutes } from './events/routes.js';
 // Chat and the AI assistant.
 import { assistantRoutes } from './assistant/routes.js';
-import { chatRoutes } from './chat/routes.js';
+import { chatPinRoutes, chatRoutes } from './chat/routes.js';
 // Journeys.
 import { journeysRoutes } from './journeys/routes.js';
 // Directory: account operations.
@@ -74,6 +74,7 @@ const routeTable = [
   ...notificationsNetworklessRoutes,
   // Chat and the AI assistant.
   ...chatRoutes,
+  ...chatPinRoutes,
   ...assistantRoutes,
   // Journeys.
   ...journeysRoutes,

@@ -47,6 +47,8 @@ const chatMessageSchema = new Schema(
     deletedAt: { type: Date, default: null },
     deletedBy: { type: String, default: null },
     deletionReason: { type: String, default: null },
+    /** Pins (pins/chat-pins.ts): when a participant pinned it for the conversation, null if not. */
+    pinnedAt: { type: Date, default: null },
   },
   { strict: true, timestamps, collection: 'chat_messages' },
 );

@@ -23,6 +23,9 @@ export function presentChatMessage(doc: ChatMessageDoc, viewer: Viewer): PlainRe
     created: toTimestamp(doc.created),
     deleted,
     ...(deleted && viewer.networkAdmin ? { deletionReason: doc.deletionReason ?? null } : {}),
+    pinned: !deleted && doc.pinnedAt !== null && doc.pinnedAt !== undefined,
+    // The participants who read it may pin it (the gateway turns these into links, never shows them).
+    _actions: deleted ? {} : doc.pinnedAt ? { unpin: true } : { pin: true },
   };
 }
 

@@ -1,9 +1,11 @@
 /** Pins: handlers of the pin and unpin actions and of the timelines' pinned lists (contracts `pinRoutes`). */
-import { pinRoutes } from '@ncs/contracts';
+import { chatPinRoutes, pinRoutes } from '@ncs/contracts';
 import { defineHandlers } from '@ncs/service-kit';
 import { callerOf } from '../messages/access.js';
 import type { WriteDeps } from '../messages/deps.js';
 import { networkTimelineReaderOf } from '../timelines/reading.js';
+import type { ChatStore } from '../chat/models.js';
+import { listChatPins, pinChatMessage, unpinChatMessage } from './chat-pins.js';
 import type { PinStore } from './models.js';
 import { listPinned, pinMessage, unpinMessage } from './pins.js';
 
@@ -14,4 +16,12 @@ export const pinHandlers = defineHandlers<WriteDeps<PinStore>>()(pinRoutes, {
     listPinned(models, rpc, networkTimelineReaderOf(ctx), null),
   'timeline.groupPinned': ({ ctx, params }, { models, rpc }) =>
     listPinned(models, rpc, callerOf(ctx), params.groupEID),
+});
+
+/** Pins in chat: the routes are chat's paths (contracts `chatPinRoutes`). */
+export const chatPinHandlers = defineHandlers<WriteDeps<ChatStore & PinStore>>()(chatPinRoutes, {
+  'chatMessage.pin': ({ ctx, params }, deps) => pinChatMessage(deps, callerOf(ctx), params.messageId),
+  'chatMessage.unpin': ({ ctx, params }, deps) => unpinChatMessage(deps, callerOf(ctx), params.messageId),
+  'conversation.pinned': ({ ctx, params }, { models, rpc }) =>
+    listChatPins(models, rpc, callerOf(ctx), params.conversationEID),
 });

@@ -38,6 +38,10 @@ export const ChatMessageResource = halResource(
     htmlBody: Text({ maxLength: CHAT_BODY_MAX_LENGTH, description: 'Empty once deleted' }),
     created: Timestamp,
     deleted: Type.Boolean({ description: 'Deleted for everyone: the body is gone' }),
+    // Pins.
+    pinned: Type.Optional(
+      Type.Boolean({ description: 'read-only: pinned for the conversation by a participant' }),
+    ),
     deletionReason: Type.Optional(
       Nullable(
         Text({ maxLength: CHAT_DELETE_REASON_MAX_LENGTH, description: 'Network administrators only' }),

@@ -6,6 +6,7 @@
 import { route, type RouteDefinition } from '../core/route-definition.js';
 import { NetworkParams, NoContent } from '../core/schemas.js';
 import { TYPING_EXPIRES_MS, TYPING_MIN_INTERVAL_MS } from '../core/typing.js';
+import { PINS_PER_TIMELINE_MAX } from '../messages/pin-routes.js';
 import {
   ChatMessageCollection,
   ChatMessageCreateBody,
@@ -95,5 +96,41 @@ export const chatRoutes = [
     params: ChatMessageParams,
     body: ChatMessageDeleteBody,
     reply: { status: 200, schema: ChatMessageResource },
+  }),
+] as const satisfies readonly RouteDefinition[];
+
+/**
+ * Pins of chat messages: served by messaging's pins area (a list of its own, as the crop route is
+ * the files area's), while the paths are chat's.
+ */
+export const chatPinRoutes = [
+  route({
+    ...common,
+    id: 'chatMessage.pin',
+    method: 'POST',
+    path: '/networks/{networkEID}/chat/messages/{messageId}/pin',
+    summary: `Pin a chat message for the conversation (any participant; idempotent): not a deleted one (409), at most ${PINS_PER_TIMELINE_MAX} per conversation (409)`,
+    params: ChatMessageParams,
+    reply: { status: 200, schema: ChatMessageResource },
+    idempotent: true,
+  }),
+  route({
+    ...common,
+    id: 'chatMessage.unpin',
+    method: 'POST',
+    path: '/networks/{networkEID}/chat/messages/{messageId}/unpin',
+    summary: 'Unpin a chat message (any participant; idempotent)',
+    params: ChatMessageParams,
+    reply: { status: 200, schema: ChatMessageResource },
+    idempotent: true,
+  }),
+  route({
+    ...common,
+    id: 'conversation.pinned',
+    method: 'GET',
+    path: `${CONVERSATIONS}/{conversationEID}/pinned/`,
+    summary: `The conversation's pinned messages, most recent pin first (at most ${PINS_PER_TIMELINE_MAX}; its participants)`,
+    params: ConversationParams,
+    reply: { status: 200, schema: ChatMessageCollection },
   }),
 ] as const satisfies readonly RouteDefinition[];

@@ -59,6 +59,8 @@ const VARIABLE_VERBS: Readonly<Record<string, { values: readonly string[]; const
   'messaging:message:verb': { values: ['draft_created', 'scheduled'] },
   // events/editing.ts recordEventEdit: one event per EventChange (events/rules.ts eventEditOf).
   'messaging:message:change': { values: ['date_time_changed', 'location_changed', 'details_changed'] },
+  // pins/chat-pins.ts recordPin(…, verb: 'pinned' | 'unpinned').
+  'messaging:chat_message:verb': { values: ['pinned', 'unpinned'] },
   // tasks/completion.ts setTaskCompleted(…, verb: Verb), type Verb = 'completed' | 'reopened'.
   'messaging:task:verb': { values: ['completed', 'reopened'] },
   // files/video.ts: the contracts constant (files/media.ts).

@@ -73,6 +73,8 @@ const LIVE: Partial<Record<EventName, LiveEntry>> = {
   // Chat.
   'messaging.chat_message.sent': same(),
   'messaging.chat_message.deleted': same(),
+  'messaging.chat_message.pinned': same(),
+  'messaging.chat_message.unpinned': same(),
   'messaging.conversation.read': same(),
   // Groups and memberships: what changes what a person sees.
   'auth.group.created': same(),

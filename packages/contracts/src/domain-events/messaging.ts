@@ -264,6 +264,21 @@ export const messagingEvents = [
       deleter: UserRef,
     }),
   }),
+  // Pins: a participant pinned or unpinned a chat message for the conversation.
+  ...(['pinned', 'unpinned'] as const).map((verb) =>
+    defineEvent({
+      service: 'messaging',
+      entity: 'chat_message',
+      verb,
+      description: `A participant ${verb} a chat message for the conversation's participants.`,
+      audience: ['people'],
+      data: strictObject({
+        conversation: ConversationRef,
+        chatMessage: RefOf('chat_message'),
+        pinner: UserRef,
+      }),
+    }),
+  ),
   defineEvent({
     service: 'messaging',
     entity: 'conversation',

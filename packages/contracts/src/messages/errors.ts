@@ -146,7 +146,8 @@ export const messagesErrors = {
     status: 409,
     code: -484,
     title: 'Conflict',
-    message: 'Only a published message on the network timeline or a group timeline can be pinned.',
+    message:
+      'Only a published message on the network timeline or a group timeline, or a chat message not deleted, can be pinned.',
   },
   MESSAGING_ERR_NOT_REACTABLE: {
     status: 409,
