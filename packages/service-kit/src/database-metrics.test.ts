@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { collectionOf, PoolCounts } from './database-metrics.js';
+import { PoolCounts } from './database-metrics.js';
 
 describe('store metrics', () => {
-  it('labels a command by the collection it names, never by a value', () => {
-    expect(collectionOf('find', { find: 'alerts', filter: { token: 'secret' } })).toBe('alerts');
-    expect(collectionOf('getMore', { getMore: 12345n, collection: 'alerts' })).toBe('alerts');
-    expect(collectionOf('hello', { hello: 1 })).toBe('');
-    expect(collectionOf('endSessions', { endSessions: [{ id: 'x' }] })).toBe('');
-    // A redacted command (authentication) has no keys left.
-    expect(collectionOf('saslStart', {})).toBe('');
-  });
-
   it('counts the connections of each pool in use and idle from the pool events', () => {
     const counts = new PoolCounts();
     counts.created('a:27017', 100);

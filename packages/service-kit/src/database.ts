@@ -13,8 +13,8 @@ export interface DatabaseOptions {
   readonly logger: Logger;
   /** The driver emits command events (the index-coverage recorder, tests only). */
   readonly monitorCommands?: boolean;
-  /** Each command's duration is measured (when metrics are served; database-metrics.ts). */
-  readonly measureCommands?: boolean;
+  /** Each operation's duration is measured (when metrics are served; database-metrics.ts). */
+  readonly measureOperations?: boolean;
 }
 
 export async function connectDatabase(options: DatabaseOptions): Promise<mongoose.Connection> {
@@ -22,12 +22,12 @@ export async function connectDatabase(options: DatabaseOptions): Promise<mongoos
     dbName: options.dbName,
     serverSelectionTimeoutMS: 10_000,
     autoIndex: true,
-    monitorCommands: options.monitorCommands === true || options.measureCommands === true,
+    monitorCommands: options.monitorCommands ?? false,
   });
   // Before the first operation (what the driver's own sets keep is promoted).
   useIdentitySessionTables(connection.getClient());
   // Before the first operation too: the pools are created with it.
-  measureDatabase(connection, { commands: options.measureCommands === true });
+  measureDatabase(connection, { operations: options.measureOperations === true });
   connection.on('disconnected', () =>
     options.logger.warn({ dbName: options.dbName }, 'database disconnected'),
   );

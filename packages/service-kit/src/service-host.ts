@@ -48,8 +48,8 @@ export interface RuntimeOptions {
   readonly logger?: Logger;
   readonly logLevel?: string;
   readonly commandLogDir?: string;
-  /** The store's commands are timed (when metrics are served: the driver then decodes each reply again for its event). */
-  readonly measureCommands?: boolean;
+  /** The store's operations are timed (when metrics are served). */
+  readonly measureOperations?: boolean;
 }
 
 export interface RuntimeHandle extends ServiceRuntime {
@@ -66,7 +66,7 @@ export async function createServiceRuntime(options: RuntimeOptions): Promise<Run
     dbName: options.dbName,
     logger,
     monitorCommands: options.commandLogDir !== undefined,
-    measureCommands: options.measureCommands === true,
+    measureOperations: options.measureOperations === true,
   });
   if (options.commandLogDir !== undefined) recordQueryShapes(db, options.service, options.commandLogDir);
   await ensureEventsStream(nats);
@@ -146,7 +146,7 @@ export async function runService(options: RunServiceOptions): Promise<void> {
     dbName: config.MONGO_DB,
     rpcTimeoutMs: config.RPC_TIMEOUT_MS,
     logLevel: config.LOG_LEVEL,
-    measureCommands: config.METRICS_PORT !== undefined,
+    measureOperations: config.METRICS_PORT !== undefined,
     ...(config.MONGO_COMMAND_LOG_DIR !== undefined ? { commandLogDir: config.MONGO_COMMAND_LOG_DIR } : {}),
   });
   const module = await options.build(runtime);

@@ -73,9 +73,9 @@ describe('metrics', () => {
       stream.close();
     }
 
-    // The store: command durations by command and collection, the pool; the events' lag.
+    // The store: operation durations by operation and collection, the pool; the events' lag.
     const store = await scrape('auth');
-    const find = { db_operation_name: 'find', db_collection_name: 'networks' };
+    const find = { db_operation_name: 'findOne', db_collection_name: 'networks' };
     expect(samples(store, 'db_client_operation_duration_seconds_count', find).length).toBeGreaterThan(0);
     const poolMax = store.split('\n').find((line) => line.startsWith('db_client_connection_max '));
     expect(Number(poolMax?.split(' ')[1])).toBeGreaterThan(0);
