@@ -72,37 +72,30 @@ export const created = (
     data: aboutMessage({ mentions: UserRefs }),
   });
 
-export const liking = (verb: 'liked' | 'unliked', when: string) =>
+/** An action on a message or its undoing (a like, a reaction, a pin), to the message's audience. */
+const onMessage = <const V extends string, const F extends Parameters<typeof strictObject>[0]>(
+  verb: V,
+  when: string,
+  fields: F,
+) =>
   defineEvent({
     service: 'messaging',
     entity: 'message',
     verb,
     description: when,
     audience: MESSAGE_AUDIENCE,
-    data: aboutMessage({ liker: UserRef }),
+    data: aboutMessage(fields),
   });
+
+export const liking = (verb: 'liked' | 'unliked', when: string) => onMessage(verb, when, { liker: UserRef });
 
 /** Emoji reactions: `emoji` as stored (normalised), so a client updates the summary it shows. */
 export const reacting = (verb: 'reacted' | 'unreacted', when: string) =>
-  defineEvent({
-    service: 'messaging',
-    entity: 'message',
-    verb,
-    description: when,
-    audience: MESSAGE_AUDIENCE,
-    data: aboutMessage({ reactor: UserRef, emoji: Type.String({ minLength: 1, maxLength: 32 }) }),
-  });
+  onMessage(verb, when, { reactor: UserRef, emoji: Type.String({ minLength: 1, maxLength: 32 }) });
 
 /** Pins: who pinned or unpinned, so a client moves the message in or out of its pinned list. */
 export const pinning = (verb: 'pinned' | 'unpinned', when: string) =>
-  defineEvent({
-    service: 'messaging',
-    entity: 'message',
-    verb,
-    description: when,
-    audience: MESSAGE_AUDIENCE,
-    data: aboutMessage({ pinner: UserRef }),
-  });
+  onMessage(verb, when, { pinner: UserRef });
 
 export const locking = (verb: 'locked' | 'unlocked', when: string) =>
   defineEvent({
