@@ -142,7 +142,8 @@ const start = (target: object) => {
 };
 const finish = (target: object, operation: string, collection: string | undefined) => {
   const began = (target as Timed)[STARTED];
-  if (began === undefined) return;
+  // No collection: a subdocument's own save middleware (its parent's save is the operation).
+  if (began === undefined || collection === undefined) return;
   dbOperationDuration.observe(
     { db_operation_name: operation, db_collection_name: collection ?? '' },
     (performance.now() - began) / 1000,
@@ -175,8 +176,8 @@ function timedOperations(schema: mongoose.Schema): void {
   schema.pre('save', function () {
     start(this);
   });
-  schema.post('save', function () {
-    finish(this, 'save', this.collection.collectionName);
+  schema.post('save', function (this: { collection?: { collectionName?: string } }) {
+    finish(this, 'save', this.collection?.collectionName);
   });
   schema.pre('insertMany', function () {
     start(this);
