@@ -71,6 +71,8 @@ const LAYOUTS: Readonly<Record<string, Layout>> = {
       search: [],
       // Edit history: a message feature over the core.
       history: [],
+      // Saved items: a message feature with its own collection and routes (kb pages asked of kb).
+      saved: [],
       // Typing indicators: the throttled publisher, and typing in a message's comments.
       typing: [],
       // A conversation's typing indicator goes through the typing area's publisher.

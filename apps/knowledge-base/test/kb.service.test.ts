@@ -389,3 +389,56 @@ describe('pages', () => {
     ).toBe('BAD_REQUEST');
   });
 });
+
+describe('saved items: the pages a reader may read, in one batch (rpc.kb.page.readable)', () => {
+  const readable = (who: Person, EIDs: string[]) =>
+    runtime.rpc.request(internalSubjects.kbPagesOfReader, { ctx: who.ctx, body: { EIDs } });
+
+  it('answers each page as page.get would, and says why the others are not shown', async () => {
+    const networkEID = eid();
+    const admin = person(networkEID, { admin: true });
+    const manager = person(networkEID);
+    const member = person(networkEID);
+    const external = person(networkEID, { external: true });
+    const open = await newCategory(admin);
+    const internal = await newCategory(admin, { audienceType: 'internal' });
+    await call('categoryManager.assign', admin, {
+      params: { categoryEID: open },
+      body: { profileEID: manager.profileEID },
+    });
+    const published = await newPage(admin, open, { title: 'P', body: 'B', status: 'published' });
+    const draft = await newPage(admin, open, { title: 'D', body: 'B' });
+    const hidden = await newPage(admin, internal, { title: 'I', body: 'B', status: 'published' });
+    const deleted = await newPage(admin, open, { title: 'X', body: 'B', status: 'published' });
+    await call('page.delete', admin, { params: { pageEID: deleted } });
+    const otherAdmin = person(eid(), { admin: true });
+    const elsewhere = await newPage(otherAdmin, await newCategory(otherAdmin), {
+      title: 'E',
+      body: 'B',
+      status: 'published',
+    });
+    const asked = [published, draft, hidden, deleted, elsewhere, eid()];
+
+    const shown = async (who: Person) => {
+      const reply = await readable(who, asked);
+      return {
+        pages: reply.pages.map((page) => page.EID),
+        unavailable: Object.fromEntries(reply.unavailable.map(({ EID, reason }) => [EID, reason])),
+      };
+    };
+    expect(await shown(member)).toEqual({
+      pages: [published, hidden],
+      unavailable: {
+        [draft]: 'no_access',
+        [deleted]: 'removed',
+        [elsewhere]: 'removed',
+        [asked[5]!]: 'removed',
+      },
+    });
+    expect((await shown(external)).unavailable[hidden]).toBe('no_access');
+    // Editors read drafts: the category's manager and administrators.
+    expect((await shown(manager)).pages).toEqual([published, draft, hidden]);
+    expect((await shown(admin)).pages).toEqual([published, draft, hidden]);
+    expect((await readable(member, [published])).pages[0]).toMatchObject({ type: 'kb_page', title: 'P' });
+  });
+});

@@ -32,6 +32,8 @@ import { startTaskJoinersConsumer } from './tasks/joiners.js';
 import type { EventConsumer } from '@ncs/service-kit';
 // Files and folders.
 import { fileInternalHandlers } from './files/handlers.js';
+// Saved items: the knowledge base asks which of its pages the caller saved.
+import { savedInternalHandlers } from './saved/handlers.js';
 // Files (media): the video poller.
 import { runVideoJobs } from './files/video.js';
 import { poller } from './messages/lease.js';
@@ -87,6 +89,8 @@ export function internalHandlers(models?: MessagingModels, rpc?: RpcClient): Rec
     ...(models ? pollInternalHandlers(models) : {}),
     // Files and folders: the gateway's streamed upload and download.
     ...(models ? fileInternalHandlers(models, rpc) : {}),
+    // Saved items.
+    ...(models ? savedInternalHandlers(models) : {}),
   };
 }
 

@@ -9,6 +9,9 @@ import { attachmentsFeature, parentFolderFeature } from './files/feature.js';
 import type { FileStore } from './files/models.js';
 import { historyFeature } from './history/feature.js';
 import type { HistoryStore } from './history/models.js';
+// Saved items.
+import { savedFeature } from './saved/feature.js';
+import type { SavedStore } from './saved/models.js';
 import type { MessageFeature } from './messages/features.js';
 import { newsFeature } from './news/feature.js';
 import type { NewsStore } from './news/jobs-model.js';
@@ -32,7 +35,8 @@ export type FeatureStores = TimelineStore &
   FileStore &
   ReactionStore &
   PinStore &
-  HistoryStore;
+  HistoryStore &
+  SavedStore;
 
 /** `rpc`: for the features that ask another service while presenting (pins' administrators). */
 export function messageFeaturesOf(models: FeatureStores, rpc?: RpcClient): MessageFeature[] {
@@ -48,5 +52,7 @@ export function messageFeaturesOf(models: FeatureStores, rpc?: RpcClient): Messa
     pinsFeature(models, rpc),
     // Edit history: keeps the version an edit replaced, after the edit (and the others' parts).
     historyFeature(models),
+    // Saved items: the caller's bookmark of each message (`_user.saved`, `save`/`unsave`).
+    savedFeature(models),
   ];
 }

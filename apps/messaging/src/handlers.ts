@@ -46,6 +46,9 @@ import { fileHandlers } from './files/handlers.js';
 import { reactionHandlers } from './reactions/handlers.js';
 // Pins.
 import { chatPinHandlers, pinHandlers } from './pins/handlers.js';
+// Saved items.
+import { savedHandlers } from './saved/handlers.js';
+import { savedRoutes } from '@ncs/contracts';
 // Typing indicators.
 import type { TypingDeps } from './typing/signals.js';
 import { signalThreadTyping } from './typing/threads.js';
@@ -80,6 +83,8 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
     ...filesRoutes,
     // Files: media.
     ...filesMediaRoutes,
+    // Saved items.
+    ...savedRoutes,
   ],
   {
     // Types, fields and app posting: an app token posts an app_update (messages/app-posting.ts).
@@ -153,6 +158,8 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
     ...reactionHandlers,
     ...pinHandlers,
     ...chatPinHandlers,
+    // Saved items.
+    ...savedHandlers,
     // Events.
     'event.rsvp': ({ ctx, params, body }, deps) =>
       answerEvent(deps, callerOf(ctx), params.messageEID, body.rsvp),

@@ -18,6 +18,8 @@ import { registerNewsJobModel } from './news/jobs-model.js';
 import { registerPollVoteModel } from './polls/model.js';
 import { registerReactionModel } from './reactions/models.js';
 import { registerPinModel } from './pins/models.js';
+// Saved items.
+import { registerSavedItemModel } from './saved/models.js';
 import type { RpcClient } from '@ncs/service-kit';
 import { registerAssignmentModel } from './tasks/models.js';
 import { registerCommenterModel } from './timelines/commenters-model.js';
@@ -43,6 +45,8 @@ export function registerMessagingModels(connection: Connection, rpc?: RpcClient)
     files: registerFileModels(connection),
     // Edit history.
     MessageVersion: registerMessageVersionModel(connection),
+    // Saved items.
+    SavedItem: registerSavedItemModel(connection),
   };
   // Bound after the collections exist: each feature works with its own area's.
   features.push(...messageFeaturesOf(models, rpc));

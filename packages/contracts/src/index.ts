@@ -71,6 +71,9 @@ export { LEGACY_ANNOUNCEMENT_TYPE } from './messages/announcement-gate.js';
 // Search and idempotent posting.
 export { SEARCH_MAX_DEPTH, searchMessageTypes, searchResultTypes, searchRoutes } from './search/routes.js';
 export * from './search/directory.js';
+// Saved items.
+export { savedRoutes } from './saved/routes.js';
+export * from './saved/resources.js';
 export * from './network/resources.js';
 export { networkRoutes } from './network/routes.js';
 export { networkLinkRelations } from './network/links.js';

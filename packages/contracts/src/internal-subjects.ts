@@ -15,6 +15,8 @@ import { messagesInternalSubjects } from './messages/internal-subjects.js';
 import { notificationsInternalSubjects } from './notifications/internal-subjects.js';
 import { pollsInternalSubjects } from './polls/internal-subjects.js';
 import { searchInternalSubjects } from './search/internal-subjects.js';
+// Saved items.
+import { savedInternalSubjects } from './saved/internal-subjects.js';
 import { settingsInternalSubjects } from './settings/internal-subjects.js';
 import { webhooksInternalSubjects } from './webhooks/subjects.js';
 
@@ -29,6 +31,7 @@ export const internalSubjectCatalogue = {
   ...chatInternalSubjects,
   ...filesInternalSubjects,
   ...webhooksInternalSubjects,
+  ...savedInternalSubjects,
 } as const;
 
 export type InternalSubjectName = keyof typeof internalSubjectCatalogue;

@@ -25,6 +25,7 @@ describe('linkRelations', () => {
       'apps',
       'widgets',
       'liveStream',
+      'savedItems',
     ]);
   });
 
@@ -158,7 +159,7 @@ describe('resolveLinks', () => {
 
   it('builds every aggregate link', () => {
     const links = resolveLinks({ type: 'aggregate' }, ctx);
-    expect(Object.keys(links)).toHaveLength(14);
+    expect(Object.keys(links)).toHaveLength(15);
     expect(links.liveStream).toEqual({ href: `/networks/${NET}/stream` });
     expect(links.unreadConversations).toEqual({ href: `/networks/${NET}/conversations/?unread=true` });
     expect(links.administeredGroups).toEqual({ href: `/networks/${NET}/groups/?admin=${ME}` });

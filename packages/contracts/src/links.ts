@@ -35,6 +35,8 @@ import { filesLinkRelations } from './files/links.js';
 // Directory (group operations): relations, users add/merge, widgets.
 import { groupDirectoryLinkRelations } from './groups/directory-links.js';
 import { webhooksLinkRelations } from './webhooks/links.js';
+// Saved items.
+import { savedLinkRelations } from './saved/links.js';
 
 export const linkRelations: LinkRelations = {
   ...directoryLinkRelations,
@@ -67,6 +69,7 @@ export const linkRelations: LinkRelations = {
   // Directory (group operations): relations, users add/merge, widgets.
   ...groupDirectoryLinkRelations,
   ...webhooksLinkRelations,
+  ...savedLinkRelations,
 };
 
 const isSet = (value: unknown) => value !== undefined && value !== null && value !== false;

@@ -16,6 +16,8 @@ import { networkRoutes } from './network/routes.js';
 import { notificationsNetworklessRoutes, notificationsRoutes } from './notifications/routes.js';
 import { oauthRoutes, oauthTokenRoute } from './oauth/routes.js';
 import { searchRoutes } from './search/routes.js';
+// Saved items.
+import { savedRoutes } from './saved/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 // Tasks.
 import { tasksRoutes } from './tasks/routes.js';
@@ -63,6 +65,8 @@ const routeTable = [
   ...appsRoutes,
   ...messagesRoutes,
   ...searchRoutes,
+  // Saved items.
+  ...savedRoutes,
   // Tasks.
   ...tasksRoutes,
   // Polls.

@@ -62,7 +62,8 @@ const BUILDS_ON: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** The folders that span the areas: they may import any area (`test`: test support, not built). */
-const SPANNING = new Set(['openapi', 'search', 'test']);
+// `saved`: saved items name messages and knowledge-base pages.
+const SPANNING = new Set(['openapi', 'search', 'saved', 'test']);
 
 /** `core`, an area's name, or `aggregate` (the files that span the areas: routes, errors, openapi…). */
 function layerOf(file: string): string {

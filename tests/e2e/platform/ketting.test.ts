@@ -1,7 +1,8 @@
 /**
  * An off-the-shelf HAL client, unconfigured but for its token, walks the API by links alone: from
  * the entry point `GET /` to the caller's network, its timeline, a message on it, and the message's
- * `like` action link, whose POST likes it; its `react` link, whose POST adds an emoji reaction. Ketting (https://github.com/badgateway/ketting) sends its
+ * `like` action link, whose POST likes it; its `react` link, whose POST adds an emoji reaction; its
+ * `save` link, and back to it from the aggregate's `savedItems`. Ketting (https://github.com/badgateway/ketting) sends its
  * own `Accept` (HAL first) and reads `_links` and `_embedded` of `application/hal+json` answers.
  */
 import { Ketting, bearerAuth } from 'ketting';
@@ -56,5 +57,20 @@ describe('Ketting, with a bearer token and nothing else configured', () => {
     expect((after.data as { reactions: unknown[] }).reactions).toEqual([{ emoji: '🎉', count: 1, me: true }]);
     const reactions = await (await message.follow('reactions')).get();
     expect(reactions.data).toMatchObject({ total: 1 });
+  });
+
+  it('saves a message through `save` and finds it from the aggregate’s `savedItems`', async () => {
+    const client = new Ketting(`${baseUrl()}/`);
+    client.use(bearerAuth(readerToken));
+    const timeline = await (await client.follow('networks')).follow('networkTimeline');
+    const message = await timeline.follow('messages');
+    await (await message.follow('save')).post({});
+    const after = await message.refresh();
+    expect(after.links.has('unsave')).toBe(true);
+    const savedItems = await (await client.follow('aggregates')).follow('savedItems');
+    const saved = await savedItems.follow('savedItems');
+    expect((await saved.get()).data).toMatchObject({ type: 'saved_item', available: true });
+    const item = await saved.follow('message');
+    expect(item.uri).toBe(message.uri);
   });
 });

@@ -125,6 +125,18 @@ export function useCrossTenantFixtures(): void {
     fixtures.fileEID = (await files.newFile(victim.networkEID, group.body.EID, victimToken)).EID;
     // Emoji reactions: the emoji of a reaction taken back (percent-encoded, as in a path).
     fixtures.emoji = encodeURIComponent('👍');
+    // Saved items: the victim's bookmark of its message.
+    const saved = await call(`/networks/${victim.networkEID}/messages/${message.EID}/save`, {
+      token: victimToken,
+      method: 'POST',
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const savedItems = await call<{ _embedded: { savedItems: { EID: string }[] } }>(
+      `/networks/${victim.networkEID}/saved-items/`,
+      { token: victimToken },
+    );
+    expect(savedItems.status, savedItems.text).toBe(200);
+    fixtures.savedItemEID = savedItems.body._embedded.savedItems[0]!.EID;
     // Files (media): a whitelisted thumbnail size (the file above is an image).
     fixtures.size = '390x170';
     // Directory (group operations): a subgroup of the victim's group and a widget of it.

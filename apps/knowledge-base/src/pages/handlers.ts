@@ -9,26 +9,31 @@ import {
   internalHandlerMap,
   withStatus,
   type Outbox,
+  type RpcClient,
   type RpcHandler,
 } from '@ncs/service-kit';
 import type { CoreModels } from '../core/models.js';
 import { kbRoutesOf } from '../core/routes.js';
 import { createPage, deletePage, getPage, listPages, updatePage } from './pages.js';
 import { searchArticles } from './search.js';
+import { pagesOfReader } from './saved.js';
 
 /** What the page handlers use: pages are read and edited by the rights of their category. */
 export interface PagesDependencies {
   readonly models: CoreModels;
   readonly outbox: Outbox;
+  /** Saved items: messaging says which pages the caller saved. */
+  readonly rpc?: RpcClient;
 }
 
 export const pageHandlers = defineHandlers<PagesDependencies>()(kbRoutesOf('page'), {
-  'page.list': ({ ctx, params, query }, { models }) => listPages(models, ctx, params.categoryEID, query),
-  'page.create': ({ ctx, params, body }, { models, outbox }) =>
-    createPage(models, outbox, ctx, params.categoryEID, body),
-  'page.get': ({ ctx, params }, { models }) => getPage(models, ctx, params.pageEID),
-  'page.update': ({ ctx, params, body }, { models, outbox }) =>
-    updatePage(models, outbox, ctx, params.pageEID, body),
+  'page.list': ({ ctx, params, query }, { models, rpc }) =>
+    listPages(models, ctx, params.categoryEID, query, rpc),
+  'page.create': ({ ctx, params, body }, { models, outbox, rpc }) =>
+    createPage(models, outbox, ctx, params.categoryEID, body, rpc),
+  'page.get': ({ ctx, params }, { models, rpc }) => getPage(models, ctx, params.pageEID, rpc),
+  'page.update': ({ ctx, params, body }, { models, outbox, rpc }) =>
+    updatePage(models, outbox, ctx, params.pageEID, body, rpc),
   'page.delete': async ({ ctx, params }, { models }) => {
     await deletePage(models, ctx, params.pageEID);
     return withStatus(204, null);
@@ -39,5 +44,9 @@ export const pageHandlers = defineHandlers<PagesDependencies>()(kbRoutesOf('page
 export function pageInternalHandlers(models: CoreModels): Record<string, RpcHandler> {
   return internalHandlerMap([
     internalHandler(internalSubjects.kbSearch, ({ ctx, body }) => searchArticles(models, ctx, body)),
+    // Saved items: messaging's saved list and its `save`/`unsave` of a page.
+    internalHandler(internalSubjects.kbPagesOfReader, ({ ctx, body }) =>
+      pagesOfReader(models, ctx, body.EIDs),
+    ),
   ]);
 }

@@ -1,10 +1,25 @@
 /** Knowledge-base pages: drafts and published pages, publishing once, and soft delete. */
 import { isEid, DomainError, type PlainCollection, type RequestContext } from '@ncs/contracts';
-import { pageOf, type CatalogueEventInput, type Outbox, type Page, type RequestOf } from '@ncs/service-kit';
+import {
+  pageOf,
+  type CatalogueEventInput,
+  type Outbox,
+  type Page,
+  type RequestOf,
+  type RpcClient,
+} from '@ncs/service-kit';
 import { canEditPagesOf, findVisibleCategory } from '../core/access.js';
 import type { CoreModels, PageDoc } from '../core/models.js';
 import { callerOf, inCallersNetwork, type Caller } from '../core/rules.js';
 import { isReadablePage, newPageFields, pageUpdateOf, presentPage } from './rules.js';
+// Saved items: each page answered shows the caller's bookmark.
+import { withSavedStates } from './saved.js';
+
+/** One page as answered: presented, with the caller's bookmark. */
+async function answered(rpc: RpcClient | undefined, ctx: RequestContext, page: PageDoc) {
+  const [shown] = await withSavedStates(rpc, ctx, [presentPage(page)]);
+  return shown!;
+}
 
 async function requireEditor(models: CoreModels, caller: Caller, categoryEID: string) {
   const { category } = await findVisibleCategory(models, caller, categoryEID);
@@ -34,6 +49,7 @@ export async function createPage(
   ctx: RequestContext,
   categoryEID: string,
   input: RequestOf<'page.create'>['body'],
+  rpc?: RpcClient,
 ) {
   const caller = callerOf(ctx);
   await requireEditor(models, caller, categoryEID);
@@ -47,7 +63,7 @@ export async function createPage(
   });
   const page = created.toObject<PageDoc>();
   if (page.status === 'published') await outbox.record('kb.page.published', publishedEvent(caller, page));
-  return presentPage(page);
+  return answered(rpc, ctx, page);
 }
 
 export async function listPages(
@@ -55,6 +71,7 @@ export async function listPages(
   ctx: RequestContext,
   categoryEID: string,
   page: Page,
+  rpc?: RpcClient,
 ): Promise<PlainCollection> {
   const caller = callerOf(ctx);
   const { category } = await findVisibleCategory(models, caller, categoryEID);
@@ -70,7 +87,7 @@ export async function listPages(
     { filter, sort: { created: -1, _id: -1 } },
     page,
     { itemType: 'kb_page', rel: 'pages' },
-    (pages) => pages.map(presentPage),
+    (pages) => withSavedStates(rpc, ctx, pages.map(presentPage)),
   );
 }
 
@@ -89,9 +106,9 @@ async function findReadablePage(models: CoreModels, caller: Caller, pageEID: str
   return { page, editor };
 }
 
-export async function getPage(models: CoreModels, ctx: RequestContext, pageEID: string) {
+export async function getPage(models: CoreModels, ctx: RequestContext, pageEID: string, rpc?: RpcClient) {
   const { page } = await findReadablePage(models, callerOf(ctx), pageEID);
-  return presentPage(page);
+  return answered(rpc, ctx, page);
 }
 
 export async function updatePage(
@@ -100,6 +117,7 @@ export async function updatePage(
   ctx: RequestContext,
   pageEID: string,
   input: RequestOf<'page.update'>['body'],
+  rpc?: RpcClient,
 ) {
   const caller = callerOf(ctx);
   const { page, editor } = await findReadablePage(models, caller, pageEID);
@@ -119,10 +137,10 @@ export async function updatePage(
   ).lean<PageDoc>();
   if (!updated) {
     const current = await findReadablePage(models, caller, pageEID);
-    return presentPage(current.page);
+    return answered(rpc, ctx, current.page);
   }
   if (publishing) await outbox.record('kb.page.published', publishedEvent(caller, updated));
-  return presentPage(updated);
+  return answered(rpc, ctx, updated);
 }
 
 /** Soft delete: sets `deletedAt` once (a second delete keeps the first time). */

@@ -37,14 +37,26 @@ export async function findReadableMessage(
   }
   const others = typeof alsoGroups === 'function' ? alsoGroups(message) : alsoGroups;
   const access = await accessOf(rpc, caller, [message.groupEID ?? null, ...others]);
-  if (
-    !mayReadMessageOf(access, message.groupEID ?? null) ||
-    !maySeeUnpublished(message, caller.profileEID, access) || // news: drafts and scheduled items
-    !mayReadPrivate(message, caller.profileEID) // private messages: their participants only
-  ) {
+  if (!mayReadStoredMessage(access, message, caller.profileEID)) {
     throw new DomainError('MESSAGING_ERR_MESSAGE_NOT_FOUND');
   }
   return { message, access };
+}
+
+/**
+ * Whether the caller, standing as `access` says in the message's group, may read a message that is
+ * there (not removed): for one message above, and for a batch (saved items) with one access request.
+ */
+export function mayReadStoredMessage(
+  access: CallerGroupAccess,
+  message: MessageDoc,
+  profileEID: string,
+): boolean {
+  return (
+    mayReadMessageOf(access, message.groupEID ?? null) &&
+    maySeeUnpublished(message, profileEID, access) && // news: drafts and scheduled items
+    mayReadPrivate(message, profileEID) // private messages: their participants only
+  );
 }
 
 export async function getMessage(models: CoreStore, rpc: RpcClient, caller: Caller, messageEID: string) {

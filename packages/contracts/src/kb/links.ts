@@ -26,5 +26,13 @@ export const kbLinkRelations: LinkRelations = {
     { rel: 'self', href: '/networks/{networkEID}/knowledge-base/pages/{EID}/' },
     { rel: 'category', href: '/networks/{networkEID}/knowledge-base/categories/{category.EID}/' },
     { rel: 'author', href: '/networks/{networkEID}/users/{author.EID}/' },
+    // Saved items: the caller's own bookmark, action links (a POST saves or unsaves; messaging
+    // serves them), shown by `_actions` as the message actions are.
+    { rel: 'save', href: '/networks/{networkEID}/knowledge-base/pages/{EID}/save', when: '_actions.save' },
+    {
+      rel: 'unsave',
+      href: '/networks/{networkEID}/knowledge-base/pages/{EID}/unsave',
+      when: '_actions.unsave',
+    },
   ],
 };

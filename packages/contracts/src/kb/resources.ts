@@ -147,6 +147,13 @@ export const KbPageResource = halResource(
     deletedAt: Nullable(Timestamp),
     created: Timestamp,
     lastModified: Timestamp,
+    // Saved items.
+    _user: Type.Optional(
+      Type.Object(
+        { saved: Type.Boolean({ description: 'whether the caller saved the page' }) },
+        { description: 'The caller’s standing towards the page' },
+      ),
+    ),
   },
   'A knowledge-base page (article) of a category.',
 );

@@ -149,6 +149,19 @@ export const messagesErrors = {
     message:
       'Only a published message on the network timeline or a group timeline, or a chat message not deleted, can be pinned.',
   },
+  // Saved items (-490 … -491).
+  MESSAGING_ERR_SAVED_ITEM_NOT_FOUND: {
+    status: 404,
+    code: -490,
+    title: 'Not Found',
+    message: 'The saved item does not exist.',
+  },
+  MESSAGING_ERR_TOO_MANY_SAVED_ITEMS: {
+    status: 409,
+    code: -491,
+    title: 'Conflict',
+    message: 'You have saved as many items as one person keeps: remove one first.',
+  },
   MESSAGING_ERR_NOT_REACTABLE: {
     status: 409,
     code: -337,

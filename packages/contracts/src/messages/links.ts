@@ -37,6 +37,9 @@ const messageActions = [
   // Pins: shown to the timeline's administrators.
   'pin',
   'unpin',
+  // Saved items: the caller's own bookmark (saved/ in contracts, routes and rules).
+  'save',
+  'unsave',
 ] as const;
 
 const messageRelations: readonly LinkRelation[] = [

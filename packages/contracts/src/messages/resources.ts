@@ -115,6 +115,8 @@ export const MessageResource = Type.Object(
         read: Type.Boolean({ description: 'whether the caller marked the message read' }),
         // Message actions (subscriptions).
         subscribed: Type.Boolean({ description: 'whether the caller is notified of new comments' }),
+        // Saved items.
+        saved: Type.Optional(Type.Boolean({ description: 'whether the caller saved the message' })),
         // Polls.
         ...PollUserFields,
         // Events: the caller's RSVP and message permissions.

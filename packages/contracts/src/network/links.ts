@@ -22,6 +22,8 @@ export const networkLinkRelations: LinkRelations = {
     // Beyond the spec: the caller's live stream (Server-Sent Events), in every version: a new
     // relation breaks no client that does not know it.
     { rel: 'liveStream', href: '/networks/{networkEID}/stream' },
+    // Beyond the spec: the caller's saved items (personal bookmarks), newest first.
+    { rel: 'savedItems', href: '/networks/{networkEID}/saved-items/' },
   ],
   whoami: [{ rel: 'self', href: '/whoami/' }],
 };

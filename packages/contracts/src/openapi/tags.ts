@@ -24,4 +24,6 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Labels: "The network's labels.",
   Files: 'Files and folders of groups: upload, metadata, download, folders.',
   Branding: 'Default emblems and avatars, and the network’s branding as CSS.',
+  'Saved items':
+    'The caller’s personal bookmarks: saving messages, comments and knowledge-base pages, and the list.',
 };
