@@ -68,7 +68,9 @@ const LAYOUTS: Readonly<Record<string, Layout>> = {
       pins: ['timelines', 'chat'],
       events: [],
       files: [],
-      search: [],
+      // Hashtags: a message feature with its follows; `search?tag=` reads its tag lists.
+      tags: [],
+      search: ['tags'],
       // Edit history: a message feature over the core.
       history: [],
       // Saved items: a message feature with its own collection and routes (kb pages asked of kb).

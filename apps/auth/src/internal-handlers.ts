@@ -10,6 +10,8 @@ import { findProfilesForEmbed } from './directory/profiles.js';
 import { postableTypesBatch } from './directory/postable-types.js';
 import { groupAccessFor } from './groups/access.js';
 import { addresseesPage } from './groups/addressees.js';
+// Hashtags: the followers of a tag who may read a group message.
+import { groupMembersAmong } from './groups/members-among.js';
 import { streamAudience } from './groups/stream-audience.js';
 import { showsPresence } from './account/presence-shown.js';
 import { findGroupsForEmbed } from './groups/themes.js';
@@ -44,6 +46,9 @@ export function internalHandlers(models: AuthModels, networkDomain: string): Rec
     ),
     // News (messaging's addressee export).
     internalHandler(internalSubjects.addresseesPage, ({ ctx, body }) => addresseesPage(models, ctx, body)),
+    internalHandler(internalSubjects.groupMembersAmong, ({ ctx, body }) =>
+      groupMembersAmong(models, ctx, body),
+    ),
     // Search and idempotent posting: people and groups for messaging's search.
     internalHandler(internalSubjects.directorySearch, ({ ctx, body }) => searchDirectory(models, ctx, body)),
     // Messaging's profile timelines: what the caller may post on each profile.

@@ -21,6 +21,8 @@ import { pinsFeature } from './pins/feature.js';
 import type { PinStore } from './pins/models.js';
 import type { RpcClient } from '@ncs/service-kit';
 import type { ReactionStore } from './reactions/models.js';
+import { tagsFeature } from './tags/feature.js';
+import type { TagStore } from './tags/models.js';
 import type { PollStore } from './polls/model.js';
 import { tasksFeature } from './tasks/feature.js';
 import type { TaskStore } from './tasks/models.js';
@@ -36,7 +38,8 @@ export type FeatureStores = TimelineStore &
   ReactionStore &
   PinStore &
   HistoryStore &
-  SavedStore;
+  SavedStore &
+  TagStore;
 
 /** `rpc`: for the features that ask another service while presenting (pins' administrators). */
 export function messageFeaturesOf(models: FeatureStores, rpc?: RpcClient): MessageFeature[] {
@@ -50,6 +53,8 @@ export function messageFeaturesOf(models: FeatureStores, rpc?: RpcClient): Messa
     parentFolderFeature(models),
     reactionsFeature(models),
     pinsFeature(models, rpc),
+    // Hashtags: the text's tags stored with it; followers told of a new one.
+    tagsFeature(models),
     // Edit history: keeps the version an edit replaced, after the edit (and the others' parts).
     historyFeature(models),
     // Saved items: the caller's bookmark of each message (`_user.saved`, `save`/`unsave`).

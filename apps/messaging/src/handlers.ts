@@ -49,6 +49,8 @@ import { chatPinHandlers, pinHandlers } from './pins/handlers.js';
 // Saved items.
 import { savedHandlers } from './saved/handlers.js';
 import { savedRoutes } from '@ncs/contracts';
+// Hashtags.
+import { tagHandlers } from './tags/handlers.js';
 // Typing indicators.
 import type { TypingDeps } from './typing/signals.js';
 import { signalThreadTyping } from './typing/threads.js';
@@ -160,6 +162,8 @@ export const messagingHandlers = defineHandlers<MessagingDependencies>()(
     ...chatPinHandlers,
     // Saved items.
     ...savedHandlers,
+    // Hashtags.
+    ...tagHandlers,
     // Events.
     'event.rsvp': ({ ctx, params, body }, deps) =>
       answerEvent(deps, callerOf(ctx), params.messageEID, body.rsvp),

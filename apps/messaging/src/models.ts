@@ -20,6 +20,7 @@ import { registerReactionModel } from './reactions/models.js';
 import { registerPinModel } from './pins/models.js';
 // Saved items.
 import { registerSavedItemModel } from './saved/models.js';
+import { registerTagFollowModel } from './tags/models.js';
 import type { RpcClient } from '@ncs/service-kit';
 import { registerAssignmentModel } from './tasks/models.js';
 import { registerCommenterModel } from './timelines/commenters-model.js';
@@ -38,6 +39,8 @@ export function registerMessagingModels(connection: Connection, rpc?: RpcClient)
     PollVote: registerPollVoteModel(connection),
     Reaction: registerReactionModel(connection),
     Pin: registerPinModel(connection),
+    // Hashtags.
+    TagFollow: registerTagFollowModel(connection),
     EventResponse: registerEventResponseModel(connection),
     assistant: registerAssistantModels(connection),
     chat: registerChatModels(connection),

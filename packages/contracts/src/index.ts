@@ -59,6 +59,9 @@ export * from './messages/reactions.js';
 export { reactionRoutes } from './messages/reaction-routes.js';
 // Pins.
 export { pinRoutes, PINS_PER_TIMELINE_MAX } from './messages/pin-routes.js';
+// Hashtags.
+export * from './messages/tags.js';
+export { tagRoutes } from './messages/tag-routes.js';
 // Edit history.
 export {
   historyRoutes,

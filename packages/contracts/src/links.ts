@@ -3,7 +3,7 @@
  * (their expansion is in core/links.ts). The gateway expands them into `_links`.
  */
 import { appsLinkRelations } from './apps/links.js';
-import { expandHref, type Link, type LinkContext, type LinkRelations } from './core/links.js';
+import { expandHref, type Link, type LinkContext, type LinkRelations, type LinkValue } from './core/links.js';
 import { BoundedMemo } from './core/memo.js';
 import { inVersionRange } from './core/versions.js';
 import { directoryLinkRelations } from './directory/links.js';
@@ -91,6 +91,8 @@ interface ApplicableRelation {
   readonly unless: readonly (readonly string[])[];
   /** Kept only when this field holds a value. */
   readonly when: readonly string[] | undefined;
+  /** One link per item of this array field. */
+  readonly each: readonly string[] | undefined;
 }
 
 const cut = (name: string): readonly string[] => Object.freeze(name.split('.'));
@@ -116,6 +118,7 @@ function relationsAt(type: string, version: string): readonly ApplicableRelation
               : relation.unless
           ).map(cut),
           when: relation.when === undefined ? undefined : cut(relation.when),
+          each: relation.each === undefined ? undefined : cut(relation.each),
         })),
     ),
   );
@@ -129,9 +132,9 @@ export function resolveLinks(
   resource: Record<string, unknown>,
   ctx: LinkContext,
   baseUrl = '',
-): Record<string, Link> {
+): Record<string, LinkValue> {
   const type = resource.type;
-  const links: Record<string, Link> = {};
+  const links: Record<string, LinkValue> = {};
   if (typeof type !== 'string') return links;
   const relations = relationsAt(type, ctx.version);
   // Indexed loops: the iterators of `for…of` showed as garbage of every reply here.
@@ -139,8 +142,26 @@ export function resolveLinks(
     const relation = relations[i]!;
     if (relation.unless.some((path) => isSet(fieldOf(resource, path)))) continue;
     if (relation.when !== undefined && !isSet(fieldOf(resource, relation.when))) continue;
+    if (relation.each !== undefined) {
+      const each = eachLinks(relation.href, fieldOf(resource, relation.each), ctx, baseUrl);
+      if (each.length > 0) links[relation.rel] = each;
+      continue;
+    }
     const href = expandHref(relation.href, resource, ctx, baseUrl);
     if (href !== undefined) links[relation.rel] = { href };
+  }
+  return links;
+}
+
+/** One link per object item of `items`, its placeholders read from the item; none without items. */
+function eachLinks(href: string, items: unknown, ctx: LinkContext, baseUrl: string): Link[] {
+  if (!Array.isArray(items)) return [];
+  const links: Link[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const item: unknown = items[i];
+    if (typeof item !== 'object' || item === null) continue;
+    const expanded = expandHref(href, item as Record<string, unknown>, ctx, baseUrl);
+    if (expanded !== undefined) links.push({ href: expanded });
   }
   return links;
 }

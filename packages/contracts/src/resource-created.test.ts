@@ -17,6 +17,8 @@ const WITHOUT_CREATED: ReadonlyMap<string, string> = new Map([
   ['email_settings', 'settings of a person, answered with defaults before any write'],
   ['group_relation', "a view of the subgroup's `parent`, which keeps no time of its own"],
   ['group_type', 'fixed data, the same in every network'],
+  // Hashtags: a name used in messages, stored nowhere as a thing of its own.
+  ['tag', 'a name found in messages, answered for any tag, used or not'],
   ['host_info', 'a view of the host and the versions it serves'],
   ['kb_category_managers', 'the managers of a category, a list of people'],
   ['lobby_data', 'a view of the network before sign-in'],

@@ -15,6 +15,8 @@ const IDENTITY_LESS_VIEWS: ReadonlyMap<string, string> = new Map([
   ['group_users_result', 'the outcome of one add or merge call, person by person'],
   // A computed answer to the query string, stored nowhere.
   ['resolved_location', 'a lookup of the query in a closed table'],
+  // Hashtags: named by its folded name (the `{tag}` of its path), not an EID.
+  ['tag', 'a name found in messages, identified by its folded name'],
   // The caller's token is a secret with no EID; its session id is not an EID and naming the
   // session would hand the token's family id to whoever reads the answer.
   ['token_status', 'a view of the calling token'],

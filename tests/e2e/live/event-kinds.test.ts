@@ -234,6 +234,23 @@ const cases: Case[] = [
     },
   },
   {
+    type: 'messaging.tag.message_tagged',
+    what: 'a message with a tag Bob follows (Carol follows it too, outside the group)',
+    action: async () => {
+      const tag = `kinds${Date.now().toString(36)}`;
+      for (const person of [bob, carol]) {
+        expectOk(
+          await call(`/networks/${network.networkEID}/tags/${tag}/follow`, {
+            token: await person.token(),
+            json: {},
+          }),
+        );
+      }
+      return (await postInG(aliceToken, `<p>#${tag}</p>`)).EID;
+    },
+    check: (event) => expect(dataOf(event).tags).toEqual([expect.stringMatching(/^kinds/)]),
+  },
+  {
     type: 'messaging.poll.voted',
     what: 'a vote, with the counts and the voter',
     action: () => votedPoll(false),

@@ -137,6 +137,9 @@ export function useCrossTenantFixtures(): void {
     );
     expect(savedItems.status, savedItems.text).toBe(200);
     fixtures.savedItemEID = savedItems.body._embedded.savedItems[0]!.EID;
+    // Hashtags: a tag of a message of the victim's (its tag list must stay the victim's).
+    fixtures.tag = 'victimtag';
+    await newMessage(victim.networkEID, victimToken, { htmlBody: '<p>#victimtag</p>' });
     // Files (media): a whitelisted thumbnail size (the file above is an image).
     fixtures.size = '390x170';
     // Directory (group operations): a subgroup of the victim's group and a widget of it.

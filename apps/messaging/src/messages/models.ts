@@ -68,6 +68,10 @@ const messageSchema = new Schema(
     scheduledAt: { type: Date, default: null },
     // Search and idempotent posting: the lowercase words of the text (search/tokens.ts).
     searchTokens: { type: [String], default: [] },
+    // Hashtags (tags/): the keys of the text's tags (NFKC, lower case), indexed for the tag lists,
+    // and their first spellings in the same order; absent on a message without tags.
+    tags: { type: [String], default: undefined },
+    tagNames: { type: [String], default: undefined },
     // Message actions.
     numReaders: { type: Number, default: 0, min: 0 },
     // Types, fields and app posting. `authorEID` is an app's EID when
@@ -132,6 +136,8 @@ messageSchema.index({ networkEID: 1, authorEID: 1, status: 1, timelineAt: -1, _i
 messageSchema.index({ networkEID: 1, parentEID: 1, created: 1, _id: 1 });
 // Search and idempotent posting: the messages holding a word (search/messages.ts).
 messageSchema.index({ networkEID: 1, searchTokens: 1 });
+// Hashtags: the messages with a tag, newest first (tags/listing.ts, `search?tag=`).
+messageSchema.index({ networkEID: 1, tags: 1, _id: -1 });
 // Types, fields and app posting: the caller's private messages, newest first.
 messageSchema.index({ networkEID: 1, type: 1, participantEIDs: 1, timelineAt: -1, _id: -1 });
 // Timelines, threads, bubbling: the replies in a comment's thread, oldest first.

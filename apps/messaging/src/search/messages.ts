@@ -12,6 +12,7 @@ import { mayReadMessageOf } from '../messages/rules.js';
 import { tokensOf } from '../messages/search-tokens.js';
 import { mayReadPrivate } from '../messages/types.js';
 import type { CoreStore } from '../messages/features.js';
+import { presentTagged, readableTagged, type TaggedQuery } from '../tags/listing.js';
 
 export interface SourceMatches {
   readonly total: number;
@@ -43,4 +44,18 @@ export async function searchMessages(
     (doc) => mayReadMessageOf(granted, doc.groupEID ?? null) && mayReadPrivate(doc, caller.profileEID), // private messages
   );
   return { total: readable.length, items: await presentMessages(models, caller, readable.slice(0, depth)) };
+}
+
+/** Hashtags (`search?tag=`): the readable messages with the tag (and every word of `q`, if given). */
+export async function searchTagged(
+  models: CoreStore,
+  caller: Caller,
+  access: (groupEIDs: readonly (string | null)[]) => Promise<CallerGroupAccess>,
+  query: TaggedQuery & { depth: number },
+): Promise<SourceMatches> {
+  const readable = await readableTagged(models, caller, access, query);
+  return {
+    total: readable.length,
+    items: await presentTagged(models, caller, readable.slice(0, query.depth)),
+  };
 }

@@ -7,6 +7,7 @@
  * the sum of the sources' totals. `addressable_for` answers people and groups only.
  */
 import {
+  DomainError,
   internalSubjects,
   SEARCH_MAX_DEPTH,
   type DirectorySearchRequest,
@@ -14,12 +15,16 @@ import {
 } from '@ncs/contracts';
 import { collectionOf, type Page, type RpcClient } from '@ncs/service-kit';
 import { accessOf, type Caller } from '../messages/access.js';
-import { searchMessages, type SourceMatches } from './messages.js';
+import { requireTagKey } from '../tags/listing.js';
+import { searchMessages, searchTagged, type SourceMatches } from './messages.js';
 import { searchTypesOf } from './types.js';
 import type { CoreStore } from '../messages/features.js';
 
 export interface SearchRequest extends Page {
-  readonly q: string;
+  /** Required unless `tag` is given. */
+  readonly q?: string;
+  /** Hashtags: only messages with this tag. */
+  readonly tag?: string;
   readonly type?: string;
   readonly include_hidden?: boolean;
   readonly addressable_for?: DirectorySearchRequest['addressableFor'];
@@ -33,16 +38,24 @@ export async function search(
   caller: Caller,
   query: SearchRequest,
 ): Promise<PlainCollection> {
+  if (query.q === undefined && query.tag === undefined) {
+    throw new DomainError('MESSAGING_ERR_SEARCH_QUERY_REQUIRED', undefined, [
+      { pointer: '/query/q', message: 'is required unless tag is given' },
+    ]);
+  }
+  const tagKey = query.tag === undefined ? undefined : requireTagKey(query.tag, '/query/tag');
   const types = searchTypesOf(query.type);
   const addressableFor = query.addressable_for ?? null;
   // Only people and groups are addressed: messages and articles are left out with `addressable_for`.
   const messagesToo = types.messages && addressableFor === null;
-  const articlesToo = types.articles && addressableFor === null;
+  // Hashtags: people, groups and articles have no tags, so a tag narrows the search to messages.
+  const articlesToo = types.articles && addressableFor === null && tagKey === undefined;
+  const directoryToo = (types.users || types.groups) && tagKey === undefined;
   const depth = Math.min(query.offset + query.limit, SEARCH_MAX_DEPTH);
   // Asked even when no message is searched: a member suspended a moment ago is refused (404).
   const access = (groupEIDs: readonly (string | null)[]) => accessOf(rpc, caller, groupEIDs);
   const directory: DirectorySearchRequest = {
-    q: query.q,
+    q: query.q ?? '',
     users: types.users,
     groups: types.groups,
     includeHidden: query.include_hidden === true,
@@ -50,10 +63,17 @@ export async function search(
     limit: depth,
   };
   const [messages, people, articles] = await Promise.all([
-    messagesToo
-      ? searchMessages(models, caller, access, { q: query.q, messageTypes: types.messageTypes, depth })
-      : access([]).then(() => none),
-    types.users || types.groups
+    !messagesToo
+      ? access([]).then(() => none)
+      : tagKey !== undefined
+        ? searchTagged(models, caller, access, {
+            key: tagKey,
+            ...(query.q !== undefined ? { q: query.q } : {}),
+            messageTypes: types.messageTypes,
+            depth,
+          })
+        : searchMessages(models, caller, access, { q: query.q!, messageTypes: types.messageTypes, depth }),
+    directoryToo
       ? rpc.request(internalSubjects.directorySearch, {
           ctx: caller.ctx,
           body: directory,
@@ -62,7 +82,7 @@ export async function search(
     articlesToo
       ? rpc.request(internalSubjects.kbSearch, {
           ctx: caller.ctx,
-          body: { q: query.q, limit: depth },
+          body: { q: query.q!, limit: depth },
         })
       : none,
   ]);

@@ -27,6 +27,12 @@ export interface LinkRelation {
    * nothing). A dotted name reads a nested field (an ended poll's `reactivate`: `poll.ended`).
    */
   readonly when?: string;
+  /**
+   * One link per item of this array field (HAL: a relation whose value is an array of links): the
+   * href's placeholders other than `{networkEID}` and `{me}` are read from the item (a message's
+   * `tag` per entry of `tags`). Left out when the array is empty or absent.
+   */
+  readonly each?: string;
 }
 
 /** The link relations of resource types, by type. */
@@ -43,6 +49,9 @@ export interface LinkContext {
 export interface Link {
   readonly href: string;
 }
+
+/** A relation's value: one link, or (a relation with `each`) an array of links. */
+export type LinkValue = Link | readonly Link[];
 
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 

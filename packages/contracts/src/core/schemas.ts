@@ -67,7 +67,15 @@ export function namedProfileEID(body: { profileEID?: string; profile?: { EID: st
 }
 /** The `_links` of a HAL resource (filled by the gateway from the link relations). */
 export const HalLinks = Type.Optional(
-  Type.Record(Type.String(), Type.Object({ href: Type.String() }), { description: 'HAL relations' }),
+  // An array for a relation with one link per item (a message's `tag`, one per tag). Typed as the
+  // single-link form: only such a relation's readers (who know it) meet the array.
+  Type.Unsafe<Record<string, { href: string }>>(
+    Type.Record(
+      Type.String(),
+      Type.Union([Type.Object({ href: Type.String() }), Type.Array(Type.Object({ href: Type.String() }))]),
+      { description: 'HAL relations' },
+    ),
+  ),
 );
 /** The `_embedded` of a HAL resource. */
 export const HalEmbedded = Type.Optional(Type.Record(Type.String(), Type.Unknown()));

@@ -52,6 +52,8 @@ const LIVE: Partial<Record<EventName, LiveEntry>> = {
   'messaging.message.unreacted': same(),
   'messaging.message.pinned': same(),
   'messaging.message.unpinned': same(),
+  // Hashtags: a new message with a tag the person follows.
+  'messaging.tag.message_tagged': same(),
   'messaging.message.locked': same(),
   'messaging.message.unlocked': same(),
   'messaging.message.read': same(),

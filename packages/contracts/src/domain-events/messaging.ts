@@ -130,6 +130,22 @@ export const messagingEvents = [
   // Pins.
   pinning('pinned', "A timeline's administrator pinned a message to its top."),
   pinning('unpinned', "A timeline's administrator unpinned a message."),
+  // Hashtags: to the followers of its tags who may read it (the first TAG_FOLLOWERS_NOTIFIED_MAX).
+  defineEvent({
+    service: 'messaging',
+    entity: 'tag',
+    verb: 'message_tagged',
+    description:
+      'A published message or comment with tags was posted: to the followers of its tags who may read it (not its author), at most 1,000, the first by profile EID.',
+    audience: ['people'],
+    data: aboutMessage({
+      tags: Type.Array(Type.String({ minLength: 1 }), {
+        minItems: 1,
+        maxItems: 10,
+        description: "The keys (folded) of the message's tags",
+      }),
+    }),
+  }),
   locking('locked', 'Its author or a network administrator locked a message.'),
   locking('unlocked', 'Its author or a network administrator unlocked a message.'),
   defineEvent({

@@ -3,6 +3,7 @@
  * docs/errors.md lists them in the same order.
  */
 import type { ErrorDefinition } from '../core/errors.js';
+import { TAG_FOLLOWS_PER_PERSON_MAX, TAG_MAX_LENGTH } from './tag-fields.js';
 
 export const messagesErrors = {
   MESSAGING_ERR_MESSAGE_NOT_FOUND: {
@@ -161,6 +162,25 @@ export const messagesErrors = {
     code: -491,
     title: 'Conflict',
     message: 'You have saved as many items as one person keeps: remove one first.',
+  },
+  // Hashtags (-485 … -487).
+  MESSAGING_ERR_TAG_INVALID: {
+    status: 400,
+    code: -485,
+    title: 'Bad Request',
+    message: `A tag is a letter followed by letters, digits or underscores, at most ${TAG_MAX_LENGTH} characters, without \`#\`.`,
+  },
+  MESSAGING_ERR_TOO_MANY_TAG_FOLLOWS: {
+    status: 409,
+    code: -486,
+    title: 'Conflict',
+    message: `A person follows at most ${TAG_FOLLOWS_PER_PERSON_MAX} tags: unfollow one first.`,
+  },
+  MESSAGING_ERR_SEARCH_QUERY_REQUIRED: {
+    status: 400,
+    code: -487,
+    title: 'Bad Request',
+    message: 'A search names what to look for: `q` (at least 2 characters), `tag`, or both.',
   },
   MESSAGING_ERR_NOT_REACTABLE: {
     status: 409,

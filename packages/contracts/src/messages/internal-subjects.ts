@@ -39,4 +39,17 @@ export const messagesInternalSubjects = {
     request: AddresseesPageRequestSchema,
     reply: AddresseesPageSchema,
   }),
+  // Hashtags: which followers of a tag may read a group message, in one batch.
+  groupMembersAmong: defineInternalSubject({
+    service: 'auth',
+    resource: 'group',
+    action: 'membersAmong',
+    description:
+      "Messaging → auth (hashtags): those of `profileEIDs` (at most 1,000) who are active members of the group `groupEID` of `ctx.networkEID` and active in the network, ascending (the group's live-stream audience among them).",
+    request: Type.Object({
+      groupEID: Type.String(),
+      profileEIDs: Type.Array(Type.String(), { maxItems: 1000 }),
+    }),
+    reply: Type.Object({ profileEIDs: Type.Array(Type.String()) }),
+  }),
 } as const;

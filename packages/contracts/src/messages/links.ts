@@ -60,6 +60,8 @@ const messageRelations: readonly LinkRelation[] = [
   { rel: 'typing', href: `${MESSAGE}/typing`, unless: 'locked' },
   // Message actions: who marked it read (shown while locked too).
   { rel: 'readers', href: `${MESSAGE}/readers/` },
+  // Hashtags: one link per tag of the message (an array of links), to the tag's resource.
+  { rel: 'tag', href: '/networks/{networkEID}/tags/{key}/', each: 'tags' },
   // Edit history: the earlier versions, once the message has been edited.
   { rel: 'history', href: `${MESSAGE}/history/`, when: 'lastEdited' },
   { rel: 'sharedFrom', href: '/networks/{networkEID}/messages/{sharedFrom.EID}/' },
@@ -102,6 +104,13 @@ export const messagesLinkRelations: LinkRelations = {
   reaction: [
     { rel: 'user', href: '/networks/{networkEID}/users/{user.EID}/' },
     { rel: 'message', href: '/networks/{networkEID}/messages/{message.EID}/' },
+  ],
+  // Hashtags: a tag, its messages and the follow actions.
+  tag: [
+    { rel: 'self', href: '/networks/{networkEID}/tags/{name}/' },
+    { rel: 'messages', href: '/networks/{networkEID}/tags/{name}/messages/' },
+    actionLink('follow', '/networks/{networkEID}/tags/{name}/follow'),
+    actionLink('unfollow', '/networks/{networkEID}/tags/{name}/unfollow'),
   ],
   // Edit history: an earlier version of a message's text.
   message_version: [

@@ -18,6 +18,8 @@ import { ProfileCreateFields, ThreadCommentFields, TimelineResourceFields } from
 import { TaskCreateFields, TaskResourceFields, taskMessageTypes } from './task-fields.js';
 // Emoji reactions.
 import { ReactionSummaryField } from './reactions.js';
+// Hashtags.
+import { MessageTagsField } from './tag-fields.js';
 // Polls.
 import { PollCreateFields, PollResourceFields, PollUserFields } from './poll-fields.js';
 // Events.
@@ -84,6 +86,8 @@ export const MessageResource = Type.Object(
     pinned: Type.Optional(
       Type.Boolean({ description: 'read-only: pinned to the top of its timeline by its administrators' }),
     ),
+    // Hashtags.
+    ...MessageTagsField,
     created: Timestamp,
     lastModified: Timestamp,
     lastEdited: Nullable(Timestamp),

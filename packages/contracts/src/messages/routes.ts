@@ -18,6 +18,8 @@ import { newsRoutes } from './news-routes.js';
 import { reactionRoutes } from './reaction-routes.js';
 // Pins.
 import { pinRoutes } from './pin-routes.js';
+// Hashtags.
+import { tagRoutes } from './tag-routes.js';
 // Message actions.
 import { messageActionRoutes } from './action-routes.js';
 // Types, fields and app posting.
@@ -130,6 +132,8 @@ export const messagesRoutes = [
   ...reactionRoutes,
   // Pins.
   ...pinRoutes,
+  // Hashtags.
+  ...tagRoutes,
   // News and scheduled items.
   ...newsRoutes,
   // Message actions.

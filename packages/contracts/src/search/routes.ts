@@ -32,11 +32,23 @@ export const searchMessageTypes = [
 export const SEARCH_MAX_DEPTH = 500;
 
 export const SearchQuery = Type.Object({
-  q: Text({
-    minLength: 2,
-    maxLength: 200,
-    description: 'What to look for (at least 2 characters): every word must appear in a message.',
-  }),
+  q: Type.Optional(
+    Text({
+      minLength: 2,
+      maxLength: 200,
+      description:
+        'What to look for (at least 2 characters): every word must appear in a message. Required unless `tag` is given.',
+    }),
+  ),
+  // Hashtags: the messages with a tag (people, groups and articles have none).
+  tag: Type.Optional(
+    Text({
+      minLength: 1,
+      maxLength: 200,
+      description:
+        'Only messages with this tag (without `#`, any spelling: it is folded); with `q`, those holding its words too. No people, groups or articles then.',
+    }),
+  ),
   type: Type.Optional(
     Text({
       maxLength: 200,
@@ -82,7 +94,7 @@ export const searchRoutes = [
     method: 'GET',
     path: '/networks/{networkEID}/search/',
     summary:
-      'Search the messages the caller may read (every word of `q`), the people and groups it may see (names starting with the words of `q`) and, when `type` names `knowledge_base_article`, the articles',
+      'Search the messages the caller may read (every word of `q`; with `tag`, those with the tag), the people and groups it may see (names starting with the words of `q`) and, when `type` names `knowledge_base_article`, the articles',
     params: NetworkParams,
     query: SearchQuery,
     reply: { status: 200, schema: SearchCollection },
