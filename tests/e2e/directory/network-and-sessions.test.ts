@@ -178,11 +178,12 @@ describe('GET /networks/{networkEID}/aggregate/', () => {
     'groupTypes',
     'apps',
     'widgets',
-    // Beyond the spec: the caller's live stream.
+    // Beyond the spec: the caller's live stream and saved items.
     'liveStream',
+    'savedItems',
   ];
 
-  it('is an empty resource with only the spec relations and the live stream from v1.0.18 on', async () => {
+  it('is an empty resource with only the spec relations, the live stream and saved items from v1.0.18 on', async () => {
     const response = await call(`/networks/${acme.networkEID}/aggregate/`, {
       token: alice,
       accept: mediaType('1.0.18'),
@@ -199,6 +200,7 @@ describe('GET /networks/{networkEID}/aggregate/', () => {
     expect(links.networkProfile?.href).toBe(`${base}/users/${acme.profileEID}/`);
     expect(links.whoami?.href).toBe(`${baseUrl()}/whoami/`);
     expect(links.liveStream?.href).toBe(`${base}/stream`);
+    expect(links.savedItems?.href).toBe(`${base}/saved-items/`);
   });
 
   it('embeds the current network before v1.0.18', async () => {
