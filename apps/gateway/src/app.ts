@@ -69,7 +69,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<Gateway> {
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
+    // A path parameter's raw length: a 50-character hashtag of 4-byte characters, percent-encoded,
+    // is 600; anything longer is 414 before routing.
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 600 },
     requestIdHeader: false,
     genReqId: requestIdOf,
   });

@@ -30,7 +30,13 @@ afterAll(async () => {
 /** The count of timed operations of `operation` on `collection`. */
 async function timed(operation: string, collection: string): Promise<number> {
   const metric = await metricsRegistry.getSingleMetric('db_client_operation_duration_seconds')?.get();
-  const sample = metric?.values.find(
+  // A histogram's values carry the name of their series (`_bucket`, `_sum`, `_count`).
+  const values = (metric?.values ?? []) as {
+    metricName?: string;
+    labels: Record<string, unknown>;
+    value: number;
+  }[];
+  const sample = values.find(
     (value) =>
       value.metricName === 'db_client_operation_duration_seconds_count' &&
       value.labels.db_operation_name === operation &&
